@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Env } from "./config/env";
+import { openDatabase, type Database, type Db } from "./db/client";
+import { instanceSettings } from "./db/schema";
+import type { AppDeps } from "./http/context";
+import { createLogger } from "./http/logger";
+import { Metrics } from "./http/metrics";
+import { MemoryRateLimiter, type RateLimiter } from "./http/rate-limit/limiter";
+import { RedisRateLimiter } from "./http/rate-limit/redis-limiter";
+import { KeyUsageRecorder } from "./domain/keys/usage";
+import { JobQueue } from "./jobs/queue";
+
+/** The console secret: ARGUS_CONSOLE_SECRET if set, else one generated once and kept in the database. */
+export async function consoleSecret(db: Db, fromEnv?: string): Promise<string> {
+  if (fromEnv) return fromEnv;
+  await db
+    .insert(instanceSettings)
+    .values({ key: "console_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, "console_secret"));
+  if (!row) throw new Error("console secret missing");
+  return row.value;
+}
+
+export function createLimiter(redisUrl?: string): RateLimiter {
+  return redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+}
+
+/** Builds every long-lived service of an API process. `database` may be injected (tests). */
+export async function buildDeps(config: Env, opts: { database?: Database; defaultMetrics?: boolean } = {}): Promise<AppDeps> {
+  const database =
+    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));
+  const secret = await consoleSecret(database.db, config.ARGUS_CONSOLE_SECRET);
+  const keyUsage = new KeyUsageRecorder(database.db);
+  keyUsage.start();
+  return {
+    database,
+    config,
+    logger: createLogger(config.ARGUS_LOG_LEVEL),
+    limiter: createLimiter(config.REDIS_URL),
+    keyUsage,
+    metrics: new Metrics({ defaultMetrics: opts.defaultMetrics }),
+    jobs: new JobQueue(),
+    consoleSecret: new TextEncoder().encode(secret),
+  };
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.keyUsage.stop();
+  await deps.limiter.close();
+  await deps.database.close();
+}

@@ -1,0 +1,98 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDataDirLock, type DataDirLock } from "./lock";
+
+export type Schema = typeof schema;
+/** The one database type the domain sees: PGlite and node-postgres drizzle instances both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** PostgreSQL pool, when on PostgreSQL (LISTEN/NOTIFY and raw access). */
+  pool?: pg.Pool;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+// Timestamps travel as UTC instants; keep node-postgres from shifting them by the local zone.
+pg.types.setTypeParser(1114, (v: string) => new Date(`${v.replace(" ", "T")}Z`));
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", () => {
+    /* an idle client died; the pool replaces it */
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several API processes may start together: one migrates while the others wait.
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(727274)");
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL. `dataDir` undefined = in memory (tests); otherwise the folder is locked. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (dataDir) {
+    lock = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create(path.join(dataDir, "pg"));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize) : openPglite(opts.dataDir);
+}
+
+/** Rows of a raw statement, whichever driver runs it. */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

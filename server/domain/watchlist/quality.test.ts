@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildEvaluationCases, evaluate, type EvalReport } from "./evaluation";
+import { ScreeningIndex } from "./screening-index";
+import { loadRealOfac, loadRealUn } from "./test-support";
+
+// Matching quality measured on the official OFAC + UN data (see evaluation.ts). The thresholds sit
+// just below the measured values (README.md, "Measured quality and performance"): the cases are
+// generated with a fixed seed, so there is no run-to-run noise and a regression fails the test.
+
+describe("screening quality on the official OFAC and UN lists", () => {
+  let report: EvalReport;
+  beforeAll(() => {
+    const entities = [...loadRealOfac(), ...loadRealUn()];
+    const index = new ScreeningIndex(entities);
+    report = evaluate(index, buildEvaluationCases(entities, { seed: 42, variantsPerKind: 1000 }));
+  }, 60_000);
+
+  const kind = (k: keyof EvalReport["byKind"]) => {
+    const r = report.byKind[k];
+    if (!r) throw new Error(`no ${k} cases`);
+    return r;
+  };
+
+  it("scores every exact primary name of an individual above 0.85", () => {
+    expect(kind("primary").cases).toBe(4620 + 730);
+    expect(kind("primary").rateAtMatch).toBe(1);
+  });
+
+  it("finds the entity from every alias (recall at possible_match)", () => {
+    expect(kind("strong_alias").cases).toBeGreaterThan(7000);
+    expect(kind("strong_alias").rateAtPossible).toBeGreaterThanOrEqual(0.999);
+    expect(kind("strong_alias").rateAtMatch).toBeGreaterThanOrEqual(0.99);
+    expect(kind("weak_alias").cases).toBeGreaterThan(1000);
+    expect(kind("weak_alias").rateAtPossible).toBeGreaterThanOrEqual(0.999);
+    // A weak alias alone scores at most 0.8 (never an automatic match); the few above 0.85 are
+    // weak aliases that repeat, or nearly repeat, one of the entity's strong names.
+    expect(kind("weak_alias").rateAtMatch).toBeLessThanOrEqual(0.05);
+  });
+
+  it("finds typo, reordering, accent and dropped-middle-name variants", () => {
+    expect(kind("typo").cases).toBeGreaterThan(900);
+    expect(kind("typo").rateAtPossible).toBeGreaterThanOrEqual(0.98);
+    expect(kind("typo").rateAtMatch).toBeGreaterThanOrEqual(0.95);
+    expect(kind("reorder").rateAtPossible).toBe(1);
+    expect(kind("reorder").rateAtMatch).toBe(1);
+    expect(kind("accent").rateAtMatch).toBe(1);
+    // A middle name left out: a possible match (2 of 3 words), for all but names of two real words.
+    expect(kind("dropped_token").cases).toBeGreaterThan(500);
+    expect(kind("dropped_token").rateAtPossible).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it("uses the date of birth: agreeing dates keep the match, conflicting ones clear it", () => {
+    expect(kind("dob_match").rateAtMatch).toBe(1);
+    expect(kind("dob_conflict").rateAtPossible).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it("leaves ordinary unlisted names clear", () => {
+    expect(kind("clear").cases).toBeGreaterThan(2000);
+    // Measured: 38 of 2,394 (1.59%) at possible_match or above, 2 (0.08%) above 0.85. The cases
+    // are seeded, so the margins are small on purpose: dropping the short-token rule in score.ts
+    // (1.80% / 0.25%) already fails here.
+    expect(report.falsePositiveRate).toBeLessThanOrEqual(0.017);
+    expect(report.falsePositiveMatchRate).toBeLessThanOrEqual(0.002);
+  });
+});

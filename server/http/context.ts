@@ -1,0 +1,52 @@
+import type { Logger } from "pino";
+import type { Database, Db } from "../db/client";
+import type { Environment } from "../db/schema";
+import type { Env } from "../config/env";
+import type { RateLimiter } from "./rate-limit/limiter";
+import type { KeyUsageRecorder } from "../domain/keys/usage";
+import type { Metrics } from "./metrics";
+import type { JobQueue } from "../jobs/queue";
+
+/** Long-lived services, built once at boot and shared by both listeners. */
+export type AppDeps = {
+  database: Database;
+  config: Env;
+  logger: Logger;
+  limiter: RateLimiter;
+  keyUsage: KeyUsageRecorder;
+  metrics: Metrics;
+  jobs: JobQueue;
+  /** HS256 secret for console JWTs (dashboard routes). */
+  consoleSecret: Uint8Array;
+};
+
+export type KeyPrincipal = {
+  keyId: string;
+  accountId: string;
+  environment: Environment;
+  /** Empty = unrestricted. */
+  scopes: string[];
+  rateLimitPerMinute: number | null;
+};
+
+export type AnalystPrincipal = {
+  /** `console` for the console's own service token (sign-in), else the analyst id. */
+  analystId: string;
+  accountId: string | null;
+  role: "analyst" | "lead" | "admin" | "console";
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    deps: AppDeps;
+    /** The listener's environment: the host selects it (spec 1, rule 3). */
+    environment: Environment;
+    surface: "a" | "b" | "none";
+    /** The database handle for this request: a transaction when idempotency wraps the handler. */
+    db: Db;
+    key?: KeyPrincipal;
+    analyst?: AnalystPrincipal;
+    log: Logger;
+  };
+};

@@ -1,0 +1,38 @@
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+import { errorResponse } from "./error-response";
+import { apiKeysNotPermitted, carriesApiKey } from "./console-auth";
+
+/** Unknown routes: 404 in the error shape; under /api/v1 an API key gets 403 (spec 5.2.4). */
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
+  if (c.req.path.startsWith("/api/v1/") && carriesApiKey((n) => c.req.header(n))) {
+    return errorResponse(c, apiKeysNotPermitted());
+  }
+  return errorResponse(c, new ApiError("resource_not_found", `No endpoint ${c.req.method} ${c.req.path}.`));
+};
+
+/** Every failure leaves here in the specified shape; nothing internal ever reaches the client. */
+export const errorHandler: ErrorHandler<AppEnv> = (err, c: Context<AppEnv>) => {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof HTTPException && err.status === 400) {
+    return errorResponse(c, new ApiError("invalid_json", "The request body is not valid JSON."));
+  }
+  if (err instanceof HTTPException && err.status === 413) {
+    return errorResponse(c, new ApiError("request_too_large", "The request body is larger than 1 MB."));
+  }
+  const unavailable = isDatabaseUnavailable(err);
+  c.get("log").error({ err, request_id: c.get("requestId") }, unavailable ? "database unavailable" : "unhandled error");
+  return errorResponse(
+    c,
+    unavailable
+      ? new ApiError("service_unavailable", "The service is temporarily unavailable. Retry with exponential backoff.")
+      : new ApiError("internal_error", "An unexpected error occurred. Quote the request id to support."),
+  );
+};
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code === "ECONNREFUSED" || code === "57P01" || code === "57P03" || code === "53300" || code === "ETIMEDOUT";
+}

@@ -1,0 +1,120 @@
+import type { Context } from "hono";
+import { routePath } from "hono/route";
+import type { Db } from "../../db/client";
+import type { AppEnv } from "../context";
+import { ApiError } from "../errors";
+import { requestFingerprint } from "./fingerprint";
+import { claimKey, completeKey, releaseKey, type KeyRef } from "./store";
+
+/**
+ * Version of the stored-response contract. Bump it when a response shape changes incompatibly:
+ * Surface B then answers replays of older responses with 409 idempotency_not_replayable (spec 7.4).
+ */
+export const CONTRACT_VERSION = 1;
+
+export type HandlerResult = { status: number; body: unknown };
+
+const A_KEY_RE = /^[\x21-\x7e]{1,255}$/;
+const B_KEY_RE = /^[A-Za-z0-9._~-]{16,128}$/;
+const WAIT_LIMIT_MS = 30_000;
+
+class NotStored extends Error {
+  constructor(readonly result: HandlerResult) {
+    super("not stored");
+  }
+}
+
+function keyOf(c: Context<AppEnv>, surface: "a" | "b", body: unknown, bodyField?: string): { key?: string; param: string } {
+  if (surface === "b") {
+    const key = c.req.header("x-idempotency-key");
+    if (key === undefined || key === "") {
+      throw new ApiError("missing_required_field", "X-Idempotency-Key is required: one key per transaction, reused for a retry of it.", "X-Idempotency-Key");
+    }
+    if (!B_KEY_RE.test(key)) {
+      throw new ApiError("invalid_field_value", "X-Idempotency-Key must be 16 to 128 url-safe characters (A-Z a-z 0-9 - _ . ~).", "X-Idempotency-Key");
+    }
+    return { key, param: "X-Idempotency-Key" };
+  }
+  const header = c.req.header("idempotency-key");
+  if (header !== undefined) {
+    if (!A_KEY_RE.test(header)) throw new ApiError("invalid_field_value", "Idempotency-Key must be 1 to 255 visible ASCII characters.", "Idempotency-Key");
+    return { key: header, param: "Idempotency-Key" };
+  }
+  const fromBody = bodyField ? (body as Record<string, unknown> | null)?.[bodyField] : undefined;
+  if (fromBody === undefined || fromBody === null) return { param: bodyField ?? "Idempotency-Key" };
+  if (typeof fromBody !== "string" || !A_KEY_RE.test(fromBody)) {
+    throw new ApiError("invalid_field_value", `${bodyField} must be 1 to 255 visible ASCII characters.`, bodyField);
+  }
+  return { key: fromBody, param: bodyField as string };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs a creating handler under the idempotency rules of its surface.
+ * - Surface A (`Idempotency-Key`, or a body field such as `idempotency_key`): the first request's
+ *   2xx response is stored for 24 h in the same transaction as its writes; the same key and body
+ *   replays it; another body is 409 `idempotency_conflict`; concurrent duplicates wait for the first
+ *   and replay its response. Non-2xx results are not stored, so a corrected retry may reuse the key.
+ * - Surface B (`X-Idempotency-Key`, required): spec 7.4 — in flight 409, other payload 422,
+ *   a response stored under an older contract 409 not replayable.
+ * Called after validation, so the order of checks stays 400 before 409/422.
+ */
+export async function idempotent(
+  c: Context<AppEnv>,
+  opts: { surface: "a" | "b"; bodyField?: string },
+  run: (db: Db) => Promise<HandlerResult>,
+): Promise<Response> {
+  const rootDb = c.get("db");
+  const body = await c.req.json().catch(() => ({}));
+  const { key } = keyOf(c, opts.surface, body, opts.bodyField);
+  const respond = (r: HandlerResult, replayed = false) => {
+    if (replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(r.body as object, r.status as 200);
+  };
+  if (!key) return respond(await run(rootDb));
+
+  const principal = c.get("key");
+  if (!principal) throw new Error("idempotent() needs an authenticated key");
+  const ref: KeyRef = { accountId: principal.accountId, environment: principal.environment, surface: opts.surface, key };
+  const fingerprint = requestFingerprint(c.req.method, routePath(c), body);
+  const started = Date.now();
+
+  for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
+    const claim = await claimKey(rootDb, ref, fingerprint, CONTRACT_VERSION);
+    switch (claim.kind) {
+      case "conflict":
+        throw opts.surface === "a"
+          ? new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request body.")
+          : new ApiError("idempotency_key_reused", "This X-Idempotency-Key was already used with a different payload. Use a new key per distinct transaction.");
+      case "completed":
+        if (opts.surface === "b" && claim.contractVersion !== CONTRACT_VERSION) {
+          throw new ApiError("idempotency_not_replayable", "The stored response for this X-Idempotency-Key can no longer be replayed: it was saved under an earlier contract. The transaction is already scored; use a new key.");
+        }
+        return respond({ status: claim.status, body: claim.body }, true);
+      case "in_progress":
+        if (opts.surface === "b") {
+          throw new ApiError("idempotency_in_progress", "A request with this X-Idempotency-Key is already in progress. Retry with backoff and the same key.");
+        }
+        if (Date.now() - started > WAIT_LIMIT_MS) {
+          throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still in progress. Retry later with the same key.");
+        }
+        await sleep(wait);
+        continue;
+      case "owner":
+        try {
+          const result = await rootDb.transaction(async (tx) => {
+            const r = await run(tx as unknown as Db);
+            if (r.status < 200 || r.status >= 300) throw new NotStored(r);
+            await completeKey(tx as unknown as Db, ref, r.status, r.body);
+            return r;
+          });
+          return respond(result);
+        } catch (err) {
+          await releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
+          if (err instanceof NotStored) return respond(err.result);
+          throw err;
+        }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { z } from "@hono/zod-openapi";
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { ApiError } from "./errors";
+
+// Cursor pagination for every list (spec 4.1): newest first, ordered by created_at then id, both
+// descending. The cursor is the (created_at, id) of the last row returned, base64url-encoded, so it
+// stays valid while new rows arrive at the head of the list.
+
+export const paginationQuery = {
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "1 to 100, default 20" }),
+  after: z.string().min(1).optional().openapi({ description: "The `next_cursor` of the previous page" }),
+};
+
+export type PageParams = { limit: number; after?: string };
+type Cursor = { t: number; id: string };
+
+export function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(JSON.stringify({ t: createdAt.getTime(), id } satisfies Cursor)).toString("base64url");
+}
+
+export function decodeCursor(after: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(after, "base64url").toString("utf8")) as Cursor;
+    if (typeof value.t === "number" && Number.isFinite(value.t) && typeof value.id === "string") return value;
+  } catch {
+    /* fall through */
+  }
+  throw new ApiError("invalid_field_value", "after is not a cursor returned by this API.", "after");
+}
+
+/** The keyset condition "strictly after the cursor" plus the ordering to use with it. */
+export function keyset(cols: { createdAt: PgColumn; id: PgColumn }, after?: string): { where?: SQL; orderBy: SQL[] } {
+  const orderBy = [desc(cols.createdAt), desc(cols.id)];
+  if (!after) return { orderBy };
+  const c = decodeCursor(after);
+  const t = new Date(c.t);
+  return { where: or(lt(cols.createdAt, t), and(eq(cols.createdAt, t), lt(cols.id, c.id))) as SQL, orderBy };
+}
+
+export type Page<T> = { object: "list"; data: T[]; has_more: boolean; next_cursor: string | null };
+
+/** Builds the list envelope from `limit + 1` fetched rows. */
+export function toPage<R extends { createdAt: Date; id: string }, T>(rows: R[], limit: number, serialize: (row: R) => T): Page<T> {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    object: "list",
+    data: pageRows.map(serialize),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** The OpenAPI schema of a list envelope of `item`. */
+export function listSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      object: z.literal("list"),
+      data: z.array(item),
+      has_more: z.boolean(),
+      next_cursor: z.string().nullable(),
+    })
+    .openapi(name);
+}

@@ -1,0 +1,40 @@
+import type { KeyPrincipal } from "../context";
+
+// Limits of spec part 8, per rolling minute. The spec names the score, identity, two GET and
+// "all other POST" limits; DESIGN.md adds that every endpoint has its own window. Where the spec
+// is silent (PATCH, DELETE, other GETs, Surface B) the closest named class applies: GET 500,
+// writes 300, Surface B analyze like score and verification creation like identity verify.
+export const LIVE_GLOBAL_LIMIT = 2000;
+export const TEST_KEY_LIMIT = 100;
+
+export type EndpointClass = "score" | "identity_verify" | "read" | "write";
+
+export const endpointLimits: Record<EndpointClass, number> = {
+  score: 1000,
+  identity_verify: 200,
+  read: 500,
+  write: 300,
+};
+
+export function classify(method: string, routePath: string): EndpointClass {
+  if (method === "POST") {
+    if (routePath === "/v1/transactions/score" || routePath.startsWith("/api/v1/transactions/analyze")) return "score";
+    if (routePath === "/v1/identity/verify" || routePath === "/api/v1/verifications") return "identity_verify";
+    return "write";
+  }
+  return method === "GET" || method === "HEAD" ? "read" : "write";
+}
+
+/** The windows one request counts against, by key. */
+export function windowsFor(key: KeyPrincipal, method: string, routePath: string) {
+  const override = key.rateLimitPerMinute;
+  if (key.environment === "test") {
+    // A test key has one window over all endpoints (DESIGN.md edge rules).
+    return [{ key: `${key.keyId}:all`, limit: override ?? TEST_KEY_LIMIT }];
+  }
+  const cls = classify(method, routePath);
+  return [
+    { key: `${key.keyId}:${method} ${routePath}`, limit: override ?? endpointLimits[cls] },
+    { key: `${key.keyId}:all`, limit: override ?? LIVE_GLOBAL_LIMIT },
+  ];
+}

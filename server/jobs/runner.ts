@@ -1,0 +1,156 @@
+import { hostname } from "node:os";
+import { and, eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Db } from "../db/client";
+import { jobs } from "../db/schema";
+import type { JobQueue } from "./queue";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobContext = { db: Db; log: Logger; queue: JobQueue; job: JobRow };
+
+export type JobHandler = {
+  run: (payload: Record<string, unknown>, ctx: JobContext) => Promise<void>;
+  /** Delay before retry n (1-based); default exponential from 1 s, capped at 1 h. */
+  retryDelayMs?: (attempt: number) => number;
+  /** Periodic jobs are re-queued after each run instead of finishing. */
+  everyMs?: number;
+};
+
+const LEASE_MS = 120_000;
+export const defaultRetryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 3_600_000);
+
+/**
+ * Claims due jobs with FOR UPDATE SKIP LOCKED, so any number of runners (in the API process or in
+ * `npm run worker` processes) share one queue without running a job twice at once. A claim is a
+ * lease: if the runner dies mid-job, the lease lapses and another runner retries the job.
+ */
+export class JobRunner {
+  private readonly id = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private active = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: JobQueue,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly log: Logger,
+    private readonly opts: { pollMs?: number; batch?: number } = {},
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    // Periodic jobs exist once per database: the unique key makes concurrent runners agree.
+    for (const [type, h] of Object.entries(this.handlers)) {
+      if (h.everyMs) await this.queue.enqueue(this.db, type, {}, { uniqueKey: `periodic:${type}`, maxAttempts: 1_000_000 });
+    }
+    this.unsubscribe = this.queue.onWake(() => this.wakeUp?.());
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.tick();
+      } catch (err) {
+        this.log.error({ err }, "job runner tick failed");
+      }
+      if (claimed === 0 && this.running) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, this.opts.pollMs ?? 250);
+          this.wakeUp = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        this.wakeUp = undefined;
+      }
+    }
+  }
+
+  /** Claims and runs one batch of due jobs; returns how many were claimed. */
+  async tick(): Promise<number> {
+    const types = Object.keys(this.handlers);
+    if (types.length === 0) return 0;
+    const result = (await this.db.execute(sql`
+      update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.id},
+        lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval
+      where id in (
+        select id from jobs
+        where type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})
+          and ((state = 'queued' and run_at <= now()) or (state = 'running' and lease_until < now()))
+        order by run_at, id
+        limit ${this.opts.batch ?? 10}
+        for update skip locked)
+      returning *`)) as unknown as { rows: Record<string, unknown>[] };
+    const rows = result.rows.map(toJobRow);
+    await Promise.all(rows.map((job) => this.execute(job)));
+    return rows.length;
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const handler = this.handlers[job.type];
+    if (!handler) return;
+    this.active++;
+    const log = this.log.child({ job_id: job.id, job_type: job.type, attempt: job.attempts });
+    try {
+      await handler.run(job.payload, { db: this.db, log, queue: this.queue, job });
+      if (handler.everyMs) {
+        await this.db
+          .update(jobs)
+          .set({ state: "queued", attempts: 0, runAt: new Date(Date.now() + handler.everyMs), lockedBy: null, leaseUntil: null, lastError: null })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+      } else {
+        await this.db
+          .update(jobs)
+          .set({ state: "done", finishedAt: sql`now()`, lockedBy: null, leaseUntil: null })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = job.attempts >= job.maxAttempts;
+      const delay = (handler.retryDelayMs ?? defaultRetryDelay)(job.attempts);
+      log[final ? "error" : "warn"]({ err }, final ? "job failed permanently" : "job failed; will retry");
+      await this.db
+        .update(jobs)
+        .set(
+          final
+            ? { state: "failed", lastError: message, finishedAt: sql`now()`, lockedBy: null, leaseUntil: null }
+            : { state: "queued", lastError: message, runAt: new Date(Date.now() + delay), lockedBy: null, leaseUntil: null },
+        )
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+    } finally {
+      this.active--;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.wakeUp?.();
+    await this.loop;
+  }
+}
+
+function toJobRow(r: Record<string, unknown>): JobRow {
+  const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+  return {
+    id: Number(r.id),
+    type: String(r.type),
+    payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+    state: r.state as JobRow["state"],
+    runAt: date(r.run_at) as Date,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    leaseUntil: date(r.lease_until),
+    lockedBy: (r.locked_by as string | null) ?? null,
+    lastError: (r.last_error as string | null) ?? null,
+    uniqueKey: (r.unique_key as string | null) ?? null,
+    createdAt: date(r.created_at) as Date,
+    finishedAt: date(r.finished_at),
+  };
+}

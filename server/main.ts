@@ -1,0 +1,77 @@
+import { serve, type ServerType } from "@hono/node-server";
+import { loadEnv } from "./config/env";
+import { buildDeps, closeDeps } from "./boot";
+import { createApp } from "./app";
+import { bootstrap, ADMIN_EMAIL } from "./bootstrap";
+import { startAdminChannel } from "./admin/channel";
+import { JobRunner } from "./jobs/runner";
+import { jobHandlers } from "./jobs/handlers";
+import { DataDirLockedError } from "./db/lock";
+
+// Boot: configuration, database (migrated), both listeners, the admin channel (PGlite), jobs.
+async function main(): Promise<void> {
+  const config = loadEnv();
+  let deps;
+  try {
+    deps = await buildDeps(config, { defaultMetrics: true });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`argus: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = deps.logger;
+
+  if (!config.ARGUS_NO_BOOTSTRAP) {
+    const boot = await bootstrap(deps);
+    if (boot.adminPassword) {
+      process.stdout.write(
+        `\nArgus bootstrap: created the demo account and the console administrator.\n` +
+          `  sign in as ${ADMIN_EMAIL} with password ${boot.adminPassword}\n` +
+          `  (also in ${config.dataDir}/admin-credentials.txt, mode 0600)\n\n`,
+      );
+    }
+  }
+
+  const listeners: ServerType[] = [];
+  const listen = (environment: "live" | "test", port: number) =>
+    new Promise<void>((resolve, reject) => {
+      const server = serve({ fetch: createApp(deps, environment).fetch, hostname: config.ARGUS_HOST, port }, (info) => {
+        log.info({ environment, address: `http://${config.ARGUS_HOST}:${info.port}` }, "listening");
+        resolve();
+      });
+      server.once("error", reject);
+      // Keep-alive above common proxy idle timeouts, so load balancers don't race closed sockets.
+      (server as import("node:http").Server).keepAliveTimeout = 65_000;
+      listeners.push(server);
+    });
+  try {
+    await listen("live", config.ARGUS_API_PORT);
+    await listen("test", config.ARGUS_SANDBOX_API_PORT);
+  } catch (err) {
+    process.stderr.write(`argus: cannot listen: ${(err as Error).message}\n`);
+    await closeDeps(deps);
+    process.exit(1);
+  }
+
+  const closeAdmin = deps.database.kind === "pglite" ? await startAdminChannel(deps.database.db, config.dataDir, log) : undefined;
+  const runner = config.ARGUS_NO_JOBS ? undefined : new JobRunner(deps.database.db, deps.jobs, jobHandlers(deps), log);
+  await runner?.start();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    await Promise.all(listeners.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    await runner?.stop();
+    await closeAdmin?.();
+    await closeDeps(deps);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+await main();
