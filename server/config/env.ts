@@ -30,8 +30,10 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { dataDir: string };
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = schema.safeParse(source);
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable means "not set" (a common way to unset one in scripts and CI).
+  const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -10,7 +10,8 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
-    throw new ApiError("request_too_large", "The request body is larger than 1 MB.");
+    // The rest of the body is never read, so the connection cannot be reused.
+    throw new ApiError("request_too_large", "The request body is larger than 1 MB.", undefined, { Connection: "close" });
   },
 });
 
@@ -22,7 +23,15 @@ export const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
 export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === "POST" || c.req.method === "PATCH" || c.req.method === "PUT") {
     const type = c.req.header("content-type") ?? "";
-    if (JSON_TYPE.test(type)) {
+    if (!JSON_TYPE.test(type)) {
+      // Spec 4.1: without `Content-Type: application/json` the body is ignored. Replace it with an
+      // empty JSON object, so the route's validation reports the missing fields (never a 415).
+      const headers = new Headers(c.req.raw.headers);
+      headers.set("content-type", "application/json");
+      headers.delete("content-length");
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: "{}" });
+      (c.req.bodyCache as Record<string, unknown>) = { text: Promise.resolve("{}") };
+    } else {
       const text = await c.req.text();
       // An empty JSON body reads as `{}` so validation names the missing fields.
       if (text.trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");

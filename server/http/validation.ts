@@ -45,7 +45,7 @@ export function validationError(issues: readonly Issue[], input: unknown, paramP
   const path = issue.path.map(String);
   const param = paramPrefix + path.join(".");
   const forced = issue.code === "custom" ? (issue.params?.code as string | undefined) : undefined;
-  const missing = forced === "missing_required_field" || (!forced && valueAt(input, issue.path) === undefined && issue.code === "invalid_type");
+  const missing = forced === "missing_required_field" || (!forced && issue.path.length > 0 && valueAt(input, issue.path) === undefined);
   if (missing) return new ApiError("missing_required_field", `${param} is required.`, param);
   return new ApiError("invalid_field_value", describe(issue, param), param || undefined);
 }
