@@ -4,3 +4,5 @@ export * from "./api-keys";
 export * from "./analysts";
 export * from "./idempotency";
 export * from "./jobs";
+export * from "./events";
+export * from "./transactions";

@@ -1,0 +1,52 @@
+import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, scopeColumns } from "./columns";
+
+export const decisionValues = ["allow", "challenge", "block"] as const;
+export type Decision = (typeof decisionValues)[number];
+export type SignalWeight = "low_risk" | "medium_risk" | "high_risk";
+
+// A live transaction risk assessment (spec 2.2). Labelled-mode analyses are not stored here: they
+// are not transactions (DESIGN.md, labelled mode). Columns other than the scope and id are owned by
+// the risk engine (server/domain/scoring) and may grow; other areas read `id`, `userId`, amounts.
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: text("id").primaryKey(),
+    ...scopeColumns,
+    userId: text("user_id").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    paymentMethodType: text("payment_method_type").notNull(),
+    cardBin: text("card_bin"),
+    cardLastFour: text("card_last_four"),
+    /** bin + last four: the card identity velocity and links are computed on. */
+    cardKey: text("card_key"),
+    walletType: text("wallet_type"),
+    email: text("email"),
+    ipAddress: text("ip_address"),
+    phone: text("phone"),
+    merchantId: text("merchant_id"),
+    merchantCategory: text("merchant_category"),
+    sessionId: text("session_id"),
+    deviceId: text("device_id"),
+    riskScore: integer("risk_score").notNull(),
+    decision: text("decision", { enum: decisionValues }).notNull(),
+    signals: jsonb("signals").$type<{ name: string; weight: SignalWeight }[]>().notNull(),
+    modelVersion: text("model_version").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>(),
+    /** Set by labelling decisions (false_positive / confirmed_fraud): `legit` or `fraud`. */
+    label: text("label", { enum: ["legit", "fraud"] }),
+    /** Surface B analysis id when the assessment came from POST /api/v1/transactions/analyze. */
+    analysisId: text("analysis_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transactions_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
+    index("transactions_user_idx").on(t.accountId, t.environment, t.userId, t.createdAt),
+    index("transactions_card_idx").on(t.accountId, t.environment, t.cardKey, t.createdAt),
+    index("transactions_ip_idx").on(t.accountId, t.environment, t.ipAddress, t.createdAt),
+    index("transactions_device_idx").on(t.accountId, t.environment, t.deviceId, t.createdAt),
+    index("transactions_email_idx").on(t.accountId, t.environment, t.email, t.createdAt),
+  ],
+);
