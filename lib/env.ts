@@ -31,7 +31,28 @@ const schema = z.object({
   ARGUS_PUBLIC_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
   ARGUS_PUBLIC_SANDBOX_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
   ARGUS_DATA_DIR: z.preprocess(blankToUndefined, z.string().default(".data")),
+  // The environment an analyst sees before choosing one. Pre-production by default: that is where
+  // `npm start` replays its demo traffic, and where a mistake costs nothing.
+  ARGUS_CONSOLE_DEFAULT_ENVIRONMENT: z.preprocess(
+    blankToUndefined,
+    z.enum(["production", "pre-production"]).default("pre-production"),
+  ),
+  // Optional single sign-on (any OpenID Connect provider): all three, or none.
+  ARGUS_OIDC_ISSUER: z.preprocess(blankToUndefined, httpUrl.optional()),
+  ARGUS_OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  ARGUS_OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+  ARGUS_OIDC_NAME: z.preprocess(blankToUndefined, z.string().max(60).default("Single sign-on")),
+}).superRefine((env, ctx) => {
+  const oidc = ["ARGUS_OIDC_ISSUER", "ARGUS_OIDC_CLIENT_ID", "ARGUS_OIDC_CLIENT_SECRET"] as const;
+  const set = oidc.filter((name) => env[name] !== undefined);
+  if (set.length > 0 && set.length < oidc.length) {
+    for (const name of oidc.filter((n) => env[n] === undefined)) {
+      ctx.addIssue({ code: "custom", path: [name], message: `required when ${set.join(", ")} is set (single sign-on needs all three)` });
+    }
+  }
 });
+
+export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
 
 export type ConsoleEnv = {
   /** Production API, internal address. Never sent to the browser. */
@@ -44,6 +65,10 @@ export type ConsoleEnv = {
   publicSandboxApiUrl: string | undefined;
   /** Absolute path of the data directory shared with the API. */
   dataDir: string;
+  /** What the environment switcher shows before an analyst picks one. */
+  defaultEnvironment: "production" | "pre-production";
+  /** Single sign-on, when configured. The client secret never leaves the server. */
+  oidc: OidcConfig | undefined;
 };
 
 export function getConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
@@ -59,6 +84,11 @@ export function getConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
     publicApiUrl: env.ARGUS_PUBLIC_API_URL,
     publicSandboxApiUrl: env.ARGUS_PUBLIC_SANDBOX_API_URL,
     dataDir: path.resolve(env.ARGUS_DATA_DIR),
+    defaultEnvironment: env.ARGUS_CONSOLE_DEFAULT_ENVIRONMENT,
+    oidc:
+      env.ARGUS_OIDC_ISSUER && env.ARGUS_OIDC_CLIENT_ID && env.ARGUS_OIDC_CLIENT_SECRET
+        ? { issuer: env.ARGUS_OIDC_ISSUER, clientId: env.ARGUS_OIDC_CLIENT_ID, clientSecret: env.ARGUS_OIDC_CLIENT_SECRET, name: env.ARGUS_OIDC_NAME }
+        : undefined,
   };
 }
 
@@ -74,7 +104,13 @@ const CREDENTIAL_VARS = {
   secret: "ARGUS_CONSOLE_SECRET",
 } as const;
 
-export type ConsoleCredentials = { [K in keyof typeof CREDENTIAL_VARS]: string | undefined };
+// Not required: the console works without it; it names the account in the console's own service
+// token (sign-in, SSO mapping), which the API may use to scope those calls.
+const ACCOUNT_ID_VAR = "ARGUS_CONSOLE_ACCOUNT_ID";
+
+type RequiredCredentials = { [K in keyof typeof CREDENTIAL_VARS]: string };
+
+export type ConsoleCredentials = { [K in keyof typeof CREDENTIAL_VARS]: string | undefined } & { accountId: string | undefined };
 
 export const CONSOLE_ENV_FILE = "console.env";
 
@@ -89,7 +125,7 @@ let warnedAboutMode = false;
  */
 export async function readConsoleCredentials(source: EnvSource = process.env): Promise<ConsoleCredentials> {
   const fromEnv = mapCredentials((name) => nonBlank(source[name]));
-  if (Object.values(fromEnv).every((value) => value !== undefined)) return fromEnv;
+  if (requiredPresent(fromEnv)) return fromEnv;
 
   const file = path.join(getConsoleEnv(source).dataDir, CONSOLE_ENV_FILE);
   const fromFile = await readEnvFile(file);
@@ -97,9 +133,9 @@ export async function readConsoleCredentials(source: EnvSource = process.env): P
 }
 
 /** Like readConsoleCredentials, but fails with a message naming what is missing (never the values). */
-export async function requireConsoleCredentials(source: EnvSource = process.env): Promise<Required<{ [K in keyof ConsoleCredentials]: string }>> {
+export async function requireConsoleCredentials(source: EnvSource = process.env): Promise<RequiredCredentials & { accountId: string | undefined }> {
   const credentials = await readConsoleCredentials(source);
-  const missing = (Object.keys(CREDENTIAL_VARS) as (keyof ConsoleCredentials)[])
+  const missing = (Object.keys(CREDENTIAL_VARS) as (keyof typeof CREDENTIAL_VARS)[])
     .filter((key) => credentials[key] === undefined)
     .map((key) => CREDENTIAL_VARS[key]);
   if (missing.length > 0) {
@@ -108,7 +144,11 @@ export async function requireConsoleCredentials(source: EnvSource = process.env)
         `${CONSOLE_ENV_FILE} in the data directory, or set the variables in the console's environment.`,
     );
   }
-  return credentials as Required<{ [K in keyof ConsoleCredentials]: string }>;
+  return credentials as RequiredCredentials & { accountId: string | undefined };
+}
+
+function requiredPresent(credentials: ConsoleCredentials): boolean {
+  return (Object.keys(CREDENTIAL_VARS) as (keyof typeof CREDENTIAL_VARS)[]).every((key) => credentials[key] !== undefined);
 }
 
 function mapCredentials(pick: (name: string) => string | undefined): ConsoleCredentials {
@@ -116,6 +156,7 @@ function mapCredentials(pick: (name: string) => string | undefined): ConsoleCred
     liveKey: pick(CREDENTIAL_VARS.liveKey),
     testKey: pick(CREDENTIAL_VARS.testKey),
     secret: pick(CREDENTIAL_VARS.secret),
+    accountId: pick(ACCOUNT_ID_VAR),
   };
 }
 

@@ -40,6 +40,9 @@ const apiUrl = httpUrl(host, apiPort);
 const sandboxUrl = httpUrl(host, sandboxPort);
 const consoleUrl = httpUrl(host, consolePort);
 
+// A self-hosted fraud platform should not phone home by default; set it to 0 to allow it.
+const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
+
 const children: StartedChild[] = [];
 let current: StartedChild | undefined; // the build, while it runs
 let stopping = false;
@@ -61,7 +64,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopping = true;
     say(`${signal} received: stopping.`);
     void stopAll(signal).then(() => {
-      const failed = children.find((c) => c.exit && exitStatus(c.exit) !== 0 && c.exit.signal !== signal);
+      // Stopping on request is a clean exit: 0, or the status of dying from that very signal
+      // (next start exits 128 + n on its own).
+      const clean = [0, exitStatus({ code: null, signal })];
+      const failed = children.find((c) => c.exit && !clean.includes(exitStatus(c.exit)));
       process.exit(failed?.exit ? exitStatus(failed.exit) : 0);
     });
   });
@@ -76,7 +82,7 @@ async function buildConsole(): Promise<void> {
   }
   say(`building the console: ${reason}. This takes a minute or two.`);
   const started = Date.now();
-  current = startChild("next build", path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, prefix: "[build]" });
+  current = startChild("next build", path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, env: childEnv, prefix: "[build]" });
   const exit = await current.exited;
   current = undefined;
   // Interrupted: the signal handler is stopping everything and exits; go no further.
@@ -159,7 +165,7 @@ async function main(): Promise<void> {
   if (stopping) return;
 
   const consoleEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...childEnv,
     PORT: String(consolePort),
     ARGUS_API_URL: process.env.ARGUS_API_URL || apiUrl,
     ARGUS_SANDBOX_API_URL: process.env.ARGUS_SANDBOX_API_URL || sandboxUrl,

@@ -10,17 +10,22 @@ import { MemoryRateLimiter, type RateLimiter } from "./http/rate-limit/limiter";
 import { RedisRateLimiter } from "./http/rate-limit/redis-limiter";
 import { KeyUsageRecorder } from "./domain/keys/usage";
 import { JobQueue } from "./jobs/queue";
+import { configuredSources, WatchlistProvider } from "./domain/screening/provider";
 
-/** The console secret: ARGUS_CONSOLE_SECRET if set, else one generated once and kept in the database. */
-export async function consoleSecret(db: Db, fromEnv?: string): Promise<string> {
-  if (fromEnv) return fromEnv;
-  await db
-    .insert(instanceSettings)
-    .values({ key: "console_secret", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, "console_secret"));
-  if (!row) throw new Error("console secret missing");
+/**
+ * A secret shared by every API process on one database: generated once, kept in
+ * instance_settings (the first process to start wins the insert).
+ */
+export async function instanceSecret(db: Db, name: string): Promise<string> {
+  await db.insert(instanceSettings).values({ key: name, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, name));
+  if (!row) throw new Error(`instance secret ${name} missing`);
   return row.value;
+}
+
+/** The console secret: ARGUS_CONSOLE_SECRET if set, else the instance's generated one. */
+export async function consoleSecret(db: Db, fromEnv?: string): Promise<string> {
+  return fromEnv ?? instanceSecret(db, "console_secret");
 }
 
 export function createLimiter(redisUrl?: string): RateLimiter {
@@ -43,6 +48,8 @@ export async function buildDeps(config: Env, opts: { database?: Database; defaul
     metrics: new Metrics({ defaultMetrics: opts.defaultMetrics }),
     jobs: new JobQueue(),
     consoleSecret: new TextEncoder().encode(secret),
+    piiSecret: await instanceSecret(database.db, "pii_hmac_key"),
+    watchlists: new WatchlistProvider(configuredSources(config)),
   };
 }
 

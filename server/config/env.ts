@@ -25,7 +25,9 @@ const schema = z.object({
   ARGUS_WEBHOOK_ALLOW_PRIVATE: flag,
   ARGUS_KYC_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(1500),
   ARGUS_EU_SANCTIONS_FILE: z.string().optional(),
-  ARGUS_DOCS_URL: z.string().default("https://argus.dev/docs"),
+  ARGUS_WATCHLIST_DIR: z.string().optional(),
+  ARGUS_ADVERSE_MEDIA_FILES: z.string().optional(),
+  ARGUS_EXTRA_PEP_FILES: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

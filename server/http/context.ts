@@ -6,6 +6,7 @@ import type { RateLimiter } from "./rate-limit/limiter";
 import type { KeyUsageRecorder } from "../domain/keys/usage";
 import type { Metrics } from "./metrics";
 import type { JobQueue } from "../jobs/queue";
+import type { WatchlistProvider } from "../domain/screening/provider";
 
 /** Long-lived services, built once at boot and shared by both listeners. */
 export type AppDeps = {
@@ -18,6 +19,9 @@ export type AppDeps = {
   jobs: JobQueue;
   /** HS256 secret for console JWTs (dashboard routes). */
   consoleSecret: Uint8Array;
+  /** Key of the HMACs that index identity data (document numbers, phones, addresses). */
+  piiSecret: string;
+  watchlists: WatchlistProvider;
 };
 
 export type KeyPrincipal = {

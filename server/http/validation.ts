@@ -27,10 +27,14 @@ function describe(issue: Issue, param: string): string {
       if (issue.origin === "string") return `${param} must be at most ${issue.maximum} characters long.`;
       if (issue.origin === "array") return `${param} must contain at most ${issue.maximum} item(s).`;
       return `${param} must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}.`;
+    case "invalid_union": {
+      const options = (issue as { options?: unknown[] }).options;
+      return options ? `${param} must be one of: ${options.map(String).join(", ")}.` : `${param} is not valid.`;
+    }
     case "invalid_format":
       return `${param} is not a valid ${issue.format === "regex" ? "value" : issue.format}.`;
     default:
-      return issue.message.startsWith(param) ? issue.message : `${param}: ${issue.message}`;
+      return issue.message.startsWith(param) ? issue.message : `${param} ${issue.message}${issue.message.endsWith(".") ? "" : "."}`;
   }
 }
 

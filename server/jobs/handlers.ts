@@ -1,8 +1,14 @@
 import type { AppDeps } from "../http/context";
 import type { JobHandler } from "./runner";
 import { maintenanceJobs } from "./maintenance";
+import { identityJobs } from "../domain/identity/jobs";
+import { webhookJobs } from "../domain/webhooks/jobs";
 
 /** Every job type this build knows, by name. Areas register their handlers here. */
-export function jobHandlers(_deps: AppDeps): Record<string, JobHandler> {
-  return { ...maintenanceJobs };
+export function jobHandlers(deps: AppDeps): Record<string, JobHandler> {
+  return {
+    ...maintenanceJobs,
+    ...identityJobs(deps),
+    ...webhookJobs(deps),
+  };
 }

@@ -14,6 +14,8 @@ export type JobHandler = {
   retryDelayMs?: (attempt: number) => number;
   /** Periodic jobs are re-queued after each run instead of finishing. */
   everyMs?: number;
+  /** Clear the payload once the job succeeded (it carried personal data only the job needed). */
+  scrubPayload?: boolean;
 };
 
 const LEASE_MS = 120_000;
@@ -107,7 +109,7 @@ export class JobRunner {
       } else {
         await this.db
           .update(jobs)
-          .set({ state: "done", finishedAt: sql`now()`, lockedBy: null, leaseUntil: null })
+          .set({ state: "done", finishedAt: sql`now()`, lockedBy: null, leaseUntil: null, ...(handler.scrubPayload ? { payload: {} } : {}) })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
       }
     } catch (err) {

@@ -1,9 +1,20 @@
-import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, scopeColumns } from "./columns";
 
 export const decisionValues = ["allow", "challenge", "block"] as const;
 export type Decision = (typeof decisionValues)[number];
 export type SignalWeight = "low_risk" | "medium_risk" | "high_risk";
+
+/** How a score was reached, kept with the assessment so GET /v1/transactions/{id} can explain it. */
+export type ScoreExplanation = {
+  base: number;
+  contributions: { name: string; weight: SignalWeight; points: number; learned: number; detail: string }[];
+  bands: { block: number; challenge: number };
+  band_decision: Decision;
+  rule: { id: string; name: string; action: Decision } | null;
+  policy_version: number;
+};
 
 // A live transaction risk assessment (spec 2.2). Labelled-mode analyses are not stored here: they
 // are not transactions (DESIGN.md, labelled mode). Columns other than the scope and id are owned by
@@ -30,6 +41,7 @@ export const transactions = pgTable(
     sessionId: text("session_id"),
     deviceId: text("device_id"),
     riskScore: integer("risk_score").notNull(),
+    /** The engine's decision (score bands and rules). Manual decisions are in `decisions`. */
     decision: text("decision", { enum: decisionValues }).notNull(),
     signals: jsonb("signals").$type<{ name: string; weight: SignalWeight }[]>().notNull(),
     modelVersion: text("model_version").notNull(),
@@ -40,6 +52,11 @@ export const transactions = pgTable(
     /** Surface B analysis id when the assessment came from POST /api/v1/transactions/analyze. */
     analysisId: text("analysis_id"),
     createdAt: createdAt(),
+    // ---- added by the risk engine (migration 0007+) ----
+    explanation: jsonb("explanation").$type<ScoreExplanation>(),
+    /** The latest manual decision (POST /v1/decisions), null until there is one. */
+    reviewedDecision: text("reviewed_decision", { enum: decisionValues }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("transactions_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
@@ -48,5 +65,10 @@ export const transactions = pgTable(
     index("transactions_ip_idx").on(t.accountId, t.environment, t.ipAddress, t.createdAt),
     index("transactions_device_idx").on(t.accountId, t.environment, t.deviceId, t.createdAt),
     index("transactions_email_idx").on(t.accountId, t.environment, t.email, t.createdAt),
+    // Small partial indexes for the "linked to fraud" features: only flagged rows are in them.
+    index("transactions_user_fraud_idx").on(t.accountId, t.environment, t.userId).where(sql`label = 'fraud'`),
+    index("transactions_device_flag_idx")
+      .on(t.accountId, t.environment, t.deviceId)
+      .where(sql`device_id is not null and (label = 'fraud' or decision = 'block' or reviewed_decision = 'block')`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
 import { routePath } from "hono/route";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../context";
@@ -13,6 +13,8 @@ import { claimKey, completeKey, releaseKey, type KeyRef } from "./store";
 export const CONTRACT_VERSION = 1;
 
 export type HandlerResult = { status: number; body: unknown };
+/** A response typed as any of the route's declared responses (the body is the handler's result). */
+export type IdempotentResponse = Response & TypedResponse<never, never, "json">;
 
 const A_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 const B_KEY_RE = /^[A-Za-z0-9._~-]{16,128}$/;
@@ -64,13 +66,13 @@ export async function idempotent(
   c: Context<AppEnv>,
   opts: { surface: "a" | "b"; bodyField?: string },
   run: (db: Db) => Promise<HandlerResult>,
-): Promise<Response> {
+): Promise<IdempotentResponse> {
   const rootDb = c.get("db");
   const body = await c.req.json().catch(() => ({}));
   const { key } = keyOf(c, opts.surface, body, opts.bodyField);
-  const respond = (r: HandlerResult, replayed = false) => {
+  const respond = (r: HandlerResult, replayed = false): IdempotentResponse => {
     if (replayed) c.header("Idempotent-Replayed", "true");
-    return c.json(r.body as object, r.status as 200);
+    return c.json(r.body as object, r.status as 200) as unknown as IdempotentResponse;
   };
   if (!key) return respond(await run(rootDb));
 

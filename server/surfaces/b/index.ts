@@ -2,6 +2,7 @@ import { createRouter } from "../../http/router";
 import { serveDocument } from "../../http/openapi";
 import { apiKeysRouter } from "./api-keys";
 import { analystsRouter } from "./analysts";
+import { verificationsRouter } from "./verifications";
 
 /**
  * Surface B (`/api/v1`): transaction analysis and verifications with `X-Api-Key`, plus the
@@ -11,6 +12,7 @@ export function surfaceB() {
   const router = createRouter();
   router.route("/", apiKeysRouter);
   router.route("/", analystsRouter);
+  router.route("/", verificationsRouter);
   serveDocument(router, {
     path: "/api/v1/openapi.json",
     title: "Argus API — Surface B",

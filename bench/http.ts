@@ -1,0 +1,148 @@
+import autocannon, { type Request, type Result } from "autocannon";
+import type { BenchApi } from "./api-process";
+
+// HTTP throughput and latency of one API process, measured with autocannon from this process.
+
+export type Auth = "none" | "api_key" | "console_jwt";
+
+export type Target = {
+  name: string;
+  /** What the number means, for the report. */
+  description: string;
+  method: "GET" | "POST";
+  path: string;
+  auth: Auth;
+  /** JSON body of a POST; a function is called for every request (fresh ids, varied amounts). */
+  body?: unknown | (() => unknown);
+  /** The status every request should get; anything else counts as a bad response. */
+  expect: number;
+};
+
+// Every route the bench measures. The risk engine's scoring becomes one more line here, e.g.
+//   { name: "score", description: "transaction scoring (API key + rules + DB write)", method: "POST",
+//     path: "/v1/transactions/score", auth: "api_key", body: sampleTransaction, expect: 200 },
+export const TARGETS: Target[] = [
+  { name: "healthz", description: "GET /healthz: the HTTP stack alone (no auth, no DB)", method: "GET", path: "/healthz", auth: "none", expect: 200 },
+  {
+    name: "analysts",
+    description: "GET /api/v1/analysts: authenticated dashboard route (JWT + DB read)",
+    method: "GET",
+    path: "/api/v1/analysts",
+    auth: "console_jwt",
+    expect: 200,
+  },
+];
+
+export type HttpOptions = { runs: number; durationS: number; warmupS: number; connections: number };
+
+export type RunResult = {
+  requests_per_second: number;
+  latency_ms: { p50: number; p99: number; max: number };
+  requests: number;
+  errors: number;
+  timeouts: number;
+  /** Responses whose status was not the target's `expect` (non-2xx included). */
+  unexpected_status: number;
+  non_2xx: number;
+  status_codes: Record<string, number>;
+};
+
+export type TargetResult = {
+  target: string;
+  description: string;
+  method: string;
+  path: string;
+  runs: RunResult[];
+  median: { requests_per_second: number; p50_ms: number; p99_ms: number; errors: number; unexpected_status: number };
+};
+
+export function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function headersFor(target: Target, api: BenchApi): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  if (target.body !== undefined) headers["content-type"] = "application/json";
+  if (target.auth === "api_key") headers.authorization = `Bearer ${api.liveKey}`;
+  if (target.auth === "console_jwt") headers.authorization = `Bearer ${await api.consoleToken()}`;
+  return headers;
+}
+
+function request(target: Target, headers: Record<string, string>): Request {
+  const req: Request = { method: target.method, path: target.path, headers };
+  const { body } = target;
+  if (typeof body === "function") {
+    req.setupRequest = (r) => ({ ...r, body: JSON.stringify((body as () => unknown)()) });
+  } else if (body !== undefined) {
+    req.body = JSON.stringify(body);
+  }
+  return req;
+}
+
+async function fire(api: BenchApi, target: Target, durationS: number, connections: number): Promise<Result> {
+  // A fresh token per run: console tokens expire after 15 minutes and long benches outlive one.
+  const headers = await headersFor(target, api);
+  return autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] });
+}
+
+function summarize(result: Result, target: Target): RunResult {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(count);
+  const expected = statusCodes[String(target.expect)] ?? 0;
+  const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  return {
+    // Completed requests over the wall time: the per-second histogram's mean hides a short last second.
+    requests_per_second: round(result.requests.total / result.duration, 1),
+    latency_ms: { p50: round(result.latency.p50), p99: round(result.latency.p99), max: round(result.latency.max) },
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    unexpected_status: answered - expected,
+    non_2xx: result.non2xx,
+    status_codes: statusCodes,
+  };
+}
+
+/** Each target: a warm-up (discarded), then `runs` measured runs, and the median of each figure. */
+export async function runHttpBench(
+  api: BenchApi,
+  options: HttpOptions,
+  targets: Target[] = TARGETS,
+  log: (line: string) => void = (l) => console.log(l),
+): Promise<TargetResult[]> {
+  const results: TargetResult[] = [];
+  for (const target of targets) {
+    log(`  ${target.method} ${target.path}: warm-up ${options.warmupS} s, then ${options.runs} × ${options.durationS} s, ${options.connections} connections`);
+    if (options.warmupS > 0) await fire(api, target, options.warmupS, options.connections);
+    const runs: RunResult[] = [];
+    for (let i = 0; i < options.runs; i++) {
+      const run = summarize(await fire(api, target, options.durationS, options.connections), target);
+      runs.push(run);
+      const bad = run.errors + run.unexpected_status;
+      log(
+        `    run ${i + 1}/${options.runs}: ${run.requests_per_second} req/s, p50 ${run.latency_ms.p50} ms, p99 ${run.latency_ms.p99} ms` +
+          (bad ? `, ${run.errors} errors, ${run.unexpected_status} unexpected statuses ${JSON.stringify(run.status_codes)}` : ""),
+      );
+    }
+    results.push({
+      target: target.name,
+      description: target.description,
+      method: target.method,
+      path: target.path,
+      runs,
+      median: {
+        requests_per_second: round(median(runs.map((r) => r.requests_per_second)), 1),
+        p50_ms: round(median(runs.map((r) => r.latency_ms.p50))),
+        p99_ms: round(median(runs.map((r) => r.latency_ms.p99))),
+        errors: median(runs.map((r) => r.errors)),
+        unexpected_status: median(runs.map((r) => r.unexpected_status)),
+      },
+    });
+  }
+  return results;
+}

@@ -1,0 +1,41 @@
+import "server-only";
+
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { resolveTarget, targetLabel } from "./config";
+import { sendRequest, type RequestOptions } from "./http";
+import { mintConsoleToken, type TokenSubject } from "./token";
+
+// The console's three ways to call the API, one per credential (DESIGN.md "Keys, accounts,
+// scopes"). The environment picks the listener and the key: production → ARGUS_API_URL with the
+// live key, pre-production → ARGUS_SANDBOX_API_URL with the test key.
+
+/** The signed-in analyst a dashboard call is made for (from the session, never from the browser). */
+export type DashboardActor = { id: string; role?: string; accountId?: string } | "console";
+
+/** Surface A (`/v1/...`): `Authorization: Bearer <API key>`. */
+export async function apiA<T = unknown>(environment: ConsoleEnvironment, path: string, options?: RequestOptions<T>): Promise<T> {
+  const target = await resolveTarget(environment);
+  return sendRequest<T>({ baseUrl: target.baseUrl, label: targetLabel(environment) }, path, { Authorization: `Bearer ${target.key}` }, options);
+}
+
+/** Surface B API-key routes (`/api/v1/analyze`, verifications): `X-Api-Key`. */
+export async function apiB<T = unknown>(environment: ConsoleEnvironment, path: string, options?: RequestOptions<T>): Promise<T> {
+  const target = await resolveTarget(environment);
+  return sendRequest<T>({ baseUrl: target.baseUrl, label: targetLabel(environment) }, path, { "X-Api-Key": target.key }, options);
+}
+
+/** Surface B dashboard routes (`/api/v1/api-keys`, analysts, policies): a fresh console JWT. */
+export async function dashboard<T = unknown>(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  path: string,
+  options?: RequestOptions<T>,
+): Promise<T> {
+  const target = await resolveTarget(environment);
+  const subject: TokenSubject =
+    actor === "console"
+      ? { kind: "console", accountId: target.accountId }
+      : { kind: "analyst", id: actor.id, role: actor.role, accountId: actor.accountId };
+  const token = await mintConsoleToken(target.secret, subject);
+  return sendRequest<T>({ baseUrl: target.baseUrl, label: targetLabel(environment) }, path, { Authorization: `Bearer ${token}` }, options);
+}

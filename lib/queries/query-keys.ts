@@ -1,0 +1,14 @@
+import type { ConsoleEnvironment } from "../schemas/environment";
+
+// Query keys, in one place so invalidation after a mutation matches what the views read. Every
+// environment-scoped key starts with the environment: switching never shows the other's data.
+export const queryKeys = {
+  apiKeys: {
+    all: (environment: ConsoleEnvironment) => ["api-keys", environment] as const,
+    page: (environment: ConsoleEnvironment, after: string | undefined) => ["api-keys", environment, { after: after ?? null }] as const,
+  },
+  // Analysts are per account, the same in both environments.
+  analysts: {
+    all: () => ["analysts"] as const,
+  },
+};

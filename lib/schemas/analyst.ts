@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+// Analysts as the API's dashboard routes return them, and the console's input for adding one.
+// Roles are ordered: each includes everything the previous one may do (DESIGN.md "Console").
+
+export const analystRoles = ["analyst", "lead", "admin"] as const;
+
+export const AnalystRoleSchema = z.enum(analystRoles);
+
+export type AnalystRole = z.infer<typeof AnalystRoleSchema>;
+
+export const roleLabels: Record<AnalystRole, string> = {
+  analyst: "Analyst",
+  lead: "Lead",
+  admin: "Admin",
+};
+
+export const roleDescriptions: Record<AnalystRole, string> = {
+  analyst: "Works alerts, cases, decisions, screenings and events.",
+  lead: "Also the case queue overview, assignment, bulk actions and high-impact approvals.",
+  admin: "Also API keys, webhooks, policies and analysts.",
+};
+
+export const AnalystSchema = z.object({
+  object: z.literal("analyst"),
+  id: z.string(),
+  account_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: AnalystRoleSchema,
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+  disabled: z.boolean(),
+});
+
+export type Analyst = z.infer<typeof AnalystSchema>;
+
+/** The API's minimum (server/domain/analysts); checked here too so the form can say so first. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+export const CreateAnalystInputSchema = z.object({
+  email: z.email({ error: "Enter a valid e-mail address." }).trim().max(320),
+  name: z
+    .string()
+    .trim()
+    .max(200, { error: "At most 200 characters." })
+    .optional()
+    .transform((name) => (name === "" ? undefined : name)),
+  role: AnalystRoleSchema,
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { error: `At least ${MIN_PASSWORD_LENGTH} characters.` })
+    .max(200, { error: "At most 200 characters." }),
+});
+
+export type CreateAnalystInput = z.input<typeof CreateAnalystInputSchema>;

@@ -1,0 +1,17 @@
+// What the browser may learn about a failed API call: a message fit for an analyst, and the ids
+// needed to find the failure in the API's logs. Never the API's address, a key or a stack.
+export type SafeError = {
+  message: string;
+  /** The API's `Request-Id` / `request_id`, when the API answered. */
+  requestId?: string;
+  /** The API's error code (`resource_not_found`, `FORBIDDEN`…) or a console code (`api_unreachable`). */
+  code?: string;
+  /** HTTP status the API answered with; 502-504 for console-side failures to reach it. */
+  status?: number;
+  /** The field the error is about, when the API named one (dotted path). */
+  param?: string;
+};
+
+export function isSafeError(value: unknown): value is SafeError {
+  return typeof value === "object" && value !== null && typeof (value as SafeError).message === "string";
+}

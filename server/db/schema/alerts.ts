@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { bigint, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, scopeColumns } from "./columns";
+
+export const alertTypes = ["velocity_spike", "new_device_cluster", "ato_pattern", "card_testing", "identity_abuse"] as const;
+export type AlertType = (typeof alertTypes)[number];
+export const alertStatuses = ["open", "acknowledged", "resolved"] as const;
+export type AlertStatus = (typeof alertStatuses)[number];
+/** Severity of alerts and cases, lowest first. */
+export const severityLevels = ["low", "medium", "high", "critical"] as const;
+export type SeverityLevel = (typeof severityLevels)[number];
+
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .default(sql`date_trunc('milliseconds', now())`);
+
+// Alerts raised by the detection engine (spec 2.9). `key` groups hits of one pattern (the IP, the
+// device, the user, the card, or the account): while an alert of a type and key is open, new hits
+// fold into it. The partial unique index makes that true under concurrency, not just usually.
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: text("id").primaryKey(),
+    ...scopeColumns,
+    alertType: text("alert_type").notNull(),
+    key: text("key").notNull(),
+    status: text("status", { enum: alertStatuses }).notNull().default("open"),
+    severity: text("severity", { enum: severityLevels }).notNull(),
+    /** The highest confidence (0–1) any hit reported. */
+    confidence: doublePrecision("confidence").notNull(),
+    affectedUsers: bigint("affected_users", { mode: "number" }).notNull().default(0),
+    affectedTransactions: bigint("affected_transactions", { mode: "number" }).notNull().default(0),
+    /** Sum of the member transactions' amounts in `exposure_currency` (minor units). */
+    exposureAmount: bigint("exposure_amount", { mode: "number" }).notNull().default(0),
+    exposureCurrency: text("exposure_currency"),
+    summary: text("summary").notNull(),
+    evidence: jsonb("evidence").$type<Record<string, unknown>>(),
+    resolutionNotes: text("resolution_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("alerts_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
+    index("alerts_scope_status_idx").on(t.accountId, t.environment, t.status, t.createdAt),
+    uniqueIndex("alerts_open_key_idx")
+      .on(t.accountId, t.environment, t.alertType, t.key)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+// Who and what is behind an alert: one row per distinct user and transaction, so folding hits
+// recounts without double counting, and GET /v1/alerts?user_id= finds alerts by affected user.
+export const alertUsers = pgTable(
+  "alert_users",
+  {
+    alertId: text("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    ...scopeColumns,
+    userId: text("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] }), index("alert_users_user_idx").on(t.accountId, t.environment, t.userId)],
+);
+
+export const alertTransactions = pgTable(
+  "alert_transactions",
+  {
+    alertId: text("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    ...scopeColumns,
+    transactionId: text("transaction_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.transactionId] })],
+);

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, scopeColumns } from "./columns";
+import { severityLevels } from "./alerts";
+
+export const caseTypes = ["payment_fraud", "account_takeover", "identity_fraud", "chargeback", "policy_violation"] as const;
+export type CaseType = (typeof caseTypes)[number];
+export const caseStatuses = ["open", "in_review", "resolved", "closed"] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+export const caseActions = [
+  "created",
+  "note_added",
+  "status_changed",
+  "assignee_changed",
+  "transactions_linked",
+  "severity_changed",
+] as const;
+export type CaseAction = (typeof caseActions)[number];
+
+// Investigation cases (spec 2.10). `severity_rank` is derived by the database (low 1 … critical 4)
+// so the priority queue (severity, then age) is a plain index scan with a keyset cursor.
+export const cases = pgTable(
+  "cases",
+  {
+    id: text("id").primaryKey(),
+    ...scopeColumns,
+    title: text("title").notNull(),
+    caseType: text("case_type", { enum: caseTypes }).notNull(),
+    status: text("status", { enum: caseStatuses }).notNull().default("open"),
+    severity: text("severity", { enum: severityLevels }).notNull().default("medium"),
+    severityRank: integer("severity_rank")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`,
+      ),
+    /** Linked transactions in the order they were linked, without duplicates. */
+    transactionIds: text("transaction_ids").array().notNull().default([]),
+    userId: text("user_id"),
+    assigneeId: text("assignee_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [
+    index("cases_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
+    index("cases_scope_priority_idx").on(t.accountId, t.environment, t.severityRank, t.createdAt, t.id),
+    index("cases_scope_assignee_idx").on(t.accountId, t.environment, t.assigneeId),
+    index("cases_scope_user_idx").on(t.accountId, t.environment, t.userId),
+  ],
+);
+
+// The case audit log (spec 2.10 `events`): append-only, enforced by a trigger (migration
+// "cases_events_immutable"). `details` holds what changed: from/to, the note, the linked ids.
+export const caseEvents = pgTable(
+  "case_events",
+  {
+    id: text("id").primaryKey(),
+    ...scopeColumns,
+    caseId: text("case_id")
+      .notNull()
+      .references(() => cases.id),
+    action: text("action", { enum: caseActions }).notNull(),
+    actorId: text("actor_id").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("case_events_case_idx").on(t.caseId, t.createdAt, t.id)],
+);

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { freshDatabase } from "../../test/database";
+import type { Database, Db } from "../../db/client";
+import { alerts, events, jobs, webhookEvents } from "../../db/schema";
+import { inScope, type Scope } from "../../db/scope";
+import { JobQueue } from "../../jobs/queue";
+import { raiseAlert, type RaiseAlertInput } from "./raise";
+import { updateAlert } from "./store";
+import { insertTransaction } from "./test-fixtures";
+
+let database: Database;
+let db: Db;
+const queue = new JobQueue();
+let n = 0;
+const scope = (): Scope => ({ accountId: `acct_raise_${++n}`, environment: "live" });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  db = database.db;
+});
+afterAll(() => database?.close());
+
+const hit = (over: Partial<RaiseAlertInput> = {}): RaiseAlertInput => ({
+  type: "card_testing",
+  key: "ip:203.0.113.7",
+  confidence: 0.8,
+  userIds: [],
+  transactionIds: [],
+  summary: "10 distinct cards from IP 203.0.113.7 within 10 minutes",
+  ...over,
+});
+
+async function triggered(s: Scope) {
+  const logged = await db.select().from(events).where(and(eq(events.accountId, s.accountId), eq(events.eventType, "alert.triggered")));
+  const hooks = await db.select().from(webhookEvents).where(and(eq(webhookEvents.accountId, s.accountId), eq(webhookEvents.type, "alert.triggered")));
+  return { logged, hooks };
+}
+
+const alertsOf = (s: Scope) => db.select().from(alerts).where(inScope(alerts, s));
+
+describe("raiseAlert", () => {
+  it("creates an open alert with de-duplicated members, its log event and its webhook, once", async () => {
+    const s = scope();
+    const t1 = await insertTransaction(db, s, { userId: "u1", amount: 2_500 });
+    const t2 = await insertTransaction(db, s, { userId: "u2", amount: 7_500 });
+    const { alert, created } = await raiseAlert(db, queue, s, hit({ userIds: ["u1", "u2", "u1"], transactionIds: [t1, t2, t1], evidence: { distinct_cards: 10 } }));
+    expect(created).toBe(true);
+    expect(alert).toMatchObject({
+      status: "open",
+      alertType: "card_testing",
+      affectedUsers: 2,
+      affectedTransactions: 2,
+      exposureAmount: 10_000,
+      exposureCurrency: "USD",
+      evidence: { distinct_cards: 10 },
+      // confidence 0.8 → 2 points, volume 2 → 0, $100 → 0: total 2
+      severity: "low",
+    });
+    expect(alert.updatedAt.getTime()).toBe(alert.createdAt.getTime());
+    const { logged, hooks } = await triggered(s);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ transactionId: t2, userId: "u2" });
+    expect(logged[0]!.payload).toMatchObject({ alert_id: alert.id, alert_type: "card_testing", affected_users: 2 });
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]!.data).toMatchObject({ object: "alert", alert_id: alert.id, status: "open", severity: "low", affected_transactions: 2 });
+    const fanout = await db.select().from(jobs).where(eq(jobs.type, "webhooks.fanout"));
+    expect(fanout.filter((j) => j.payload.event_id === hooks[0]!.id)).toHaveLength(1);
+  });
+
+  it("folds new hits into the open alert of the same type and key: recount, new severity, updated_at, no new event", async () => {
+    const s = scope();
+    const first = await raiseAlert(db, queue, s, hit({ userIds: ["a", "b"], confidence: 0.8 }));
+    await sleep(10);
+    const txns: string[] = [];
+    for (let i = 0; i < 20; i++) txns.push(await insertTransaction(db, s, { userId: `u${i}`, amount: 60_000 }));
+    const second = await raiseAlert(db, queue, s, hit({ userIds: ["b", "c", ...txns.map((_, i) => `u${i}`)], transactionIds: txns, confidence: 0.95, summary: "22 users" }));
+    expect(second.created).toBe(false);
+    expect(second.alert.id).toBe(first.alert.id);
+    expect(second.alert).toMatchObject({ affectedUsers: 23, affectedTransactions: 20, exposureAmount: 1_200_000, confidence: 0.95, summary: "22 users" });
+    // confidence 3 + volume (23) 2 + exposure $12,000 2 = 7
+    expect(second.alert.severity).toBe("critical");
+    expect(second.alert.updatedAt.getTime()).toBeGreaterThan(first.alert.updatedAt.getTime());
+    expect(second.alert.createdAt.getTime()).toBe(first.alert.createdAt.getTime());
+
+    // The same hits again change nothing, updated_at included; a lower confidence lowers nothing.
+    await sleep(10);
+    const third = await raiseAlert(db, queue, s, hit({ userIds: ["a"], transactionIds: [txns[0]!], confidence: 0.1, summary: "22 users" }));
+    expect(third.alert).toMatchObject({ affectedUsers: 23, affectedTransactions: 20, confidence: 0.95, severity: "critical" });
+    expect(third.alert.updatedAt.getTime()).toBe(second.alert.updatedAt.getTime());
+
+    expect(await alertsOf(s)).toHaveLength(1);
+    const { logged, hooks } = await triggered(s);
+    expect(logged).toHaveLength(1);
+    expect(hooks).toHaveLength(1);
+  });
+
+  it("keeps patterns apart by type, key, account and environment", async () => {
+    const s = scope();
+    await raiseAlert(db, queue, s, hit());
+    await raiseAlert(db, queue, s, hit({ key: "ip:198.51.100.1" }));
+    await raiseAlert(db, queue, s, hit({ type: "velocity_spike" }));
+    await raiseAlert(db, queue, { ...s, environment: "test" }, hit());
+    await raiseAlert(db, queue, scope(), hit());
+    expect(await alertsOf(s)).toHaveLength(3);
+    expect(await alertsOf({ ...s, environment: "test" })).toHaveLength(1);
+  });
+
+  it("opens a fresh alert once the previous one is acknowledged or resolved", async () => {
+    const s = scope();
+    const first = await raiseAlert(db, queue, s, hit({ userIds: ["a"] }));
+    await updateAlert(db, s, first.alert.id, { status: "acknowledged" });
+    const second = await raiseAlert(db, queue, s, hit({ userIds: ["b"] }));
+    expect(second.created).toBe(true);
+    expect(second.alert.id).not.toBe(first.alert.id);
+    await updateAlert(db, s, second.alert.id, { status: "resolved", resolutionNotes: "blocked the IP" });
+    const third = await raiseAlert(db, queue, s, hit({ userIds: ["c"] }));
+    expect(third.created).toBe(true);
+    // The acknowledged alert is left as the team saw it.
+    const [kept] = await db.select().from(alerts).where(eq(alerts.id, first.alert.id));
+    expect(kept).toMatchObject({ status: "acknowledged", affectedUsers: 1 });
+    expect((await triggered(s)).hooks).toHaveLength(3);
+  });
+
+  it("raises one alert when parallel requests complete the same pattern", async () => {
+    const s = scope();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => raiseAlert(db, queue, s, hit({ userIds: [`p${i}`], confidence: 0.5 + i / 20 }))),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.alert.id)).size).toBe(1);
+    const rowsFound = await alertsOf(s);
+    expect(rowsFound).toHaveLength(1);
+    expect(rowsFound[0]).toMatchObject({ affectedUsers: 8, confidence: 0.85 });
+    const { logged, hooks } = await triggered(s);
+    expect(logged).toHaveLength(1);
+    expect(hooks).toHaveLength(1);
+  });
+
+  it("measures exposure in the currency that weighs most, without FX", async () => {
+    const s = scope();
+    const usd = await insertTransaction(db, s, { userId: "a", amount: 50_000, currency: "USD" }); // $500
+    const jpy = await insertTransaction(db, s, { userId: "b", amount: 80_000, currency: "JPY" }); // ¥80,000
+    const { alert } = await raiseAlert(db, queue, s, hit({ transactionIds: [usd, jpy] }));
+    expect(alert).toMatchObject({ exposureAmount: 80_000, exposureCurrency: "JPY" });
+  });
+
+  it("writes nothing when the caller's transaction rolls back", async () => {
+    const s = scope();
+    await expect(
+      db.transaction(async (tx) => {
+        await raiseAlert(tx as unknown as Db, queue, s, hit({ userIds: ["x"] }));
+        throw new Error("the scoring request failed");
+      }),
+    ).rejects.toThrow("the scoring request failed");
+    expect(await alertsOf(s)).toHaveLength(0);
+    const { logged, hooks } = await triggered(s);
+    expect(logged).toHaveLength(0);
+    expect(hooks).toHaveLength(0);
+  });
+
+  it("rejects a confidence that is not a number", async () => {
+    await expect(raiseAlert(db, queue, scope(), hit({ confidence: Number.NaN }))).rejects.toThrow(RangeError);
+  });
+});

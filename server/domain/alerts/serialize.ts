@@ -1,0 +1,27 @@
+import type { alerts } from "../../db/schema";
+import { iso } from "../../lib/time";
+
+export type AlertRow = typeof alerts.$inferSelect;
+
+/** The wire shape of an alert (spec 2.9 plus additions: resolution_notes, key, exposure, evidence). */
+export function serializeAlert(row: AlertRow) {
+  return {
+    object: "alert" as const,
+    alert_id: row.id,
+    alert_type: row.alertType,
+    severity: row.severity,
+    status: row.status,
+    affected_users: row.affectedUsers,
+    affected_transactions: row.affectedTransactions,
+    summary: row.summary,
+    resolution_notes: row.resolutionNotes,
+    key: row.key,
+    confidence: row.confidence,
+    exposure: { amount: row.exposureAmount, currency: row.exposureCurrency },
+    evidence: row.evidence ?? {},
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export type AlertResource = ReturnType<typeof serializeAlert>;

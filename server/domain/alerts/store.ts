@@ -1,0 +1,137 @@
+import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { alerts, alertTransactions, alertUsers, type AlertStatus, type SeverityLevel } from "../../db/schema";
+import { inScope, type Scope } from "../../db/scope";
+import { decodeCursor, encodeCursor, keyset, toPage, type Page } from "../../http/pagination";
+import { ApiError, notFound } from "../../http/errors";
+import { serializeAlert, type AlertResource, type AlertRow } from "./serialize";
+
+export type AlertFilters = {
+  /** `all` (an addition) lists every status. */
+  status: AlertStatus | "all";
+  severity?: SeverityLevel;
+  alertType?: string;
+  userId?: string;
+  /** Inclusive bounds on created_at. */
+  startTime?: Date;
+  endTime?: Date;
+  limit: number;
+  after?: string;
+};
+
+/** GET /v1/alerts: newest first, every filter of spec 4.10. */
+export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise<Page<AlertResource>> {
+  const page = keyset({ createdAt: alerts.createdAt, id: alerts.id }, f.after);
+  const rowsFound = await db
+    .select()
+    .from(alerts)
+    .where(
+      inScope(
+        alerts,
+        scope,
+        f.status === "all" ? undefined : eq(alerts.status, f.status),
+        f.severity ? eq(alerts.severity, f.severity) : undefined,
+        f.alertType ? eq(alerts.alertType, f.alertType) : undefined,
+        f.userId
+          ? sql`exists (select 1 from ${alertUsers} where ${alertUsers.alertId} = ${alerts.id} and ${alertUsers.userId} = ${f.userId})`
+          : undefined,
+        f.startTime ? gte(alerts.createdAt, f.startTime) : undefined,
+        f.endTime ? sql`${alerts.createdAt} <= ${f.endTime}` : undefined,
+        page.where,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(f.limit + 1);
+  return toPage(rowsFound, f.limit, serializeAlert);
+}
+
+export async function findAlert(db: Db, scope: Scope, id: string): Promise<AlertRow> {
+  const [row] = await db.select().from(alerts).where(inScope(alerts, scope, eq(alerts.id, id)));
+  if (!row) throw notFound("alert", "id");
+  return row;
+}
+
+type MemberPage = { object: "list"; data: string[]; has_more: boolean; next_cursor: string | null };
+
+/** One page of an alert's member ids (users or transactions), most recently added first. */
+async function memberPage(
+  db: Db,
+  alertId: string,
+  kind: "users" | "transactions",
+  limit: number,
+  after: string | undefined,
+  param: string,
+): Promise<MemberPage> {
+  const table = kind === "users" ? alertUsers : alertTransactions;
+  const idCol = kind === "users" ? alertUsers.userId : alertTransactions.transactionId;
+  let where: SQL | undefined;
+  if (after) {
+    let c;
+    try {
+      c = decodeCursor(after);
+    } catch {
+      throw new ApiError("invalid_field_value", `${param} is not a cursor returned by this API.`, param);
+    }
+    const t = new Date(c.t);
+    where = or(lt(table.createdAt, t), and(eq(table.createdAt, t), lt(idCol, c.id)));
+  }
+  const found = await db
+    .select({ id: idCol, createdAt: table.createdAt })
+    .from(table)
+    .where(and(eq(table.alertId, alertId), where))
+    .orderBy(desc(table.createdAt), desc(idCol))
+    .limit(limit + 1);
+  const hasMore = found.length > limit;
+  const pageRows = hasMore ? found.slice(0, limit) : found;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    object: "list",
+    data: pageRows.map((r) => r.id),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** GET /v1/alerts/{id}: the alert with the user and transaction ids behind it, each paginated. */
+export async function getAlertDetail(
+  db: Db,
+  scope: Scope,
+  id: string,
+  q: { limit: number; usersAfter?: string; transactionsAfter?: string },
+) {
+  const row = await findAlert(db, scope, id);
+  return {
+    ...serializeAlert(row),
+    user_ids: await memberPage(db, row.id, "users", q.limit, q.usersAfter, "users_after"),
+    transaction_ids: await memberPage(db, row.id, "transactions", q.limit, q.transactionsAfter, "transactions_after"),
+  };
+}
+
+/**
+ * PATCH /v1/alerts/{id}: `acknowledged` or `resolved` from any state (DESIGN.md "Alert status").
+ * Re-sending the current status without new notes changes nothing (updated_at included).
+ */
+export async function updateAlert(
+  db: Db,
+  scope: Scope,
+  id: string,
+  input: { status: "acknowledged" | "resolved"; resolutionNotes?: string },
+): Promise<AlertRow> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx.select().from(alerts).where(inScope(alerts, scope, eq(alerts.id, id))).for("update");
+    if (!row) throw notFound("alert", "id");
+    const notesChange = input.resolutionNotes !== undefined && input.resolutionNotes !== row.resolutionNotes;
+    if (row.status === input.status && !notesChange) return row;
+    const [updated] = await tx
+      .update(alerts)
+      .set({
+        status: input.status,
+        ...(notesChange ? { resolutionNotes: input.resolutionNotes } : {}),
+        updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${alerts.updatedAt})`,
+      })
+      .where(eq(alerts.id, row.id))
+      .returning();
+    return updated as AlertRow;
+  });
+}

@@ -1,0 +1,90 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { blocklistEntries, transactions, type BlocklistKind } from "../../db/schema";
+import { inScope, type Scope } from "../../db/scope";
+import { newId } from "../../lib/ids";
+import { iso } from "../../lib/time";
+import type { TransactionRow } from "../scoring/serialize";
+
+export type BlocklistRow = typeof blocklistEntries.$inferSelect;
+
+export function serializeEntry(row: BlocklistRow) {
+  return {
+    object: "blocklist_entry" as const,
+    id: row.id,
+    kind: row.kind,
+    value: row.value,
+    source: row.source,
+    transaction_id: row.transactionId,
+    note: row.note,
+    created_by: row.createdBy,
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** The attributes of a transaction that a confirmed_fraud decision puts on the blocklist. */
+function attributesOf(txn: TransactionRow): { kind: BlocklistKind; value: string }[] {
+  const out: { kind: BlocklistKind; value: string }[] = [];
+  if (txn.cardKey) out.push({ kind: "card", value: txn.cardKey });
+  if (txn.email) out.push({ kind: "email", value: txn.email });
+  if (txn.deviceId) out.push({ kind: "device", value: txn.deviceId });
+  if (txn.ipAddress) out.push({ kind: "ip", value: txn.ipAddress });
+  return out;
+}
+
+/** confirmed_fraud: the transaction's card, e-mail, device and IP join the blocklist (existing entries stay as they are). */
+export async function feedBlocklist(db: Db, scope: Scope, txn: TransactionRow, actorId: string): Promise<void> {
+  const attrs = attributesOf(txn);
+  if (attrs.length === 0) return;
+  await db
+    .insert(blocklistEntries)
+    .values(attrs.map((a) => ({ id: newId("blk"), ...scope, ...a, source: "confirmed_fraud" as const, transactionId: txn.id, createdBy: actorId })))
+    .onConflictDoNothing();
+}
+
+/**
+ * false_positive after confirmed_fraud: the entries that transaction fed are withdrawn, except
+ * where another transaction still labelled fraud carries the same value (the entry then stays,
+ * re-attributed to it). Manual entries are never touched.
+ */
+export async function withdrawFeed(db: Db, scope: Scope, txn: TransactionRow): Promise<void> {
+  const fed = await db
+    .delete(blocklistEntries)
+    .where(inScope(blocklistEntries, scope, eq(blocklistEntries.transactionId, txn.id), eq(blocklistEntries.source, "confirmed_fraud")))
+    .returning();
+  const column = { card: transactions.cardKey, email: transactions.email, device: transactions.deviceId, ip: transactions.ipAddress } as const;
+  for (const entry of fed) {
+    if (entry.kind === "bank_account") continue;
+    const [other] = await db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(inScope(transactions, scope, eq(column[entry.kind], entry.value), eq(transactions.label, "fraud"), sql`${transactions.id} <> ${txn.id}`))
+      .limit(1);
+    if (other) {
+      await db
+        .insert(blocklistEntries)
+        .values({ id: newId("blk"), ...scope, kind: entry.kind, value: entry.value, source: "confirmed_fraud", transactionId: other.id, createdBy: entry.createdBy })
+        .onConflictDoNothing();
+    }
+  }
+}
+
+export async function addEntry(db: Db, scope: Scope, input: { kind: BlocklistKind; value: string; note?: string; createdBy: string }): Promise<{ row: BlocklistRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(blocklistEntries)
+    .values({ id: newId("blk"), ...scope, kind: input.kind, value: input.value, source: "manual", note: input.note ?? null, createdBy: input.createdBy })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { row: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(blocklistEntries)
+    .where(inScope(blocklistEntries, scope, eq(blocklistEntries.kind, input.kind), eq(blocklistEntries.value, input.value)));
+  return { row: existing as BlocklistRow, created: false };
+}
+
+export async function removeEntry(db: Db, scope: Scope, id: string): Promise<BlocklistRow | undefined> {
+  const [row] = await db.delete(blocklistEntries).where(inScope(blocklistEntries, scope, eq(blocklistEntries.id, id))).returning();
+  return row;
+}
+

@@ -1,0 +1,214 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  caseEvents,
+  cases,
+  transactions,
+  type CaseAction,
+  type CaseStatus,
+  type CaseType,
+  type SeverityLevel,
+} from "../../db/schema";
+import { inScope, scopeValues, type Scope } from "../../db/scope";
+import type { JobQueue } from "../../jobs/queue";
+import { ApiError, notFound } from "../../http/errors";
+import { newId } from "../../lib/ids";
+import { emitWebhookEvent } from "../webhooks/emit";
+import { classifyMove, nextStatuses } from "./state";
+import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
+
+export type CaseCtx = { scope: Scope; jobs: JobQueue; /** The actor when the request names none: the key's id. */ defaultActor: string };
+
+export type CreateCaseInput = {
+  title: string;
+  caseType: CaseType;
+  transactionIds?: string[];
+  userId?: string | null;
+  severity?: SeverityLevel;
+  notes?: string;
+  assigneeId?: string | null;
+  actorId?: string;
+};
+
+export type UpdateCaseInput = {
+  status?: CaseStatus;
+  notes?: string;
+  assigneeId?: string | null;
+  transactionIds?: string[];
+  severity?: SeverityLevel;
+  actorId?: string;
+};
+
+type Entry = { action: CaseAction; details: Record<string, unknown> };
+
+const nowMs = sql`date_trunc('milliseconds', now())`;
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/**
+ * Linked transactions must exist in this account and environment (DESIGN.md edge rules,
+ * "References"): the first unknown id is 404 with `param` naming its position in the request.
+ */
+export async function assertTransactionsExist(db: Db, scope: Scope, ids: string[], param = "transaction_ids"): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(inScope(transactions, scope, inArray(transactions.id, unique(ids))));
+  const known = new Set(found.map((r) => r.id));
+  const missing = ids.findIndex((id) => !known.has(id));
+  if (missing >= 0) throw new ApiError("resource_not_found", `No such transaction: ${ids[missing]}.`, `${param}.${missing}`);
+}
+
+async function append(db: Db, scope: Scope, caseId: string, actorId: string, entries: Entry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(caseEvents).values(
+    entries.map((e) => ({ id: newId("cevt"), ...scopeValues(scope), caseId, action: e.action, actorId, details: e.details })),
+  );
+}
+
+/** POST /v1/cases: the whole case; `case.updated` fires when it is created with an assignee. */
+export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): Promise<CaseResource> {
+  const linked = unique(input.transactionIds ?? []);
+  await assertTransactionsExist(db, ctx.scope, input.transactionIds ?? []);
+  const actor = input.actorId ?? ctx.defaultActor;
+  const [row] = await db
+    .insert(cases)
+    .values({
+      id: newId("case"),
+      ...scopeValues(ctx.scope),
+      title: input.title,
+      caseType: input.caseType,
+      status: "open",
+      severity: input.severity ?? "medium",
+      transactionIds: linked,
+      userId: input.userId ?? null,
+      assigneeId: input.assigneeId ?? null,
+    })
+    .returning();
+  const created = row as CaseRow;
+  const entries: Entry[] = [{ action: "created", details: {} }];
+  if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
+  await append(db, ctx.scope, created.id, actor, entries);
+  const resource = await loadCaseResource(db, created);
+  if (created.assigneeId) await emitWebhookEvent(db, ctx.jobs, ctx.scope, "case.updated", resource);
+  return resource;
+}
+
+/**
+ * The audit entries one PATCH produces, in a fixed order: status_changed, severity_changed,
+ * assignee_changed, transactions_linked, note_added (a note usually explains the change before it).
+ * Values equal to the current ones produce nothing.
+ */
+function plan(row: CaseRow, input: UpdateCaseInput, newlyLinked: string[]): Entry[] {
+  const entries: Entry[] = [];
+  if (input.status !== undefined && input.status !== row.status) {
+    entries.push({ action: "status_changed", details: { from: row.status, to: input.status } });
+  }
+  if (input.severity !== undefined && input.severity !== row.severity) {
+    entries.push({ action: "severity_changed", details: { from: row.severity, to: input.severity } });
+  }
+  if (input.assigneeId !== undefined && input.assigneeId !== row.assigneeId) {
+    entries.push({ action: "assignee_changed", details: { from: row.assigneeId, to: input.assigneeId } });
+  }
+  if (newlyLinked.length > 0) entries.push({ action: "transactions_linked", details: { transaction_ids: newlyLinked } });
+  if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
+  return entries;
+}
+
+async function lockCase(db: Db, scope: Scope, id: string): Promise<CaseRow> {
+  const [row] = await db.select().from(cases).where(inScope(cases, scope, eq(cases.id, id))).for("update");
+  if (!row) throw notFound("case", "id");
+  return row;
+}
+
+/**
+ * PATCH /v1/cases/{id}: every change in one transaction, one audit entry per change, one
+ * `case.updated` webhook for the request. A request that changes nothing appends nothing, emits
+ * nothing and leaves `updated_at` alone. Illegal status moves are 422 and change nothing.
+ */
+export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: UpdateCaseInput): Promise<CaseResource> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const row = await lockCase(tx, ctx.scope, id);
+    if (input.transactionIds) await assertTransactionsExist(tx, ctx.scope, input.transactionIds);
+    if (input.status !== undefined && classifyMove(row.status, input.status) === "illegal") {
+      const next = nextStatuses(row.status);
+      throw new ApiError(
+        "invalid_state_transition",
+        `A case in status ${row.status} cannot move to ${input.status}; it may move to ${next.join(" or ")}.`,
+        "status",
+      );
+    }
+    const already = new Set(row.transactionIds);
+    const newlyLinked = unique(input.transactionIds ?? []).filter((t) => !already.has(t));
+    const entries = plan(row, input, newlyLinked);
+    if (entries.length === 0) return loadCaseResource(tx, row);
+
+    const [updated] = await tx
+      .update(cases)
+      .set({
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.severity !== undefined ? { severity: input.severity } : {}),
+        ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
+        ...(newlyLinked.length > 0 ? { transactionIds: [...row.transactionIds, ...newlyLinked] } : {}),
+        updatedAt: sql`greatest(${nowMs}, ${cases.updatedAt})`,
+      })
+      .where(eq(cases.id, row.id))
+      .returning();
+    await append(tx, ctx.scope, row.id, input.actorId ?? ctx.defaultActor, entries);
+    const resource = await loadCaseResource(tx, updated as CaseRow);
+    await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
+    return resource;
+  });
+}
+
+/**
+ * POST /v1/cases/claim ("next case"): assigns the highest-priority unassigned open case
+ * (severity critical→low, then oldest) to `assigneeId`. SKIP LOCKED lets concurrent claims pass
+ * over a case another claim holds, so two analysts never get the same case. Null when none is left.
+ */
+export async function claimNextCase(
+  db: Db,
+  ctx: CaseCtx,
+  input: { assigneeId: string; actorId?: string; caseType?: CaseType },
+): Promise<CaseResource | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const claimed = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [row] = await tx
+        .select()
+        .from(cases)
+        .where(
+          inScope(
+            cases,
+            ctx.scope,
+            eq(cases.status, "open"),
+            isNull(cases.assigneeId),
+            input.caseType ? eq(cases.caseType, input.caseType) : undefined,
+          ),
+        )
+        .orderBy(sql`${cases.severityRank} desc`, cases.createdAt, cases.id)
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!row) return null;
+      const [updated] = await tx
+        .update(cases)
+        .set({ assigneeId: input.assigneeId, updatedAt: sql`greatest(${nowMs}, ${cases.updatedAt})` })
+        .where(and(eq(cases.id, row.id), eq(cases.status, "open"), isNull(cases.assigneeId)))
+        .returning();
+      // Taken between our read and our lock: look again.
+      if (!updated) return "retry" as const;
+      await append(tx, ctx.scope, row.id, input.actorId ?? ctx.defaultActor, [
+        { action: "assignee_changed", details: { from: null, to: input.assigneeId } },
+      ]);
+      const resource = await loadCaseResource(tx, updated);
+      await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
+      return resource;
+    });
+    if (claimed !== "retry") return claimed;
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { caseEvents, type cases } from "../../db/schema";
+import { iso } from "../../lib/time";
+
+export type CaseRow = typeof cases.$inferSelect;
+export type CaseEventRow = typeof caseEvents.$inferSelect;
+
+/**
+ * A case audit entry: `action`, `actor_id`, `timestamp` (spec 2.10) plus what changed:
+ * `from`/`to` (status, assignee, severity), `note` (note_added), `transaction_ids` (newly linked).
+ */
+export function serializeCaseEvent(row: CaseEventRow) {
+  return {
+    event_id: row.id,
+    action: row.action,
+    actor_id: row.actorId,
+    timestamp: iso(row.createdAt),
+    ...row.details,
+  };
+}
+
+export function serializeCase(row: CaseRow, events: CaseEventRow[]) {
+  return {
+    object: "case" as const,
+    case_id: row.id,
+    title: row.title,
+    case_type: row.caseType,
+    status: row.status,
+    severity: row.severity,
+    transaction_ids: row.transactionIds,
+    user_id: row.userId,
+    assignee_id: row.assigneeId,
+    events: events.map(serializeCaseEvent),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export type CaseResource = ReturnType<typeof serializeCase>;
+
+/** The audit logs of several cases, chronological (ids break ties inside one transaction). */
+export async function eventsOf(db: Db, caseIds: string[]): Promise<Map<string, CaseEventRow[]>> {
+  const byCase = new Map<string, CaseEventRow[]>(caseIds.map((id) => [id, []]));
+  if (caseIds.length === 0) return byCase;
+  const found = await db
+    .select()
+    .from(caseEvents)
+    .where(caseIds.length === 1 ? eq(caseEvents.caseId, caseIds[0]!) : inArray(caseEvents.caseId, caseIds))
+    .orderBy(asc(caseEvents.createdAt), asc(caseEvents.id));
+  for (const e of found) byCase.get(e.caseId)?.push(e);
+  return byCase;
+}
+
+export async function loadCaseResource(db: Db, row: CaseRow): Promise<CaseResource> {
+  const events = await eventsOf(db, [row.id]);
+  return serializeCase(row, events.get(row.id) ?? []);
+}

@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { decisions, transactions, type Decision, type DecisionReason } from "../../db/schema";
+import { inScope, type Scope } from "../../db/scope";
+import { notFound } from "../../http/errors";
+import { keyset, toPage } from "../../http/pagination";
+import { newId } from "../../lib/ids";
+import { appendEvent } from "../events/append";
+import { feedBlocklist, withdrawFeed } from "../blocklist/blocklist";
+import { serializeDecision, type DecisionRow, type TransactionRow } from "../scoring/serialize";
+import { forgetRiskConfig } from "../scoring/policies";
+import { relabel } from "./learning";
+
+export type DecisionInput = {
+  transactionId: string;
+  decision: Decision;
+  reason: DecisionReason;
+  notes?: string;
+  analystId?: string;
+};
+
+export type DecisionCtx = { scope: Scope; actorId: string };
+
+/** Reasons that label the transaction for the account's model (spec 4.5). */
+export const labelOf: Partial<Record<DecisionReason, "fraud" | "legit">> = { confirmed_fraud: "fraud", false_positive: "legit" };
+
+/**
+ * Records a manual decision on a transaction (spec 4.5). Run it in a transaction: the immutable
+ * record, the transaction's latest decision and label, the model's label counts, the blocklist
+ * feed and the decision.submitted event commit together.
+ */
+export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input: DecisionInput) {
+  const { scope } = ctx;
+  // FOR UPDATE: two concurrent labels of one transaction apply one after the other.
+  const [txn] = (await db
+    .select()
+    .from(transactions)
+    .where(inScope(transactions, scope, eq(transactions.id, input.transactionId)))
+    .for("update")) as TransactionRow[];
+  if (!txn) throw notFound("transaction", "transaction_id");
+
+  const [row] = await db
+    .insert(decisions)
+    .values({
+      id: newId("dec"),
+      ...scope,
+      transactionId: txn.id,
+      decision: input.decision,
+      reason: input.reason,
+      notes: input.notes ?? null,
+      analystId: input.analystId ?? null,
+      actorId: ctx.actorId,
+    })
+    .returning();
+  const record = row as DecisionRow;
+
+  const label = labelOf[input.reason];
+  await db
+    .update(transactions)
+    .set({ reviewedDecision: input.decision, reviewedAt: record.createdAt, ...(label ? { label } : {}) })
+    .where(inScope(transactions, scope, eq(transactions.id, txn.id)));
+
+  if (label && label !== txn.label) {
+    await relabel(db, scope, txn.signals.map((s) => s.name), txn.label, label);
+    if (label === "fraud") await feedBlocklist(db, scope, txn, ctx.actorId);
+    else await withdrawFeed(db, scope, txn);
+    forgetRiskConfig(scope);
+  }
+
+  await appendEvent(db, scope, {
+    type: "decision.submitted",
+    transactionId: txn.id,
+    userId: txn.userId,
+    payload: {
+      decision_id: record.id,
+      decision: input.decision,
+      reason_codes: [input.reason],
+      previous_decision: txn.reviewedDecision ?? txn.decision,
+      ...(input.analystId ? { analyst_id: input.analystId } : {}),
+      ...(label ? { label } : {}),
+    },
+  });
+  return serializeDecision(record);
+}
+
+/** GET /v1/decisions: newest first, optionally those of one transaction. */
+export async function listDecisions(db: Db, scope: Scope, q: { transactionId?: string; limit: number; after?: string }) {
+  const page = keyset({ createdAt: decisions.createdAt, id: decisions.id }, q.after);
+  const rows = await db
+    .select()
+    .from(decisions)
+    .where(inScope(decisions, scope, q.transactionId ? eq(decisions.transactionId, q.transactionId) : undefined, page.where))
+    .orderBy(...page.orderBy)
+    .limit(q.limit + 1);
+  return toPage(rows, q.limit, serializeDecision);
+}
+

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { rows, type Db } from "../../db/client";
+import { deviceSessions } from "../../db/schema";
+import type { Scope } from "../../db/scope";
+import { newId } from "../../lib/ids";
+import { iso } from "../../lib/time";
+import { appendEvent } from "../events/append";
+import { deriveDeviceId, looksAutomated, type DeviceEvidence } from "./device-id";
+
+/** Spec 2.7 / part 8: a session lives 30 minutes. */
+export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
+
+export type SessionInput = {
+  pageUrl: string;
+  userId?: string;
+  action?: "login" | "checkout" | "onboarding" | "account_change";
+  evidence: DeviceEvidence;
+  /** The host of the Origin or Referer the request came with, if any. */
+  originHost: string | null;
+};
+
+/** Device history for trust: seen before, and linked to a block or confirmed fraud (or blocklisted). */
+async function deviceHistory(db: Db, scope: Scope, deviceId: string): Promise<{ seen: boolean; flagged: boolean }> {
+  const s = sql`account_id = ${scope.accountId} and environment = ${scope.environment}`;
+  const [r] = await rows<{ seen: boolean; flagged: boolean }>(
+    db,
+    sql`select exists (select 1 from device_sessions where ${s} and device_id = ${deviceId}) as seen,
+      (exists (select 1 from transactions where ${s} and device_id = ${deviceId}
+          and (label = 'fraud' or decision = 'block' or reviewed_decision = 'block'))
+       or exists (select 1 from blocklist_entries where ${s} and kind = 'device' and value = ${deviceId})) as flagged`,
+  );
+  return { seen: Boolean(r?.seen), flagged: Boolean(r?.flagged) };
+}
+
+/**
+ * Opens a device session (spec 4.8, 2.7): derives the device id, judges trust from the device's
+ * history on the account, stores the session and writes `device.session_created`. Run it in a
+ * transaction so the session and its event commit together.
+ */
+export async function createDeviceSession(db: Db, scope: Scope, input: SessionInput, at = new Date()) {
+  const deviceId = deriveDeviceId(scope.accountId, scope.environment, input.evidence);
+  const history = await deviceHistory(db, scope, deviceId);
+  const trusted = history.seen && !history.flagged;
+  let pageHost: string | null = null;
+  try {
+    pageHost = new URL(input.pageUrl).host.toLowerCase();
+  } catch {
+    /* validated upstream */
+  }
+  const [row] = await db
+    .insert(deviceSessions)
+    .values({
+      id: newId("sess"),
+      ...scope,
+      deviceId,
+      userId: input.userId ?? null,
+      action: input.action ?? null,
+      pageUrl: input.pageUrl,
+      ipAddress: input.evidence.ip,
+      userAgent: input.evidence.userAgent,
+      trusted,
+      firstSeen: !history.seen,
+      automation: looksAutomated(input.evidence),
+      contextMismatch: input.originHost !== null && pageHost !== null && input.originHost.toLowerCase() !== pageHost,
+      expiresAt: new Date(at.getTime() + SESSION_LIFETIME_MS),
+      createdAt: at,
+    })
+    .returning();
+  const session = row!;
+  await appendEvent(db, scope, {
+    type: "device.session_created",
+    userId: session.userId,
+    payload: { session_id: session.id, device_id: deviceId, device_trusted: trusted, action: session.action, expires_at: iso(session.expiresAt) },
+  });
+  return {
+    object: "device_session" as const,
+    session_id: session.id,
+    expires_at: iso(session.expiresAt),
+    device_id: deviceId,
+    device_trusted: trusted,
+    user_id: session.userId,
+    action: session.action,
+    created_at: iso(session.createdAt),
+  };
+}

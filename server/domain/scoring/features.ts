@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { rows, type Db } from "../../db/client";
+import { T } from "./signals";
+import type { ScoreInput } from "./request";
+
+/** What history says about one request (all windows end at the request's own time). */
+export type Features = {
+  user: {
+    n10m: number;
+    n1h: number;
+    /** Distinct cards of the user's prior 24 h, and whether this card is among them. */
+    cards24h: number;
+    cardSeen24h: boolean;
+    firstSeen: Date | null;
+    fraud: boolean;
+    history: { n: number; currencyN: number; mean: number | null; max: number | null; withEmail: number };
+  };
+  email: { userUses: number; userFraud: number; users30d: number; userSeen30d: boolean } | null;
+  card: { n10m: number; n1h: number; users24h: number; userSeen24h: boolean } | null;
+  ip: { n10m: number; n1h: number; users1h: number; userSeen1h: boolean } | null;
+  session: {
+    found: boolean;
+    deviceId: string | null;
+    userId: string | null;
+    createdAt: Date | null;
+    expiresAt: Date | null;
+    firstSeen: boolean;
+    automation: boolean;
+    contextMismatch: boolean;
+  };
+  device: { n10m: number; users24h: number; userSeen24h: boolean; flagged: boolean } | null;
+  blocklisted: string[];
+  policyVersion: number;
+  modelRevision: number;
+};
+
+type Raw = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+const bool = (v: unknown) => v === true || v === "t" || v === "true";
+
+const cap = T.scanCap;
+
+/**
+ * Reads the features of a batch of requests in ONE statement: a VALUES list of the requests,
+ * each joined laterally to bounded index range scans of its user, card, IP, e-mail, session and
+ * device history, plus the blocklist and the account's policy/model versions (for cache checks).
+ * One statement per batch keeps the embedded database (one connection) out of the way.
+ */
+export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Features[]> {
+  if (inputs.length === 0) return [];
+  const values = sql.join(
+    inputs.map(
+      (q, i) =>
+        sql`(${i}::int, ${q.scope.accountId}::text, ${q.scope.environment}::text, ${q.at.toISOString()}::timestamptz, ${q.userId}::text, ${q.cardKey}::text, ${q.ip}::text, ${q.email}::text, ${q.currency}::text, ${q.sessionId}::text)`,
+    ),
+    sql`, `,
+  );
+  const inScope = sql`x.account_id = r.a and x.environment = r.e`;
+  const result = await rows<Raw>(
+    db,
+    sql`
+    select r.i,
+      u.u10, u.u1h, u.u_cards, u.u_card_seen,
+      h.h_n, h.h_cur_n, h.h_mean, h.h_max, h.h_email,
+      (select min(x.created_at) from transactions x where ${inScope} and x.user_id = r.u and x.created_at <= r.t) as u_first,
+      exists (select 1 from transactions x where ${inScope} and x.user_id = r.u and x.label = 'fraud') as u_fraud,
+      em.e_user, em.e_user_fraud, em.e_users, em.e_user_seen,
+      cd.c10, cd.c1h, cd.c_users, cd.c_user_seen,
+      ipx.i10, ipx.i1h, ipx.i_users, ipx.i_user_seen,
+      s.id as s_id, s.device_id as s_device, s.user_id as s_user, s.created_at as s_created, s.expires_at as s_expires,
+      s.first_seen as s_first, s.automation as s_automation, s.context_mismatch as s_mismatch,
+      dv.d10, dv.d_users, dv.d_user_seen,
+      (s.device_id is not null and exists (select 1 from transactions x where ${inScope} and x.device_id = s.device_id
+        and (x.label = 'fraud' or x.decision = 'block' or x.reviewed_decision = 'block'))) as d_flagged,
+      array(select b.kind from blocklist_entries b where b.account_id = r.a and b.environment = r.e and (
+        (b.kind = 'card' and b.value = r.card) or (b.kind = 'email' and b.value = r.email)
+        or (b.kind = 'ip' and b.value = r.ip) or (b.kind = 'device' and b.value = s.device_id))) as blocked,
+      (select p.version from risk_policies p where p.account_id = r.a and p.environment = r.e) as policy_version,
+      (select m.revision from risk_models m where m.account_id = r.a and m.environment = r.e) as model_revision
+    from (values ${values}) as r(i, a, e, t, u, card, ip, email, cur, sess)
+    cross join lateral (
+      select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as u10,
+             count(*) filter (where x.created_at > r.t - interval '1 hour')::int as u1h,
+             count(distinct x.card_key)::int as u_cards,
+             coalesce(bool_or(x.card_key = r.card), false) as u_card_seen
+      from (select x.created_at, x.card_key from transactions x
+            where ${inScope} and x.user_id = r.u and x.created_at > r.t - interval '24 hours' and x.created_at <= r.t
+            order by x.created_at desc limit ${cap}) x) u
+    cross join lateral (
+      select count(*)::int as h_n,
+             count(*) filter (where x.currency = r.cur)::int as h_cur_n,
+             (avg(x.amount) filter (where x.currency = r.cur))::float8 as h_mean,
+             (max(x.amount) filter (where x.currency = r.cur))::float8 as h_max,
+             count(x.email)::int as h_email
+      from (select x.amount, x.currency, x.email from transactions x
+            where ${inScope} and x.user_id = r.u and x.created_at <= r.t
+              and x.created_at > r.t - ${`${T.historyDays} days`}::interval
+            order by x.created_at desc limit ${T.historyRows}) x) h
+    left join lateral (
+      select count(*) filter (where x.user_id = r.u)::int as e_user,
+             count(*) filter (where x.user_id = r.u and x.label = 'fraud')::int as e_user_fraud,
+             count(distinct x.user_id) filter (where x.created_at > r.t - interval '30 days')::int as e_users,
+             coalesce(bool_or(x.user_id = r.u and x.created_at > r.t - interval '30 days'), false) as e_user_seen
+      from (select x.user_id, x.label, x.created_at from transactions x
+            where ${inScope} and x.email = r.email and x.created_at <= r.t
+            order by x.created_at desc limit ${cap}) x) em on r.email is not null
+    left join lateral (
+      select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as c10,
+             count(*) filter (where x.created_at > r.t - interval '1 hour')::int as c1h,
+             count(distinct x.user_id)::int as c_users,
+             coalesce(bool_or(x.user_id = r.u), false) as c_user_seen
+      from (select x.created_at, x.user_id from transactions x
+            where ${inScope} and x.card_key = r.card and x.created_at > r.t - interval '24 hours' and x.created_at <= r.t
+            order by x.created_at desc limit ${cap}) x) cd on r.card is not null
+    left join lateral (
+      select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as i10,
+             count(*)::int as i1h,
+             count(distinct x.user_id)::int as i_users,
+             coalesce(bool_or(x.user_id = r.u), false) as i_user_seen
+      from (select x.created_at, x.user_id from transactions x
+            where ${inScope} and x.ip_address = r.ip and x.created_at > r.t - interval '1 hour' and x.created_at <= r.t
+            order by x.created_at desc limit ${cap}) x) ipx on r.ip is not null
+    left join device_sessions s on s.account_id = r.a and s.environment = r.e and s.id = r.sess
+    left join lateral (
+      select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as d10,
+             count(distinct x.user_id)::int as d_users,
+             coalesce(bool_or(x.user_id = r.u), false) as d_user_seen
+      from (select x.created_at, x.user_id from transactions x
+            where ${inScope} and x.device_id = s.device_id and x.created_at > r.t - interval '24 hours' and x.created_at <= r.t
+            order by x.created_at desc limit ${cap}) x) dv on s.device_id is not null
+    order by r.i`,
+  );
+  return result.map(toFeatures);
+}
+
+function toFeatures(r: Raw): Features {
+  return {
+    user: {
+      n10m: num(r.u10),
+      n1h: num(r.u1h),
+      cards24h: num(r.u_cards),
+      cardSeen24h: bool(r.u_card_seen),
+      firstSeen: date(r.u_first),
+      fraud: bool(r.u_fraud),
+      history: { n: num(r.h_n), currencyN: num(r.h_cur_n), mean: numOrNull(r.h_mean), max: numOrNull(r.h_max), withEmail: num(r.h_email) },
+    },
+    email: r.e_user === null || r.e_user === undefined ? null : { userUses: num(r.e_user), userFraud: num(r.e_user_fraud), users30d: num(r.e_users), userSeen30d: bool(r.e_user_seen) },
+    card: r.c10 === null || r.c10 === undefined ? null : { n10m: num(r.c10), n1h: num(r.c1h), users24h: num(r.c_users), userSeen24h: bool(r.c_user_seen) },
+    ip: r.i10 === null || r.i10 === undefined ? null : { n10m: num(r.i10), n1h: num(r.i1h), users1h: num(r.i_users), userSeen1h: bool(r.i_user_seen) },
+    session: {
+      found: r.s_id !== null && r.s_id !== undefined,
+      deviceId: (r.s_device as string | null) ?? null,
+      userId: (r.s_user as string | null) ?? null,
+      createdAt: date(r.s_created),
+      expiresAt: date(r.s_expires),
+      firstSeen: bool(r.s_first),
+      automation: bool(r.s_automation),
+      contextMismatch: bool(r.s_mismatch),
+    },
+    device: r.d10 === null || r.d10 === undefined ? null : { n10m: num(r.d10), users24h: num(r.d_users), userSeen24h: bool(r.d_user_seen), flagged: bool(r.d_flagged) },
+    blocklisted: (Array.isArray(r.blocked) ? r.blocked : parsePgArray(r.blocked)) as string[],
+    policyVersion: num(r.policy_version),
+    modelRevision: num(r.model_revision),
+  };
+}
+
+function parsePgArray(v: unknown): string[] {
+  if (typeof v !== "string") return [];
+  const inner = v.replace(/^\{|\}$/g, "");
+  return inner === "" ? [] : inner.split(",");
+}

@@ -1,0 +1,161 @@
+import type { Db } from "../../db/client";
+import type { Decision, ScoreExplanation } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { newId } from "../../lib/ids";
+import { evaluateSignals } from "./evaluate";
+import { loadFeatures, type Features } from "./features";
+import { combine, decide, modelVersion, riskLevel, wireSignals } from "./model";
+import { riskConfig } from "./policies";
+import type { ScoreInput } from "./request";
+import type { Stored } from "./persist";
+import type { TransactionRow } from "./serialize";
+
+/** One request to score. `live` = it becomes a transaction and counts in later history. */
+export type ScoreJob = { input: ScoreInput; startedAt: number; live: boolean; analysisId?: string };
+
+/** The outcome of scoring one request: the row it is (or, in labelled mode, would be) stored as. */
+export type Assessment = Stored & { explanation: ScoreExplanation };
+
+/**
+ * Requests scored together in one batch do not see each other in the database: count each
+ * earlier live request of the batch into a later one's windows, so a burst is judged as if the
+ * requests had arrived one by one (all are within every window: they share the same instant).
+ */
+export function applyBatchMates(jobs: ScoreJob[], features: Features[]): void {
+  for (let k = 1; k < jobs.length; k++) {
+    const me = (jobs[k] as ScoreJob).input;
+    const f = features[k] as Features;
+    const seen = { card: new Set<string>(), cardUsers: new Set<string>(), ipUsers: new Set<string>(), emailUsers: new Set<string>() };
+    for (let j = 0; j < k; j++) {
+      const mate = jobs[j] as ScoreJob;
+      const o = mate.input;
+      if (!mate.live || o.scope.accountId !== me.scope.accountId || o.scope.environment !== me.scope.environment) continue;
+      if (o.userId === me.userId) {
+        f.user.n10m++;
+        f.user.n1h++;
+        if (o.cardKey) {
+          if (o.cardKey === me.cardKey) f.user.cardSeen24h = true;
+          else if (!seen.card.has(o.cardKey)) {
+            seen.card.add(o.cardKey);
+            f.user.cards24h++;
+          }
+        }
+        f.user.firstSeen ??= o.at;
+      }
+      if (f.card && o.cardKey === me.cardKey) {
+        f.card.n10m++;
+        f.card.n1h++;
+        if (o.userId === me.userId) f.card.userSeen24h = true;
+        else if (!seen.cardUsers.has(o.userId)) {
+          seen.cardUsers.add(o.userId);
+          f.card.users24h++;
+        }
+      }
+      if (f.ip && o.ip === me.ip) {
+        f.ip.n10m++;
+        f.ip.n1h++;
+        if (o.userId === me.userId) f.ip.userSeen1h = true;
+        else if (!seen.ipUsers.has(o.userId)) {
+          seen.ipUsers.add(o.userId);
+          f.ip.users1h++;
+        }
+      }
+      if (f.email && o.email === me.email) {
+        if (o.userId === me.userId) {
+          f.email.userUses++;
+          f.email.userSeen30d = true;
+        } else if (!seen.emailUsers.has(o.userId)) {
+          seen.emailUsers.add(o.userId);
+          f.email.users30d++;
+        }
+      }
+    }
+  }
+}
+
+function blockReason(verdict: ReturnType<typeof decide>, bands: { block: number }): Stored["blocked"] {
+  if (verdict.decision !== "block") return null;
+  if (verdict.rule) return { rule_id: verdict.rule.id, rule_name: verdict.rule.name, threshold: verdict.rule.when.score_gte ?? null };
+  return { rule_id: "score_band_block", rule_name: "Risk score at or above the block band", threshold: bands.block };
+}
+
+/**
+ * Scores a batch: one features statement, the accounts' cached configurations, then the pure
+ * signal evaluation and model. Returns, per request, its assessment or the error that refuses it
+ * (a session_id naming nothing is 404). Writes nothing: persistAssessments() does.
+ */
+export async function assess(db: Db, jobs: ScoreJob[]): Promise<(Assessment | Error)[]> {
+  const features = await loadFeatures(db, jobs.map((j) => j.input));
+  applyBatchMates(jobs, features);
+  const out: (Assessment | Error)[] = [];
+  for (let i = 0; i < jobs.length; i++) {
+    const job = jobs[i] as ScoreJob;
+    const f = features[i] as Features;
+    const input = job.input;
+    if (input.sessionId && !f.session.found) {
+      out.push(notFound("device session", "session_id"));
+      continue;
+    }
+    const config = await riskConfig(db, input.scope, { policyVersion: f.policyVersion, modelRevision: f.modelRevision });
+    const fired = evaluateSignals(input, f, config);
+    const { score, base, contributions } = combine(fired, config.learned);
+    const req = input.request;
+    const verdict = decide(
+      {
+        signals: new Set(fired.map((s) => s.name)),
+        score,
+        amount: req.amount,
+        currency: input.currency,
+        paymentMethodType: req.payment_method.type,
+        merchantId: req.merchant?.id,
+        merchantCategory: req.merchant?.category,
+      },
+      config.bands,
+      config.rules,
+    );
+    const explanation: ScoreExplanation = {
+      base,
+      contributions,
+      bands: config.bands,
+      band_decision: verdict.bandDecision,
+      rule: verdict.rule ? { id: verdict.rule.id, name: verdict.rule.name, action: verdict.rule.action } : null,
+      policy_version: config.policyVersion,
+    };
+    const deviceLive = f.session.found && f.session.deviceId && !(f.session.expiresAt && f.session.expiresAt.getTime() <= input.at.getTime());
+    const pm = req.payment_method;
+    const row: TransactionRow = {
+      id: newId("txn"),
+      accountId: input.scope.accountId,
+      environment: input.scope.environment,
+      userId: input.userId,
+      amount: req.amount,
+      currency: input.currency,
+      paymentMethodType: pm.type,
+      cardBin: pm.card_bin ?? null,
+      cardLastFour: pm.last_four ?? null,
+      cardKey: input.cardKey,
+      walletType: pm.wallet_type ?? null,
+      email: input.email,
+      ipAddress: input.ip,
+      phone: req.user.phone ?? null,
+      merchantId: req.merchant?.id ?? null,
+      merchantCategory: req.merchant?.category ?? null,
+      sessionId: input.sessionId,
+      deviceId: deviceLive ? f.session.deviceId : null,
+      riskScore: score,
+      decision: verdict.decision as Decision,
+      signals: wireSignals(contributions),
+      modelVersion: modelVersion(config.modelRevision),
+      latencyMs: Math.max(0, Math.round(performance.now() - job.startedAt)),
+      metadata: req.metadata ?? null,
+      label: null,
+      analysisId: job.analysisId ?? null,
+      createdAt: input.at,
+      explanation,
+      reviewedDecision: null,
+      reviewedAt: null,
+    };
+    out.push({ row, explanation, riskLevel: riskLevel(score, config.bands), blocked: blockReason(verdict, config.bands) });
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { webhookEndpoints, type WebhookEndpointStatus } from "../../db/schema";
+import { inScope, scopeValues, type Scope } from "../../db/scope";
+import { notFound } from "../../http/errors";
+import { keyset, toPage, type Page } from "../../http/pagination";
+import { newId } from "../../lib/ids";
+import { isoSeconds, iso } from "../../lib/time";
+import { newWebhookSecret } from "./signer";
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** The wire shape of an endpoint. The secret is never part of it (only of the create response). */
+export function serializeEndpoint(row: EndpointRow) {
+  return {
+    object: "webhook_endpoint" as const,
+    webhook_id: row.id,
+    url: row.url,
+    events: row.events,
+    description: row.description,
+    status: row.status,
+    disabled_reason: row.disabledReason,
+    disabled_at: isoSeconds(row.disabledAt),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export type EndpointResource = ReturnType<typeof serializeEndpoint>;
+
+/** `["*"]` subscribes to every type; otherwise the names, de-duplicated in the given order. */
+export function normalizeEvents(events: string[]): string[] {
+  return events.includes("*") ? ["*"] : [...new Set(events)];
+}
+
+const nowMs = sql`date_trunc('milliseconds', now())`;
+
+/** Creates an endpoint; the URL must already have passed checkTarget. Returns the row and secret. */
+export async function createEndpoint(
+  db: Db,
+  scope: Scope,
+  input: { url: string; events: string[]; description?: string | null },
+): Promise<{ row: EndpointRow; secret: string }> {
+  const secret = newWebhookSecret();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({
+      id: newId("we"),
+      ...scopeValues(scope),
+      url: input.url,
+      events: normalizeEvents(input.events),
+      description: input.description ?? null,
+      status: "enabled",
+      secret,
+    })
+    .returning();
+  return { row: row as EndpointRow, secret };
+}
+
+export async function findEndpoint(db: Db, scope: Scope, id: string): Promise<EndpointRow> {
+  const [row] = await db.select().from(webhookEndpoints).where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id)));
+  if (!row) throw notFound("webhook endpoint", "id");
+  return row;
+}
+
+export async function listEndpoints(db: Db, scope: Scope, q: { limit: number; after?: string }): Promise<Page<EndpointResource>> {
+  const page = keyset({ createdAt: webhookEndpoints.createdAt, id: webhookEndpoints.id }, q.after);
+  const found = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(inScope(webhookEndpoints, scope, page.where))
+    .orderBy(...page.orderBy)
+    .limit(q.limit + 1);
+  return toPage(found, q.limit, serializeEndpoint);
+}
+
+export type EndpointPatch = {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  status?: WebhookEndpointStatus;
+};
+
+/**
+ * PATCH: url (already checked), events, description, status. Re-enabling clears the disabled
+ * reason; disabling through the API records no reason (only automatic disabling gives one).
+ */
+export async function updateEndpoint(db: Db, scope: Scope, id: string, patch: EndpointPatch): Promise<EndpointRow> {
+  const current = await findEndpoint(db, scope, id);
+  if (Object.values(patch).every((v) => v === undefined)) return current;
+  const statusChange = patch.status !== undefined && patch.status !== current.status;
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      ...(patch.url !== undefined ? { url: patch.url } : {}),
+      ...(patch.events !== undefined ? { events: normalizeEvents(patch.events) } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(statusChange && patch.status === "enabled" ? { status: "enabled" as const, disabledReason: null, disabledAt: null } : {}),
+      ...(statusChange && patch.status === "disabled" ? { status: "disabled" as const, disabledReason: null, disabledAt: nowMs } : {}),
+      updatedAt: nowMs,
+    })
+    .where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, current.id)))
+    .returning();
+  if (!row) throw notFound("webhook endpoint", "id");
+  return row;
+}
+
+/** DELETE: the endpoint and its delivery log go; deliveries still queued for it are dropped. */
+export async function deleteEndpoint(db: Db, scope: Scope, id: string): Promise<EndpointRow> {
+  const [row] = await db.delete(webhookEndpoints).where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id))).returning();
+  if (!row) throw notFound("webhook endpoint", "id");
+  return row;
+}

@@ -1,0 +1,45 @@
+import { createRouter } from "../../../http/router";
+import { keyScope } from "../../../http/key-scope";
+import { getAlertDetail, listAlerts, updateAlert } from "../../../domain/alerts/store";
+import { serializeAlert } from "../../../domain/alerts/serialize";
+import { getAlertRoute, listAlertsRoute, updateAlertRoute } from "./routes";
+import { parseIsoTime } from "./time-query";
+import { ApiError } from "../../../http/errors";
+
+export const alertsRouter = createRouter()
+  .openapi(listAlertsRoute, async (c) => {
+    const q = c.req.valid("query");
+    const startTime = q.start_time ? parseIsoTime(q.start_time, "start")! : undefined;
+    const endTime = q.end_time ? parseIsoTime(q.end_time, "end")! : undefined;
+    if (startTime && endTime && startTime > endTime) {
+      throw new ApiError("invalid_field_value", "end_time must not be before start_time.", "end_time");
+    }
+    const page = await listAlerts(c.get("db"), keyScope(c), {
+      status: q.status,
+      severity: q.severity,
+      alertType: q.alert_type,
+      userId: q.user_id,
+      startTime,
+      endTime,
+      limit: q.limit,
+      after: q.after,
+    });
+    return c.json(page, 200);
+  })
+  .openapi(getAlertRoute, async (c) => {
+    const q = c.req.valid("query");
+    const detail = await getAlertDetail(c.get("db"), keyScope(c), c.req.valid("param").id, {
+      limit: q.limit,
+      usersAfter: q.users_after,
+      transactionsAfter: q.transactions_after,
+    });
+    return c.json(detail, 200);
+  })
+  .openapi(updateAlertRoute, async (c) => {
+    const body = c.req.valid("json");
+    const row = await updateAlert(c.get("db"), keyScope(c), c.req.valid("param").id, {
+      status: body.status,
+      resolutionNotes: body.resolution_notes,
+    });
+    return c.json(serializeAlert(row), 200);
+  });

@@ -1,0 +1,109 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { apiKeyRoute } from "../../../http/router";
+import { commonErrors, errorResponses } from "../../../http/openapi";
+import { listSchema, paginationQuery } from "../../../http/pagination";
+import { alertStatuses, alertTypes, severityLevels } from "../../../db/schema";
+import { timeQuery } from "./time-query";
+
+const MemberList = (name: string) =>
+  z
+    .object({ object: z.literal("list"), data: z.array(z.string()), has_more: z.boolean(), next_cursor: z.string().nullable() })
+    .openapi(name);
+
+export const AlertSchema = z
+  .object({
+    object: z.literal("alert"),
+    alert_id: z.string().openapi({ example: "alert_01jd2x3y4z5a6b7c8d9e0f1g2h" }),
+    alert_type: z.string().openapi({ example: "card_testing" }),
+    severity: z.enum(severityLevels),
+    status: z.enum(alertStatuses),
+    affected_users: z.number().int(),
+    affected_transactions: z.number().int(),
+    summary: z.string(),
+    resolution_notes: z.string().nullable(),
+    key: z.string().openapi({ description: "What groups the hits: the IP, device, user, card, document or `account`" }),
+    confidence: z.number().openapi({ description: "0–1, the highest confidence reported by the detector" }),
+    exposure: z
+      .object({ amount: z.number().int(), currency: z.string().nullable() })
+      .openapi({ description: "Sum of the affected transactions' amounts (smallest currency unit)" }),
+    evidence: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Alert");
+
+export const AlertDetailSchema = AlertSchema.extend({
+  user_ids: MemberList("AlertUserIds"),
+  transaction_ids: MemberList("AlertTransactionIds"),
+}).openapi("AlertDetail");
+
+const tags = ["Alerts"];
+const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+
+export const listAlertsRoute = createRoute({
+  method: "get",
+  path: "/v1/alerts",
+  tags,
+  summary: "List alerts (newest first; status defaults to open)",
+  middleware: apiKeyRoute("a", "alerts:read", "alerts:write"),
+  request: {
+    query: z.object({
+      status: z
+        .enum([...alertStatuses, "all"])
+        .default("open")
+        .openapi({ description: "`open` (default), `acknowledged`, `resolved`, or `all` (an addition)" }),
+      severity: z.enum(severityLevels).optional(),
+      alert_type: z.enum(alertTypes).optional(),
+      user_id: z.string().min(1).optional().openapi({ description: "Alerts that include this user in their affected scope" }),
+      start_time: timeQuery("start", "Created at or after (ISO 8601)"),
+      end_time: timeQuery("end", "Created before or at (ISO 8601)"),
+      ...paginationQuery,
+    }),
+  },
+  responses: {
+    200: { description: "A page of alerts", content: { "application/json": { schema: listSchema(AlertSchema, "AlertList") } } },
+    ...commonErrors,
+  },
+});
+
+export const getAlertRoute = createRoute({
+  method: "get",
+  path: "/v1/alerts/{id}",
+  tags,
+  summary: "Retrieve an alert with the user and transaction ids behind it (an addition)",
+  middleware: apiKeyRoute("a", "alerts:read", "alerts:write"),
+  request: {
+    params: idParam,
+    query: z.object({
+      limit: paginationQuery.limit.openapi({ description: "Page size of `user_ids` and `transaction_ids`, 1 to 100, default 20" }),
+      users_after: z.string().min(1).optional().openapi({ description: "The `user_ids.next_cursor` of the previous response" }),
+      transactions_after: z.string().min(1).optional().openapi({ description: "The `transaction_ids.next_cursor` of the previous response" }),
+    }),
+  },
+  responses: {
+    200: { description: "The alert", content: { "application/json": { schema: AlertDetailSchema } } },
+    ...commonErrors,
+    ...errorResponses(404),
+  },
+});
+
+export const UpdateAlertBody = z
+  .object({
+    status: z.enum(["acknowledged", "resolved"]).openapi({ description: "`acknowledged` or `resolved`, from any state" }),
+    resolution_notes: z.string().max(5000).optional().openapi({ description: "Findings, usually sent with `resolved`" }),
+  })
+  .openapi("UpdateAlertRequest");
+
+export const updateAlertRoute = createRoute({
+  method: "patch",
+  path: "/v1/alerts/{id}",
+  tags,
+  summary: "Acknowledge or resolve an alert",
+  middleware: apiKeyRoute("a", "alerts:write"),
+  request: { params: idParam, body: { required: true, content: { "application/json": { schema: UpdateAlertBody } } } },
+  responses: {
+    200: { description: "The updated alert", content: { "application/json": { schema: AlertSchema } } },
+    ...commonErrors,
+    ...errorResponses(404),
+  },
+});

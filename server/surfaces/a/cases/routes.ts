@@ -1,0 +1,139 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { apiKeyRoute } from "../../../http/router";
+import { commonErrors, errorResponses } from "../../../http/openapi";
+import { listSchema, paginationQuery } from "../../../http/pagination";
+import { caseActions, caseStatuses, caseTypes, severityLevels } from "../../../db/schema";
+
+const id = z.string().min(1).max(200);
+
+export const CaseEventSchema = z
+  .object({
+    event_id: z.string(),
+    action: z.enum(caseActions),
+    actor_id: z.string(),
+    timestamp: z.string(),
+    from: z.string().nullable().optional().openapi({ description: "status_changed, assignee_changed, severity_changed" }),
+    to: z.string().nullable().optional().openapi({ description: "status_changed, assignee_changed, severity_changed" }),
+    note: z.string().optional().openapi({ description: "note_added" }),
+    transaction_ids: z.array(z.string()).optional().openapi({ description: "transactions_linked: the ids newly linked" }),
+  })
+  .openapi("CaseEvent");
+
+export const CaseSchema = z
+  .object({
+    object: z.literal("case"),
+    case_id: z.string().openapi({ example: "case_01jd2x3y4z5a6b7c8d9e0f1g2h" }),
+    title: z.string(),
+    case_type: z.enum(caseTypes),
+    status: z.enum(caseStatuses),
+    severity: z.enum(severityLevels),
+    transaction_ids: z.array(z.string()),
+    user_id: z.string().nullable(),
+    assignee_id: z.string().nullable().openapi({ description: "An addition: the assigned analyst" }),
+    events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log, chronological" }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Case");
+
+export const CreateCaseBody = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    case_type: z.enum(caseTypes),
+    transaction_ids: z.array(id).max(100).optional().openapi({ description: "Transactions of this account and environment" }),
+    user_id: id.nullable().optional(),
+    severity: z.enum(severityLevels).optional().openapi({ description: "Default `medium`" }),
+    notes: z.string().trim().min(1).max(5000).optional().openapi({ description: "Recorded as a `note_added` entry" }),
+    assignee_id: id.nullable().optional().openapi({ description: "Assigning on creation emits `case.updated`" }),
+    actor_id: id.optional().openapi({ description: "Who acts (the console sends the signed-in analyst); default the key's id" }),
+  })
+  .openapi("CreateCaseRequest");
+
+export const UpdateCaseBody = z
+  .object({
+    status: z.enum(caseStatuses).optional().openapi({ description: "Moves per the case status machine; illegal moves are 422" }),
+    notes: z.string().trim().min(1).max(5000).optional().openapi({ description: "Appended as a `note_added` entry" }),
+    assignee_id: id.nullable().optional().openapi({ description: "Reassigns; null unassigns" }),
+    transaction_ids: z.array(id).max(100).optional().openapi({ description: "Linked in addition to the current ones, de-duplicated" }),
+    severity: z.enum(severityLevels).optional(),
+    actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
+  })
+  .openapi("UpdateCaseRequest");
+
+export const ClaimCaseBody = z
+  .object({
+    assignee_id: id.openapi({ description: "The analyst who takes the case" }),
+    case_type: z.enum(caseTypes).optional().openapi({ description: "Only claim a case of this type" }),
+    actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
+  })
+  .openapi("ClaimCaseRequest");
+
+const tags = ["Cases"];
+const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+const caseResponse = (description: string) => ({ description, content: { "application/json": { schema: CaseSchema } } });
+
+export const createCaseRoute = createRoute({
+  method: "post",
+  path: "/v1/cases",
+  tags,
+  summary: "Create a case (status open)",
+  middleware: apiKeyRoute("a", "cases:write"),
+  request: { body: { required: true, content: { "application/json": { schema: CreateCaseBody } } } },
+  responses: { 201: caseResponse("The whole new case"), ...commonErrors, ...errorResponses(404, 409) },
+});
+
+export const listCasesRoute = createRoute({
+  method: "get",
+  path: "/v1/cases",
+  tags,
+  summary: "List cases (an addition): filters, newest first or by priority",
+  middleware: apiKeyRoute("a", "cases:read", "cases:write"),
+  request: {
+    query: z.object({
+      status: z.enum(caseStatuses).optional(),
+      severity: z.enum(severityLevels).optional(),
+      case_type: z.enum(caseTypes).optional(),
+      assignee_id: z.string().min(1).optional().openapi({ description: "An analyst id, or `none` for unassigned cases" }),
+      user_id: z.string().min(1).optional(),
+      sort: z
+        .enum(["created_at", "priority"])
+        .default("created_at")
+        .openapi({ description: "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first" }),
+      ...paginationQuery,
+    }),
+  },
+  responses: {
+    200: { description: "A page of cases", content: { "application/json": { schema: listSchema(CaseSchema, "CaseList") } } },
+    ...commonErrors,
+  },
+});
+
+export const claimCaseRoute = createRoute({
+  method: "post",
+  path: "/v1/cases/claim",
+  tags,
+  summary: "Claim the next case (an addition): assigns the highest-priority unassigned open case",
+  middleware: apiKeyRoute("a", "cases:write"),
+  request: { body: { required: true, content: { "application/json": { schema: ClaimCaseBody } } } },
+  responses: { 200: caseResponse("The claimed case"), ...commonErrors, ...errorResponses(404, 409) },
+});
+
+export const getCaseRoute = createRoute({
+  method: "get",
+  path: "/v1/cases/{id}",
+  tags,
+  summary: "Retrieve a case with its audit log",
+  middleware: apiKeyRoute("a", "cases:read", "cases:write"),
+  request: { params: idParam },
+  responses: { 200: caseResponse("The case"), ...commonErrors, ...errorResponses(404) },
+});
+
+export const updateCaseRoute = createRoute({
+  method: "patch",
+  path: "/v1/cases/{id}",
+  tags,
+  summary: "Update a case: status, notes, assignee, linked transactions, severity",
+  middleware: apiKeyRoute("a", "cases:write"),
+  request: { params: idParam, body: { required: true, content: { "application/json": { schema: UpdateCaseBody } } } },
+  responses: { 200: caseResponse("The whole updated case"), ...commonErrors, ...errorResponses(404, 422) },
+});

@@ -1,0 +1,21 @@
+import { createRouter } from "../../../http/router";
+import { keyScope } from "../../../http/key-scope";
+import { idempotent } from "../../../http/idempotency/idempotent";
+import { atomically } from "../../../domain/scoring/atomic";
+import { listDecisions, recordTransactionDecision } from "../../../domain/decisions/decisions";
+import { createDecisionRoute, listDecisionsRoute } from "./routes";
+
+export const decisionsRouter = createRouter()
+  .openapi(createDecisionRoute, async (c) => {
+    const body = c.req.valid("json");
+    const ctx = { scope: keyScope(c), actorId: c.get("key")!.keyId };
+    const input = { transactionId: body.transaction_id as string, decision: body.decision, reason: body.reason, notes: body.notes, analystId: body.analyst_id };
+    return idempotent(c, { surface: "a" }, async (db) => {
+      const body = await atomically(c.get("db"), db, (tx) => recordTransactionDecision(tx, ctx, input));
+      return { status: 201, body };
+    });
+  })
+  .openapi(listDecisionsRoute, async (c) => {
+    const q = c.req.valid("query");
+    return c.json(await listDecisions(c.get("db"), keyScope(c), { transactionId: q.transaction_id, limit: q.limit, after: q.after }), 200);
+  });

@@ -1,0 +1,54 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { apiKeyRoute } from "../../../http/router";
+import { commonErrors, errorResponses } from "../../../http/openapi";
+import { listSchema, paginationQuery } from "../../../http/pagination";
+import { decisionReasons, decisionValues } from "../../../db/schema";
+import { DecisionRecord } from "../transactions/routes";
+
+const tags = ["Decisions"];
+
+// The subject of a decision is a transaction today; the watchlist review adds `screening_id`
+// (exactly one of the two): the refinement below is where that rule goes.
+export const DecisionBody = z
+  .object({
+    transaction_id: z.string().min(1).max(255).optional().openapi({ description: "From the score response (required)" }),
+    decision: z.enum(decisionValues),
+    reason: z.enum(decisionReasons),
+    notes: z.string().max(1000).optional(),
+    analyst_id: z.string().min(1).max(255).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.transaction_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["transaction_id"], message: "is required", params: { code: "missing_required_field" } });
+    }
+  })
+  .openapi("CreateDecisionRequest");
+
+export const createDecisionRoute = createRoute({
+  method: "post",
+  path: "/v1/decisions",
+  tags,
+  summary: "Record or override a decision (immutable)",
+  description:
+    "A correction is a new decision for the same transaction; the chain is kept. `false_positive` and `confirmed_fraud` label the transaction and adjust the account's model; `confirmed_fraud` also puts its card, e-mail, device and IP on the blocklist.",
+  middleware: apiKeyRoute("a", "decisions:write"),
+  request: { body: { required: true, content: { "application/json": { schema: DecisionBody } } } },
+  responses: {
+    201: { description: "The decision record", content: { "application/json": { schema: DecisionRecord } } },
+    ...commonErrors,
+    ...errorResponses(404, 409),
+  },
+});
+
+export const listDecisionsRoute = createRoute({
+  method: "get",
+  path: "/v1/decisions",
+  tags,
+  summary: "List decisions, newest first (optionally of one transaction)",
+  middleware: apiKeyRoute("a", "decisions:write", "events:read"),
+  request: { query: z.object({ transaction_id: z.string().min(1).optional(), ...paginationQuery }) },
+  responses: {
+    200: { description: "A page of decisions", content: { "application/json": { schema: listSchema(DecisionRecord, "DecisionList") } } },
+    ...commonErrors,
+  },
+});

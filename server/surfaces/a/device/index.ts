@@ -1,0 +1,56 @@
+import type { Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { createRouter } from "../../../http/router";
+import type { AppEnv } from "../../../http/context";
+import { keyScope } from "../../../http/key-scope";
+import { idempotent } from "../../../http/idempotency/idempotent";
+import { atomically } from "../../../domain/scoring/atomic";
+import { normalizeIp } from "../../../domain/scoring/ip-ranges";
+import { createDeviceSession } from "../../../domain/devices/sessions";
+import type { DeviceEvidence } from "../../../domain/devices/device-id";
+import { createSessionRoute } from "./routes";
+
+function clientIp(c: Context<AppEnv>, fromBody?: string): string | null {
+  if (fromBody) return normalizeIp(fromBody);
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded) {
+    const ip = normalizeIp(forwarded);
+    if (ip) return ip;
+  }
+  try {
+    const address = getConnInfo(c).remote.address;
+    return address ? normalizeIp(address) : null;
+  } catch {
+    return null;
+  }
+}
+
+function originHost(c: Context<AppEnv>): string | null {
+  for (const h of ["origin", "referer"]) {
+    const v = c.req.header(h);
+    if (!v || v === "null") continue;
+    try {
+      return new URL(v).host;
+    } catch {
+      /* not a URL: ignore */
+    }
+  }
+  return null;
+}
+
+export const deviceRouter = createRouter().openapi(createSessionRoute, async (c) => {
+  const body = c.req.valid("json");
+  const evidence: DeviceEvidence = {
+    userAgent: body.user_agent ?? c.req.header("user-agent") ?? null,
+    acceptLanguage: body.accept_language ?? c.req.header("accept-language") ?? null,
+    clientHints: ["sec-ch-ua", "sec-ch-ua-platform", "sec-ch-ua-mobile", "sec-ch-ua-model"].map((h) => c.req.header(h) ?? ""),
+    ip: clientIp(c, body.ip_address),
+    fingerprint: body.device_fingerprint ?? null,
+  };
+  const scope = keyScope(c);
+  const input = { pageUrl: body.page_url, userId: body.user_id, action: body.action, evidence, originHost: originHost(c) };
+  return idempotent(c, { surface: "a" }, async (db) => ({
+    status: 201,
+    body: await atomically(c.get("db"), db, (tx) => createDeviceSession(tx, scope, input)),
+  }));
+});

@@ -1,0 +1,63 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { apiKeyRoute } from "../../../http/router";
+import { commonErrors, errorResponses } from "../../../http/openapi";
+import { sessionActions } from "../../../db/schema";
+import { parseIp } from "../../../domain/scoring/ip-ranges";
+
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.host !== "";
+  } catch {
+    return false;
+  }
+};
+
+export const SessionBody = z
+  .object({
+    page_url: z.string().max(2048).refine(isHttpUrl, { message: "must be a full http(s) URL" }).openapi({ description: "Full URL of the page", example: "https://shop.example.com/checkout" }),
+    user_id: z.string().min(1).max(255).optional(),
+    action: z.enum(sessionActions).optional(),
+    device_fingerprint: z
+      .string()
+      .min(8)
+      .max(256)
+      .optional()
+      .openapi({ description: "Addition: a native client's stable device identifier (install id); when sent, it alone derives device_id" }),
+    user_agent: z.string().max(1024).optional().openapi({ description: "Addition: the client's User-Agent, when the session is opened server-side (defaults to the request's header)" }),
+    accept_language: z.string().max(256).optional().openapi({ description: "Addition: the client's Accept-Language (defaults to the request's header)" }),
+    ip_address: z
+      .string()
+      .max(64)
+      .refine((v) => parseIp(v) !== null, { message: "must be an IPv4 or IPv6 address" })
+      .optional()
+      .openapi({ description: "Addition: the client's IP (defaults to X-Forwarded-For, then the connection)" }),
+  })
+  .openapi("CreateDeviceSessionRequest");
+
+export const DeviceSessionSchema = z
+  .object({
+    object: z.literal("device_session"),
+    session_id: z.string(),
+    expires_at: z.string(),
+    device_id: z.string(),
+    device_trusted: z.boolean(),
+    user_id: z.string().nullable(),
+    action: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("DeviceSession");
+
+export const createSessionRoute = createRoute({
+  method: "post",
+  path: "/v1/device/session",
+  tags: ["Device"],
+  summary: "Open a device session (30 minutes)",
+  middleware: apiKeyRoute("a", "device:write"),
+  request: { body: { required: true, content: { "application/json": { schema: SessionBody } } } },
+  responses: {
+    201: { description: "The device session", content: { "application/json": { schema: DeviceSessionSchema } } },
+    ...commonErrors,
+    ...errorResponses(409),
+  },
+});

@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import { createRouter } from "../../../http/router";
+import type { AppEnv } from "../../../http/context";
+import { keyScope } from "../../../http/key-scope";
+import { notFound } from "../../../http/errors";
+import { idempotent } from "../../../http/idempotency/idempotent";
+import type { Db } from "../../../db/client";
+import { toScoreInput } from "../../../domain/scoring/request";
+import { assess, type Assessment, type ScoreJob } from "../../../domain/scoring/score-transaction";
+import { persistAssessments } from "../../../domain/scoring/persist";
+import { scoringPipeline } from "../../../domain/scoring/pipeline";
+import { scoreResponse } from "../../../domain/scoring/serialize";
+import { getAssessment } from "../../../domain/scoring/query";
+import { verifyPayment } from "../../../domain/payments/verify";
+import type { ScoreBodyType } from "./score-schema";
+import { getTransactionRoute, scoreRoute, startedAt, verifyRoute } from "./routes";
+
+/**
+ * Scores one live request. Without an idempotency key it joins the process's group-commit
+ * pipeline; with one, `idempotent()` hands us its transaction and the assessment, its events and
+ * the stored response commit together in it.
+ */
+export async function scoreLive(c: Context<AppEnv>, db: Db, body: ScoreBodyType, at: Date, extra: Partial<ScoreJob> = {}): Promise<Assessment> {
+  const deps = c.get("deps");
+  const job: ScoreJob = { input: toScoreInput(keyScope(c), body, at), startedAt: startedAt.get(c) ?? performance.now(), live: true, ...extra };
+  if (db === c.get("db")) return scoringPipeline(deps.database, deps.jobs).submit(job);
+  const [result] = await assess(db, [job]);
+  if (result instanceof Error) throw result;
+  await persistAssessments(db, deps.jobs, [result as Assessment]);
+  return result as Assessment;
+}
+
+export const transactionsRouter = createRouter()
+  .openapi(scoreRoute, async (c) => {
+    const body = c.req.valid("json");
+    const at = new Date();
+    return idempotent(c, { surface: "a", bodyField: "idempotency_key" }, async (db) => {
+      const a = await scoreLive(c, db, body, at);
+      return { status: 200, body: scoreResponse(a.row) };
+    });
+  })
+  .openapi(getTransactionRoute, async (c) => {
+    const found = await getAssessment(c.get("db"), keyScope(c), c.req.valid("param").id);
+    if (!found) throw notFound("transaction", "id");
+    return c.json(found, 200);
+  })
+  .openapi(verifyRoute, async (c) => {
+    const body = c.req.valid("json");
+    return idempotent(c, { surface: "a" }, async (db) => ({ status: 200, body: await verifyPayment(db, keyScope(c), body) }));
+  });
