@@ -18,9 +18,9 @@ export type Target = {
   expect: number;
 };
 
-// Every route the bench measures. The risk engine's scoring becomes one more line here, e.g.
-//   { name: "score", description: "transaction scoring (API key + rules + DB write)", method: "POST",
-//     path: "/v1/transactions/score", auth: "api_key", body: sampleTransaction, expect: 200 },
+// Every route the bench measures, in order; `--targets a,b` picks some by name. Scoring is one
+// more line once POST /v1/transactions/score has landed (a varied body: scorePayload in ./payloads):
+//   { name: "score", description: "POST /v1/transactions/score: API key + rules + DB write", method: "POST", path: "/v1/transactions/score", auth: "api_key", body: scorePayload, expect: 200 },
 export const TARGETS: Target[] = [
   { name: "healthz", description: "GET /healthz: the HTTP stack alone (no auth, no DB)", method: "GET", path: "/healthz", auth: "none", expect: 200 },
   {

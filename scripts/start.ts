@@ -35,13 +35,19 @@ const apiPort = portFrom("ARGUS_API_PORT", 4000);
 const sandboxPort = portFrom("ARGUS_SANDBOX_API_PORT", 4001);
 const consolePort = portFrom("PORT", 3000);
 const dataDir = path.resolve(process.env.ARGUS_DATA_DIR?.trim() || ".data");
-const readyTimeoutMs = Number(process.env.ARGUS_START_TIMEOUT || 120) * 1000;
+const timeoutS = Number(process.env.ARGUS_START_TIMEOUT || 120);
+const readyTimeoutMs = (Number.isFinite(timeoutS) && timeoutS > 0 ? timeoutS : 120) * 1000;
 const apiUrl = httpUrl(host, apiPort);
 const sandboxUrl = httpUrl(host, sandboxPort);
 const consoleUrl = httpUrl(host, consolePort);
 
-// A self-hosted fraud platform should not phone home by default; set it to 0 to allow it.
-const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
+// Both children get the data folder as an absolute path, so they agree on it whatever their cwd.
+// A self-hosted fraud platform should not phone home by default: NEXT_TELEMETRY_DISABLED=0 allows it.
+const childEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  ARGUS_DATA_DIR: dataDir,
+  NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
+};
 
 const children: StartedChild[] = [];
 let current: StartedChild | undefined; // the build, while it runs
@@ -130,9 +136,10 @@ function summary(): string {
     ? `${credentials} (e-mail and password of the console administrator)`
     : `not in ${dataDir}: the administrator was created earlier and the file removed (npm run users -- add … adds analysts)`;
   const storage = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${dataDir}`;
+  const wildcard = host === "0.0.0.0" || host === "::" || host === "[::]";
   return [
     "",
-    "Argus is running.",
+    `Argus is running${wildcard ? ` (listening on every interface, ${host})` : ""}.`,
     `  Console                 ${consoleUrl}`,
     `  API, production         ${apiUrl}`,
     `  API, pre-production     ${sandboxUrl}`,
@@ -148,7 +155,7 @@ async function main(): Promise<void> {
   await checkPorts();
   await buildConsole();
 
-  const api = startChild("API", process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, prefix: "[api]" });
+  const api = startChild("API", process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, env: childEnv, prefix: "[api]" });
   children.push(api);
   say(`starting the API (${apiUrl}, ${sandboxUrl}); waiting for ${apiUrl}/readyz …`);
   try {
@@ -169,7 +176,6 @@ async function main(): Promise<void> {
     PORT: String(consolePort),
     ARGUS_API_URL: process.env.ARGUS_API_URL || apiUrl,
     ARGUS_SANDBOX_API_URL: process.env.ARGUS_SANDBOX_API_URL || sandboxUrl,
-    ARGUS_DATA_DIR: dataDir,
   };
   const web = startChild("console", path.join(root, "node_modules/.bin/next"), ["start", "-p", String(consolePort), "-H", host], {
     cwd: root,

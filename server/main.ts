@@ -35,9 +35,19 @@ async function main(): Promise<void> {
   }
 
   const listeners: ServerType[] = [];
+  // Requests being handled: shutdown waits for them before it closes the database.
+  let inflight = 0;
+  const tracked = (app: ReturnType<typeof createApp>) => async (req: Request) => {
+    inflight++;
+    try {
+      return await app.fetch(req);
+    } finally {
+      inflight--;
+    }
+  };
   const listen = (environment: "live" | "test", port: number) =>
     new Promise<void>((resolve, reject) => {
-      const server = serve({ fetch: createApp(deps, environment).fetch, hostname: config.ARGUS_HOST, port }, (info) => {
+      const server = serve({ fetch: tracked(createApp(deps, environment)), hostname: config.ARGUS_HOST, port }, (info) => {
         log.info({ environment, address: `http://${config.ARGUS_HOST}:${info.port}` }, "listening");
         resolve();
       });
@@ -64,7 +74,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    await Promise.all(listeners.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    const closed = Promise.all(listeners.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    for (const s of listeners) (s as import("node:http").Server).closeIdleConnections?.();
+    const deadline = Date.now() + 10_000;
+    while (inflight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const s of listeners) (s as import("node:http").Server).closeAllConnections?.();
+    await closed;
     await runner?.stop();
     await closeAdmin?.();
     await closeDeps(deps);

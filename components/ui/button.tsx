@@ -19,6 +19,8 @@ export const buttonVariants = cva(
         secondary:
           "border border-border-strong bg-surface text-foreground shadow-sm hover:bg-surface-muted",
         ghost: "text-foreground hover:bg-surface-muted",
+        // Destructive, irreversible actions (revoke a key): only inside a confirmation.
+        danger: "bg-danger text-white shadow-sm hover:bg-danger/90 dark:text-background",
       },
       size: {
         sm: "h-8 px-3 text-sm",

@@ -43,3 +43,16 @@ export async function resolveTarget(environment: ConsoleEnvironment): Promise<Ap
 export function targetLabel(environment: ConsoleEnvironment): string {
   return `the Argus API (${environmentLabels[environment].toLowerCase()})`;
 }
+
+/**
+ * The last four characters of the key the console itself uses in an environment, so the API keys
+ * page can mark it ("used by this console") before someone revokes it. The API shows every key's
+ * last four anyway; the rest of the key never leaves this module's callers.
+ */
+export async function consoleKeyLastFour(environment: ConsoleEnvironment): Promise<string | null> {
+  try {
+    return (await resolveTarget(environment)).key.slice(-4);
+  } catch {
+    return null;
+  }
+}

@@ -6,7 +6,7 @@ import { ApiError, errorFromResponse } from "./errors";
 // The one place the console performs HTTP against the Argus API. Everything above it (apiA,
 // apiB, dashboard) only decides the credential header. Rules kept here:
 //  - the credential goes only to the configured listener: absolute or protocol-relative paths
-//    are refused, and redirects are errors (a followed redirect would carry X-Api-Key along);
+//    are refused, and redirects are not followed but reported (one would carry the key along);
 //  - every call has a timeout, so a hung API cannot hold a page render forever;
 //  - failures become ApiError with the API's code and request id, or a console code when the
 //    API never answered; messages name the environment, never the address or the key.
@@ -72,7 +72,7 @@ export async function sendRequest<T>(
       headers,
       body,
       signal,
-      redirect: "error",
+      redirect: "manual",
       cache: "no-store",
     });
   } catch (error) {
@@ -80,6 +80,15 @@ export async function sendRequest<T>(
   }
 
   const requestId = response.headers.get("request-id");
+  if (response.status >= 300 && response.status < 400) {
+    // Never followed: the credential header would go wherever the Location points.
+    throw new ApiError({
+      status: 502,
+      code: "unexpected_redirect",
+      message: `${capitalise(target.label)} answered with a redirect. Check ARGUS_API_URL / ARGUS_SANDBOX_API_URL (a proxy in front of the API?).`,
+      requestId: requestId ?? undefined,
+    });
+  }
   let text: string;
   try {
     text = await response.text();

@@ -8,7 +8,7 @@ export function safeCallbackPath(value: unknown, fallback: string = DEFAULT_AFTE
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   // Control characters and backslashes are never in a path we produced; browsers normalise some.
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  if (value.includes("\\") || [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
   let url: URL;
   try {
     url = new URL(value, "http://console.invalid");

@@ -1,4 +1,4 @@
-import { parseAsArrayOf, parseAsString } from "nuqs/server";
+import { createLoader, parseAsArrayOf, parseAsString } from "nuqs/server";
 
 // URL state shared by server pages (which read it to prefetch) and client views (which change it).
 // `nuqs/server` holds only parsers and loaders, safe to import on both sides.
@@ -7,3 +7,6 @@ import { parseAsArrayOf, parseAsString } from "nuqs/server";
 export const cursorStackParser = parseAsArrayOf(parseAsString, ",");
 
 export const paginationSearchParams = { cursor: cursorStackParser };
+
+/** Reads `?cursor=` in a server page (accepts the page's `searchParams` promise). */
+export const loadPaginationParams = createLoader(paginationSearchParams);

@@ -17,8 +17,8 @@ export const roleLabels: Record<AnalystRole, string> = {
 
 export const roleDescriptions: Record<AnalystRole, string> = {
   analyst: "Works alerts, cases, decisions, screenings and events.",
-  lead: "Also the case queue overview, assignment, bulk actions and high-impact approvals.",
-  admin: "Also API keys, webhooks, policies and analysts.",
+  lead: "Everything an analyst does, plus the case queue overview, assignment, bulk actions and high-impact approvals.",
+  admin: "Everything a lead does, plus API keys, webhooks, policies and analysts.",
 };
 
 export const AnalystSchema = z.object({

@@ -34,7 +34,7 @@ describe("unknown routes", () => {
   });
 
   it("checks the route before authentication", async () => {
-    const r = await call(`${api.url.live}/v1/transactions/nothing`, { headers: bearer("garbage") });
+    const r = await call(`${api.url.live}/v1/no-such-resource/123`, { headers: bearer("garbage") });
     expect(r.status).toBe(404);
   });
 });

@@ -3,6 +3,8 @@ import type { JobHandler } from "./runner";
 import { maintenanceJobs } from "./maintenance";
 import { identityJobs } from "../domain/identity/jobs";
 import { webhookJobs } from "../domain/webhooks/jobs";
+import { riskJobs } from "../domain/scoring/jobs";
+import { detectionJobs } from "../domain/detection/jobs";
 
 /** Every job type this build knows, by name. Areas register their handlers here. */
 export function jobHandlers(deps: AppDeps): Record<string, JobHandler> {
@@ -10,5 +12,7 @@ export function jobHandlers(deps: AppDeps): Record<string, JobHandler> {
     ...maintenanceJobs,
     ...identityJobs(deps),
     ...webhookJobs(deps),
+    ...riskJobs,
+    ...detectionJobs,
   };
 }

@@ -117,3 +117,17 @@ describe("JobRunner", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe("coalescing jobs", () => {
+  it("turns many triggers into one queued job, and queues the next once it runs", async () => {
+    const queue = new JobQueue();
+    let runs = 0;
+    const runner = new JobRunner(database.db, queue, { "t.coalesce": { coalesce: true, run: async () => void runs++ } }, log);
+    for (let i = 0; i < 5; i++) await queue.enqueue(database.db, "t.coalesce", {}, { uniqueKey: "coalesce:acct" });
+    expect(await runner.tick()).toBe(1);
+    expect(runs).toBe(1);
+    await queue.enqueue(database.db, "t.coalesce", {}, { uniqueKey: "coalesce:acct" });
+    expect(await runner.tick()).toBe(1);
+    expect(runs).toBe(2);
+  });
+});

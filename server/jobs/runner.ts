@@ -16,6 +16,11 @@ export type JobHandler = {
   everyMs?: number;
   /** Clear the payload once the job succeeded (it carried personal data only the job needed). */
   scrubPayload?: boolean;
+  /**
+   * Coalescing job: enqueued with a `uniqueKey`, so many triggers make one queued job. The key is
+   * released when the job starts, so a trigger that arrives while it runs queues the next one.
+   */
+  coalesce?: boolean;
 };
 
 const LEASE_MS = 120_000;
@@ -33,6 +38,8 @@ export class JobRunner {
   private wakeUp: (() => void) | undefined;
   private unsubscribe: (() => void) | undefined;
   private active = 0;
+  /** Until when to poll fast: a wake-up comes before the enqueuing transaction commits. */
+  private burstUntil = 0;
 
   constructor(
     private readonly db: Db,
@@ -49,7 +56,10 @@ export class JobRunner {
     for (const [type, h] of Object.entries(this.handlers)) {
       if (h.everyMs) await this.queue.enqueue(this.db, type, {}, { uniqueKey: `periodic:${type}`, maxAttempts: 1_000_000 });
     }
-    this.unsubscribe = this.queue.onWake(() => this.wakeUp?.());
+    this.unsubscribe = this.queue.onWake(() => {
+      this.burstUntil = Date.now() + 1000;
+      this.wakeUp?.();
+    });
     this.loop = this.run();
   }
 
@@ -63,7 +73,7 @@ export class JobRunner {
       }
       if (claimed === 0 && this.running) {
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, this.opts.pollMs ?? 250);
+          const t = setTimeout(resolve, Date.now() < this.burstUntil ? 20 : (this.opts.pollMs ?? 250));
           this.wakeUp = () => {
             clearTimeout(t);
             resolve();
@@ -78,9 +88,13 @@ export class JobRunner {
   async tick(): Promise<number> {
     const types = Object.keys(this.handlers);
     if (types.length === 0) return 0;
+    const coalescing = types.filter((t) => this.handlers[t]?.coalesce);
+    const releaseKey = coalescing.length
+      ? sql`case when type in (${sql.join(coalescing.map((t) => sql`${t}`), sql`, `)}) then null else unique_key end`
+      : sql`unique_key`;
     const result = (await this.db.execute(sql`
       update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.id},
-        lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval
+        lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval, unique_key = ${releaseKey}
       where id in (
         select id from jobs
         where type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})

@@ -15,3 +15,4 @@ export * from "./device-sessions";
 export * from "./risk-policies";
 export * from "./blocklist";
 export * from "./payment-verifications";
+export * from "./detection";

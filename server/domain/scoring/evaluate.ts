@@ -1,4 +1,4 @@
-import { isDisposableEmail } from "disposable-email-domains-js";
+import { isDisposableEmail } from "./disposable";
 import { binFacts } from "./bin-table";
 import { parseIp, reservedRange } from "./ip-ranges";
 import type { Features } from "./features";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { T } from "./signals";
+import { arrayLiteral, inline } from "./sql-literals";
 import type { ScoreInput } from "./request";
 
 /** What history says about one request (all windows end at the request's own time). */
@@ -34,33 +35,19 @@ export type Features = {
   modelRevision: number;
 };
 
-type Raw = Record<string, unknown>;
+export type Raw = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 const bool = (v: unknown) => v === true || v === "t" || v === "true";
 
-const cap = T.scanCap;
 
-/**
- * Reads the features of a batch of requests in ONE statement: a VALUES list of the requests,
- * each joined laterally to bounded index range scans of its user, card, IP, e-mail, session and
- * device history, plus the blocklist and the account's policy/model versions (for cache checks).
- * One statement per batch keeps the embedded database (one connection) out of the way.
- */
-export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Features[]> {
-  if (inputs.length === 0) return [];
-  const values = sql.join(
-    inputs.map(
-      (q, i) =>
-        sql`(${i}::int, ${q.scope.accountId}::text, ${q.scope.environment}::text, ${q.at.toISOString()}::timestamptz, ${q.userId}::text, ${q.cardKey}::text, ${q.ip}::text, ${q.email}::text, ${q.currency}::text, ${q.sessionId}::text)`,
-    ),
-    sql`, `,
-  );
-  const inScope = sql`x.account_id = r.a and x.environment = r.e`;
-  const result = await rows<Raw>(
-    db,
-    sql`
+// The features statement. Its text is constant whatever the batch size (the requests arrive as
+// arrays, unnested into rows), so it can be PREPAREd once per session and executed without being
+// planned again: planning this many lateral subqueries costs more than running them.
+const inScope = "x.account_id = r.a and x.environment = r.e";
+export const FEATURES_PARAM_TYPES = ["int[]", "text[]", "text[]", "timestamptz[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]"];
+export const FEATURES_SQL = `
     select r.i,
       u.u10, u.u1h, u.u_cards, u.u_card_seen,
       h.h_n, h.h_cur_n, h.h_mean, h.h_max, h.h_email,
@@ -79,7 +66,8 @@ export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Featur
         or (b.kind = 'ip' and b.value = r.ip) or (b.kind = 'device' and b.value = s.device_id))) as blocked,
       (select p.version from risk_policies p where p.account_id = r.a and p.environment = r.e) as policy_version,
       (select m.revision from risk_models m where m.account_id = r.a and m.environment = r.e) as model_revision
-    from (values ${values}) as r(i, a, e, t, u, card, ip, email, cur, sess)
+    from unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+      as r(i, a, e, t, u, card, ip, email, cur, sess)
     cross join lateral (
       select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as u10,
              count(*) filter (where x.created_at > r.t - interval '1 hour')::int as u1h,
@@ -87,7 +75,7 @@ export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Featur
              coalesce(bool_or(x.card_key = r.card), false) as u_card_seen
       from (select x.created_at, x.card_key from transactions x
             where ${inScope} and x.user_id = r.u and x.created_at > r.t - interval '24 hours' and x.created_at <= r.t
-            order by x.created_at desc limit ${cap}) x) u
+            order by x.created_at desc limit ${T.scanCap}) x) u
     cross join lateral (
       select count(*)::int as h_n,
              count(*) filter (where x.currency = r.cur)::int as h_cur_n,
@@ -96,7 +84,7 @@ export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Featur
              count(x.email)::int as h_email
       from (select x.amount, x.currency, x.email from transactions x
             where ${inScope} and x.user_id = r.u and x.created_at <= r.t
-              and x.created_at > r.t - ${`${T.historyDays} days`}::interval
+              and x.created_at > r.t - interval '${T.historyDays} days'
             order by x.created_at desc limit ${T.historyRows}) x) h
     left join lateral (
       select count(*) filter (where x.user_id = r.u)::int as e_user,
@@ -105,7 +93,7 @@ export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Featur
              coalesce(bool_or(x.user_id = r.u and x.created_at > r.t - interval '30 days'), false) as e_user_seen
       from (select x.user_id, x.label, x.created_at from transactions x
             where ${inScope} and x.email = r.email and x.created_at <= r.t
-            order by x.created_at desc limit ${cap}) x) em on r.email is not null
+            order by x.created_at desc limit ${T.scanCap}) x) em on r.email is not null
     left join lateral (
       select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as c10,
              count(*) filter (where x.created_at > r.t - interval '1 hour')::int as c1h,
@@ -113,7 +101,7 @@ export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Featur
              coalesce(bool_or(x.user_id = r.u), false) as c_user_seen
       from (select x.created_at, x.user_id from transactions x
             where ${inScope} and x.card_key = r.card and x.created_at > r.t - interval '24 hours' and x.created_at <= r.t
-            order by x.created_at desc limit ${cap}) x) cd on r.card is not null
+            order by x.created_at desc limit ${T.scanCap}) x) cd on r.card is not null
     left join lateral (
       select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as i10,
              count(*)::int as i1h,
@@ -121,7 +109,7 @@ export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Featur
              coalesce(bool_or(x.user_id = r.u), false) as i_user_seen
       from (select x.created_at, x.user_id from transactions x
             where ${inScope} and x.ip_address = r.ip and x.created_at > r.t - interval '1 hour' and x.created_at <= r.t
-            order by x.created_at desc limit ${cap}) x) ipx on r.ip is not null
+            order by x.created_at desc limit ${T.scanCap}) x) ipx on r.ip is not null
     left join device_sessions s on s.account_id = r.a and s.environment = r.e and s.id = r.sess
     left join lateral (
       select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as d10,
@@ -129,10 +117,38 @@ export async function loadFeatures(db: Db, inputs: ScoreInput[]): Promise<Featur
              coalesce(bool_or(x.user_id = r.u), false) as d_user_seen
       from (select x.created_at, x.user_id from transactions x
             where ${inScope} and x.device_id = s.device_id and x.created_at > r.t - interval '24 hours' and x.created_at <= r.t
-            order by x.created_at desc limit ${cap}) x) dv on s.device_id is not null
-    order by r.i`,
-  );
-  return result.map(toFeatures);
+            order by x.created_at desc limit ${T.scanCap}) x) dv on s.device_id is not null
+    order by r.i`;
+
+/** The statement's ten arguments, as array literals. */
+export function featureArgs(inputs: ScoreInput[]): string[] {
+  const col = <T extends string | number | null>(f: (q: ScoreInput, i: number) => T) => arrayLiteral(inputs.map(f));
+  return [
+    col((_, i) => i),
+    col((q) => q.scope.accountId),
+    col((q) => q.scope.environment),
+    col((q) => q.at.toISOString()),
+    col((q) => q.userId),
+    col((q) => q.cardKey),
+    col((q) => q.ip),
+    col((q) => q.email),
+    col((q) => q.currency),
+    col((q) => q.sessionId),
+  ];
+}
+
+/** How a batch's features statement is run: inline (planned each time), or a prepared statement. */
+export type FeatureRunner = (db: Db, args: string[]) => Promise<Raw[]>;
+export const runInline: FeatureRunner = (db, args) => rows<Raw>(db, sql.raw(inline(FEATURES_SQL, args)));
+
+/**
+ * Reads the features of a batch of requests in ONE statement: the requests, unnested into rows,
+ * each joined laterally to bounded index range scans of its user, card, IP, e-mail, session and
+ * device history, plus the blocklist and the account's policy/model versions (for cache checks).
+ */
+export async function loadFeatures(db: Db, inputs: ScoreInput[], run: FeatureRunner = runInline): Promise<Features[]> {
+  if (inputs.length === 0) return [];
+  return (await run(db, featureArgs(inputs))).map(toFeatures);
 }
 
 function toFeatures(r: Raw): Features {

@@ -1,51 +1,90 @@
-import type { Db } from "../../db/client";
-import { transactions } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import { rows, type Db } from "../../db/client";
+import { newId } from "../../lib/ids";
+import { WEBHOOK_FANOUT_JOB } from "../webhooks/emit";
 import type { JobQueue } from "../../jobs/queue";
-import { appendEvents, type EventInput } from "../events/append";
-import { emitWebhookEvent } from "../webhooks/emit";
 import { serializeAssessment, type TransactionRow } from "./serialize";
+import { arrayLiteral, inline, quote } from "./sql-literals";
 
 /** A live assessment ready to be stored, with its events. */
 export type Stored = { row: TransactionRow; blocked: { rule_id: string; rule_name: string; threshold: number | null } | null; riskLevel: string };
 
-function eventsOf(s: Stored): EventInput[] {
-  const { row } = s;
-  const out: EventInput[] = [
-    {
-      type: "transaction.scored",
-      transactionId: row.id,
-      userId: row.userId,
-      payload: {
-        risk_score: row.riskScore,
-        risk_factors: row.signals.map((x) => x.name),
-        risk_level: s.riskLevel,
-        model_version: row.modelVersion,
-        decision: row.decision,
-      },
-    },
+// The write of a batch of live assessments is ONE statement: the transactions, their log events
+// (transaction.scored, and transaction.blocked on block) and, for challenge / block, the
+// transaction.flagged / transaction.blocked webhook outbox rows with their fan-out jobs — the
+// same rows appendEvents() and emitWebhookEvent() write, for the whole batch at once. A single
+// statement is atomic by itself (no BEGIN/COMMIT round trips), its text is constant whatever the
+// batch size (arrays, unnested), so it is prepared once per session like the features statement.
+const TXN_COLUMNS = [
+  ["id", "text"], ["account_id", "text"], ["environment", "text"], ["user_id", "text"], ["amount", "bigint"], ["currency", "text"],
+  ["payment_method_type", "text"], ["card_bin", "text"], ["card_last_four", "text"], ["card_key", "text"], ["wallet_type", "text"],
+  ["email", "text"], ["ip_address", "text"], ["phone", "text"], ["merchant_id", "text"], ["merchant_category", "text"],
+  ["session_id", "text"], ["device_id", "text"], ["risk_score", "int"], ["decision", "text"], ["signals", "jsonb"],
+  ["model_version", "text"], ["latency_ms", "int"], ["metadata", "jsonb"], ["analysis_id", "text"], ["created_at", "timestamptz"],
+  ["explanation", "jsonb"],
+] as const;
+const EVENT_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["event_type", "text"], ["transaction_id", "text"], ["user_id", "text"], ["payload", "jsonb"]] as const;
+const HOOK_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["type", "text"], ["data", "jsonb"]] as const;
+
+let n = 0;
+const params = (cols: readonly (readonly [string, string])[]) => cols.map(([, type]) => `$${++n}::${type}[]`).join(", ");
+const names = (cols: readonly (readonly [string, string])[]) => cols.map(([c]) => c).join(", ");
+const txnParams = params(TXN_COLUMNS);
+const eventParams = params(EVENT_COLUMNS);
+const hookParams = params(HOOK_COLUMNS);
+export const WRITE_PARAM_TYPES = [...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS].map(([, t]) => `${t}[]`);
+const HOOK_ID_PARAM = `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + 1}`;
+
+export const WRITE_SQL = `
+  with t as (insert into transactions (${names(TXN_COLUMNS)}) select * from unnest(${txnParams})),
+  e as (insert into events (${names(EVENT_COLUMNS)}) select * from unnest(${eventParams})),
+  w as (insert into webhook_events (${names(HOOK_COLUMNS)}) select * from unnest(${hookParams})),
+  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x) from unnest(${HOOK_ID_PARAM}::text[]) as x)
+  select 1 as ok`;
+
+type Cell = string | number | null;
+const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+
+function txnCells(r: TransactionRow): Cell[] {
+  return [
+    r.id, r.accountId, r.environment, r.userId, r.amount, r.currency, r.paymentMethodType, r.cardBin, r.cardLastFour, r.cardKey,
+    r.walletType, r.email, r.ipAddress, r.phone, r.merchantId, r.merchantCategory, r.sessionId, r.deviceId, r.riskScore, r.decision,
+    json(r.signals), r.modelVersion, r.latencyMs, json(r.metadata), r.analysisId, r.createdAt.toISOString(), json(r.explanation),
   ];
-  if (s.blocked) out.push({ type: "transaction.blocked", transactionId: row.id, userId: row.userId, payload: { ...s.blocked, risk_score: row.riskScore } });
-  return out;
 }
 
-/**
- * Writes live assessments with their events and webhooks. The caller passes a transaction, so the
- * assessment, its log entries and its webhook outbox rows commit together or not at all.
- */
-export async function persistAssessments(tx: Db, jobs: JobQueue, items: Stored[]): Promise<void> {
+/** Columns of cells → one array literal per column. */
+function columns(rowsOfCells: Cell[][], width: number): string[] {
+  return Array.from({ length: width }, (_, c) => arrayLiteral(rowsOfCells.map((r) => r[c] ?? null)));
+}
+
+/** The write statement's arguments (array literals) for a batch. */
+export function writeArgs(items: Stored[]): { args: string[]; hooks: number } {
+  const events: Cell[][] = [];
+  const hooks: Cell[][] = [];
+  for (const s of items) {
+    const r = s.row;
+    const scored = { risk_score: r.riskScore, risk_factors: r.signals.map((x) => x.name), risk_level: s.riskLevel, model_version: r.modelVersion, decision: r.decision };
+    events.push([newId("evt"), r.accountId, r.environment, "transaction.scored", r.id, r.userId, json(scored)]);
+    if (s.blocked) events.push([newId("evt"), r.accountId, r.environment, "transaction.blocked", r.id, r.userId, json({ ...s.blocked, risk_score: r.riskScore })]);
+    if (r.decision !== "allow") {
+      hooks.push([newId("whevt"), r.accountId, r.environment, r.decision === "block" ? "transaction.blocked" : "transaction.flagged", json(serializeAssessment(r, []))]);
+    }
+  }
+  return {
+    args: [...columns(items.map((s) => txnCells(s.row)), TXN_COLUMNS.length), ...columns(events, EVENT_COLUMNS.length), ...columns(hooks, HOOK_COLUMNS.length)],
+    hooks: hooks.length,
+  };
+}
+
+/** How the write statement is run: inline (planned each time) or prepared in the session. */
+export type WriteRunner = (db: Db, args: string[]) => Promise<unknown>;
+export const writeInline: WriteRunner = (db, args) => rows(db, sql.raw(inline(WRITE_SQL, args)));
+
+/** Writes live assessments with their events and webhooks, atomically (one statement). */
+export async function persistAssessments(db: Db, jobs: JobQueue, items: Stored[], run: WriteRunner = writeInline): Promise<void> {
   if (items.length === 0) return;
-  await tx.insert(transactions).values(items.map((s) => s.row));
-  const byScope = new Map<string, { scope: { accountId: string; environment: "live" | "test" }; events: EventInput[] }>();
-  for (const s of items) {
-    const k = `${s.row.accountId}\u0000${s.row.environment}`;
-    let g = byScope.get(k);
-    if (!g) byScope.set(k, (g = { scope: { accountId: s.row.accountId, environment: s.row.environment }, events: [] }));
-    g.events.push(...eventsOf(s));
-  }
-  for (const g of byScope.values()) await appendEvents(tx, g.scope, g.events);
-  for (const s of items) {
-    if (s.row.decision === "allow") continue;
-    const scope = { accountId: s.row.accountId, environment: s.row.environment };
-    await emitWebhookEvent(tx, jobs, scope, s.row.decision === "block" ? "transaction.blocked" : "transaction.flagged", serializeAssessment(s.row, []));
-  }
+  const { args, hooks } = writeArgs(items);
+  await run(db, args);
+  if (hooks > 0) jobs.wake();
 }

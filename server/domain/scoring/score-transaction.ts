@@ -3,7 +3,7 @@ import type { Decision, ScoreExplanation } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { newId } from "../../lib/ids";
 import { evaluateSignals } from "./evaluate";
-import { loadFeatures, type Features } from "./features";
+import { loadFeatures, runInline, type FeatureRunner, type Features } from "./features";
 import { combine, decide, modelVersion, riskLevel, wireSignals } from "./model";
 import { riskConfig } from "./policies";
 import type { ScoreInput } from "./request";
@@ -84,8 +84,8 @@ function blockReason(verdict: ReturnType<typeof decide>, bands: { block: number 
  * signal evaluation and model. Returns, per request, its assessment or the error that refuses it
  * (a session_id naming nothing is 404). Writes nothing: persistAssessments() does.
  */
-export async function assess(db: Db, jobs: ScoreJob[]): Promise<(Assessment | Error)[]> {
-  const features = await loadFeatures(db, jobs.map((j) => j.input));
+export async function assess(db: Db, jobs: ScoreJob[], run: FeatureRunner = runInline): Promise<(Assessment | Error)[]> {
+  const features = await loadFeatures(db, jobs.map((j) => j.input), run);
   applyBatchMates(jobs, features);
   const out: (Assessment | Error)[] = [];
   for (let i = 0; i < jobs.length; i++) {

@@ -3,6 +3,10 @@ import { serveDocument } from "../../http/openapi";
 import { apiKeysRouter } from "./api-keys";
 import { analystsRouter } from "./analysts";
 import { verificationsRouter } from "./verifications";
+import { analyzeRouter } from "./analyze";
+import { policiesRouter } from "./policies";
+import { blocklistRouter } from "./blocklist";
+import { detectionPoliciesRouter } from "./detection-policies";
 
 /**
  * Surface B (`/api/v1`): transaction analysis and verifications with `X-Api-Key`, plus the
@@ -13,6 +17,10 @@ export function surfaceB() {
   router.route("/", apiKeysRouter);
   router.route("/", analystsRouter);
   router.route("/", verificationsRouter);
+  router.route("/", analyzeRouter);
+  router.route("/", policiesRouter);
+  router.route("/", blocklistRouter);
+  router.route("/", detectionPoliciesRouter);
   serveDocument(router, {
     path: "/api/v1/openapi.json",
     title: "Argus API — Surface B",

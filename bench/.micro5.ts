@@ -1,0 +1,18 @@
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import { openPglite } from "../server/db/client";
+import { ensureAccount } from "../server/domain/accounts/accounts";
+import { createKey, findActiveKey } from "../server/domain/keys/keys";
+const dir = fs.mkdtempSync("/tmp/argus-micro-");
+const database = await openPglite(dir);
+const db = database.db;
+const acct = await ensureAccount(db, "x");
+const { key } = await createKey(db, { accountId: acct.id, environment: "live", label: "k", scopes: [] });
+for (let i = 0; i < 100; i++) await findActiveKey(db, key);
+let t = performance.now(); for (let i = 0; i < 1000; i++) await findActiveKey(db, key); console.log("findActiveKey ms", ((performance.now() - t) / 1000).toFixed(3));
+t = performance.now(); for (let i = 0; i < 1000; i++) await db.execute(sql`select 1`); console.log("select 1 ms", ((performance.now() - t) / 1000).toFixed(3));
+await db.execute(sql`set plan_cache_mode = force_generic_plan`);
+await db.execute(sql.raw(`prepare fk (text) as select k.id, k.account_id, k.environment, k.scopes, a.rate_limit_per_minute from api_keys k join accounts a on a.id = k.account_id where k.key_hash = $1 and k.revoked_at is null limit 1`));
+const { createHash } = await import("node:crypto");
+t = performance.now(); for (let i = 0; i < 1000; i++) await db.execute(sql.raw(`execute fk('${createHash("sha256").update(key).digest("hex")}')`)); console.log("prepared key lookup ms", ((performance.now() - t) / 1000).toFixed(3));
+await database.close(); fs.rmSync(dir, { recursive: true, force: true });

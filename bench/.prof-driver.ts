@@ -1,0 +1,10 @@
+import autocannon from "autocannon";
+import { scorePayload, idempotencyKey } from "./payloads";
+const [url, key, dur = "8", rate, target = "score", conns = "50"] = process.argv.slice(2);
+const isB = target === "analyze";
+const headers: Record<string, string> = { "content-type": "application/json", ...(isB ? { "x-api-key": key! } : { authorization: `Bearer ${key}` }) };
+const path = isB ? "/api/v1/transactions/analyze" : "/v1/transactions/score";
+const run = (d: number) => autocannon({ url: url!, connections: Number(conns), duration: d, ...(rate && rate !== "0" ? { overallRate: Number(rate) } : {}), requests: [{ method: "POST", path, headers, setupRequest: (r) => ({ ...r, body: JSON.stringify(scorePayload()), headers: isB ? { ...headers, "x-idempotency-key": idempotencyKey() } : headers }) }] });
+await run(2);
+const r = await run(Number(dur));
+console.log(JSON.stringify({ target, rps: Math.round(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, non2xx: r.non2xx, errors: r.errors }));

@@ -1,0 +1,91 @@
+"use client";
+
+import { UserPlus } from "lucide-react";
+import { useAction } from "next-safe-action/hooks";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
+import { Input, NativeSelect } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { createAnalystAction } from "@/lib/actions/create-analyst";
+import { analystRoles, MIN_PASSWORD_LENGTH, roleDescriptions, roleLabels, type AnalystRole } from "@/lib/schemas/analyst";
+
+const EMPTY = { email: "", name: "", role: "analyst" as AnalystRole, password: "" };
+
+export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(EMPTY);
+  const { execute, result, isPending, reset } = useAction(createAnalystAction, {
+    onSuccess: ({ data }) => {
+      setOpen(false);
+      setForm(EMPTY);
+      reset();
+      toast.success(`${data.name || data.email} can now sign in as ${roleLabels[data.role].toLowerCase()}`);
+      onAdded();
+    },
+  });
+  const errors = result.validationErrors?.fieldErrors;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    execute(form);
+  }
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Add analyst
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add an analyst</DialogTitle>
+          <DialogDescription>They sign in with this e-mail and password. Share the password through a safe channel.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="mt-5 grid gap-4" noValidate>
+          {/* API refusals (an e-mail already in use…) with the request id; field checks below. */}
+          <FormError error={result.serverError} />
+          <Field label="E-mail" error={errors?.email}>
+            <Input type="email" value={form.email} onChange={set("email")} autoComplete="off" spellCheck={false} required disabled={isPending} />
+          </Field>
+          <Field label="Name" hint="Optional. Shown in the header and in case timelines." error={errors?.name}>
+            <Input value={form.name} onChange={set("name")} autoComplete="off" maxLength={200} disabled={isPending} />
+          </Field>
+          <Field label="Role" hint={roleDescriptions[form.role]} error={errors?.role}>
+            <NativeSelect value={form.role} onChange={set("role")} disabled={isPending}>
+              {analystRoles.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabels[role]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={errors?.password}>
+            <Input type="password" value={form.password} onChange={set("password")} autoComplete="new-password" required disabled={isPending} />
+          </Field>
+          <DialogFooter className="mt-2">
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? <Spinner /> : null}
+              Add analyst
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import { createDataTableColumns } from "@/components/ui/data-table/features";
+import { DateTime } from "@/components/ui/date-time";
+import { roleLabels, type Analyst } from "@/lib/schemas/analyst";
+
+const columns = createDataTableColumns<Analyst>();
+
+const roleTone = { analyst: "neutral", lead: "accent", admin: "warning" } as const;
+
+/** Columns of the analysts table; module-level (stable), as TanStack Table wants. */
+export const analystColumns = columns.columns([
+  columns.accessor("name", {
+    header: "Name",
+    sortFn: "text",
+    cell: ({ row }) => (
+      <div className="grid gap-0.5">
+        <span className="font-medium">{row.original.name || "—"}</span>
+        <span className="text-xs text-muted-foreground">{row.original.email}</span>
+      </div>
+    ),
+  }),
+  columns.accessor("role", {
+    header: "Role",
+    sortFn: "text",
+    cell: ({ row }) => <Badge tone={roleTone[row.original.role]}>{roleLabels[row.original.role]}</Badge>,
+  }),
+  columns.accessor("created_at", { header: "Added (UTC)", sortFn: "text", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+  columns.accessor("last_sign_in_at", {
+    header: "Last sign-in (UTC)",
+    sortFn: "text",
+    sortUndefined: "last",
+    cell: ({ row }) => <DateTime value={row.original.last_sign_in_at} empty="Never" zone={false} />,
+  }),
+  columns.accessor("disabled", {
+    header: "Status",
+    sortFn: "basic",
+    cell: ({ row }) => (row.original.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>),
+  }),
+]);

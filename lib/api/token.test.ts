@@ -1,0 +1,45 @@
+import { decodeProtectedHeader, jwtVerify } from "jose";
+import { describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+const { CONSOLE_TOKEN_AUDIENCE, CONSOLE_TOKEN_ISSUER, CONSOLE_TOKEN_TTL_SECONDS, mintConsoleToken } = await import("./token");
+
+const secret = "s".repeat(43);
+const key = new TextEncoder().encode(secret);
+
+describe("mintConsoleToken", () => {
+  it("mints an HS256 token the API's checks accept (issuer, audience, subject, short expiry)", async () => {
+    const token = await mintConsoleToken(secret, { kind: "analyst", id: "anl_123", role: "admin", accountId: "acc_1" });
+    expect(decodeProtectedHeader(token).alg).toBe("HS256");
+    // The same options as server/http/console-auth.ts.
+    const { payload } = await jwtVerify(token, key, {
+      issuer: "argus-console",
+      audience: "argus-api",
+      algorithms: ["HS256"],
+      maxTokenAge: "15m",
+      requiredClaims: ["sub", "exp", "iat"],
+    });
+    expect(payload.sub).toBe("anl_123");
+    expect(payload.role).toBe("admin");
+    expect(payload.account_id).toBe("acc_1");
+    expect(payload.exp! - payload.iat!).toBe(CONSOLE_TOKEN_TTL_SECONDS);
+    expect(CONSOLE_TOKEN_TTL_SECONDS).toBeLessThanOrEqual(15 * 60);
+    expect([CONSOLE_TOKEN_ISSUER, CONSOLE_TOKEN_AUDIENCE]).toEqual(["argus-console", "argus-api"]);
+  });
+
+  it("uses sub 'console' for the console's own calls", async () => {
+    const token = await mintConsoleToken(secret, { kind: "console" });
+    const { payload } = await jwtVerify(token, key, { issuer: "argus-console", audience: "argus-api" });
+    expect(payload.sub).toBe("console");
+    expect(payload.role).toBeUndefined();
+  });
+
+  it("is refused with another secret and once expired", async () => {
+    const token = await mintConsoleToken(secret, { kind: "analyst", id: "anl_1" });
+    await expect(jwtVerify(token, new TextEncoder().encode("x".repeat(43)))).rejects.toThrow();
+
+    const old = await mintConsoleToken(secret, { kind: "analyst", id: "anl_1" }, Date.now() - (CONSOLE_TOKEN_TTL_SECONDS + 60) * 1000);
+    await expect(jwtVerify(old, key, { issuer: "argus-console", audience: "argus-api" })).rejects.toThrow(/exp/);
+  });
+});

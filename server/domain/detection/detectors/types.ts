@@ -1,0 +1,20 @@
+import type { Db } from "../../../db/client";
+import type { Scope } from "../../../db/scope";
+import type { RaiseAlertInput } from "../../alerts/raise";
+import type { Batch } from "../batch";
+import type { DetectionThresholds } from "../settings";
+
+/** What a detector reports: exactly what raiseAlert takes (it creates or folds the alert). */
+export type Hit = RaiseAlertInput;
+
+export type DetectorContext = { db: Db; scope: Scope; batch: Batch; thresholds: DetectionThresholds };
+
+export type Detector = (ctx: DetectorContext) => Promise<Hit[]>;
+
+/** `424242:4242` → `424242••4242`, how a card key reads in a summary. */
+export function cardLabel(cardKey: string): string {
+  const [bin, last] = cardKey.split(":");
+  return `${bin ?? ""}••${last ?? ""}`;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

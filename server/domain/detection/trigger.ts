@@ -1,0 +1,48 @@
+import type { Db } from "../../db/client";
+import { detectionInbox, type DetectionSource, type Environment } from "../../db/schema";
+import type { Scope } from "../../db/scope";
+import type { JobQueue } from "../../jobs/queue";
+
+export const DETECTION_JOB = "detection.evaluate";
+
+/** Live writes the engine is told about. Decisions are accepted and feed no detector (README). */
+export type DetectionTrigger = DetectionSource | "decision";
+
+export const detectionJobKey = (scope: Scope) => `detect:${scope.accountId}:${scope.environment}`;
+
+/**
+ * Tells the detection engine about live writes. Call it IN THE TRANSACTION of the write: the
+ * inbox rows and the coalescing evaluation job then exist exactly when the write committed, so
+ * nothing acknowledged is missed and nothing rolled back is evaluated. Many writes per second
+ * make one queued job per account and environment (the job drains the inbox in batches).
+ *
+ * Decisions feed none of the five detectors: they are accepted, so every live write path can
+ * call this the same way, and cost nothing.
+ */
+export async function enqueueDetection(db: Db, jobs: JobQueue, scope: Scope, source: DetectionTrigger, ids: string | readonly string[]): Promise<void> {
+  if (source === "decision") return;
+  const list = typeof ids === "string" ? [ids] : [...new Set(ids)];
+  if (list.length === 0) return;
+  await db
+    .insert(detectionInbox)
+    .values(list.map((rowId) => ({ accountId: scope.accountId, environment: scope.environment, source, rowId })))
+    .onConflictDoNothing();
+  await jobs.enqueue(db, DETECTION_JOB, { accountId: scope.accountId, environment: scope.environment }, { uniqueKey: detectionJobKey(scope) });
+}
+
+/** The same for rows of several accounts or environments at once (a group-committed batch). */
+export async function enqueueDetectionRows(
+  db: Db,
+  jobs: JobQueue,
+  source: DetectionTrigger,
+  rows: readonly { id: string; accountId: string; environment: Environment }[],
+): Promise<void> {
+  const byScope = new Map<string, { scope: Scope; ids: string[] }>();
+  for (const r of rows) {
+    const k = `${r.accountId}\u0000${r.environment}`;
+    let g = byScope.get(k);
+    if (!g) byScope.set(k, (g = { scope: { accountId: r.accountId, environment: r.environment }, ids: [] }));
+    g.ids.push(r.id);
+  }
+  for (const g of byScope.values()) await enqueueDetection(db, jobs, g.scope, source, g.ids);
+}

@@ -1,0 +1,31 @@
+import { createRouter } from "../../../http/router";
+import { keyScope } from "../../../http/key-scope";
+import { idempotent } from "../../../http/idempotency/idempotent";
+import { newId } from "../../../lib/ids";
+import { toScoreInput } from "../../../domain/scoring/request";
+import { assess, type Assessment } from "../../../domain/scoring/score-transaction";
+import { analysisResponse } from "../../../domain/scoring/analysis";
+import { scoreLive } from "../../a/transactions";
+import { startedAt } from "../../a/transactions/routes";
+import { analyzeRoute, analyzeSandboxRoute } from "./routes";
+
+export const analyzeRouter = createRouter()
+  .openapi(analyzeRoute, async (c) => {
+    const body = c.req.valid("json");
+    const at = new Date();
+    return idempotent(c, { surface: "b" }, async (db) => {
+      const analysisId = newId("anl");
+      const a = await scoreLive(c, db, body, at, { analysisId });
+      return { status: 200, body: analysisResponse(a, analysisId, "live") };
+    });
+  })
+  .openapi(analyzeSandboxRoute, async (c) => {
+    const body = c.req.valid("json");
+    const at = new Date();
+    return idempotent(c, { surface: "b" }, async (db) => {
+      // Labelled mode: the same features and model, and nothing written but the replay record.
+      const [a] = await assess(db, [{ input: toScoreInput(keyScope(c), body, at), startedAt: startedAt.get(c) ?? performance.now(), live: false }]);
+      if (a instanceof Error) throw a;
+      return { status: 200, body: analysisResponse(a as Assessment, newId("anl"), "labelled") };
+    });
+  });

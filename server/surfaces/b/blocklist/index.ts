@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { createRouter } from "../../../http/router";
+import { ApiError, notFound } from "../../../http/errors";
+import { keyset, toPage } from "../../../http/pagination";
+import { blocklistEntries } from "../../../db/schema";
+import { inScope } from "../../../db/scope";
+import { addEntry, removeEntry, serializeEntry } from "../../../domain/blocklist/blocklist";
+import { normalizeBlocklistValue } from "../../../domain/blocklist/values";
+import { consoleScope } from "../policies";
+import { addEntryRoute, listEntriesRoute, removeEntryRoute } from "./routes";
+
+export const blocklistRouter = createRouter()
+  .openapi(listEntriesRoute, async (c) => {
+    const q = c.req.valid("query");
+    const scope = consoleScope(c);
+    let value: string | undefined;
+    if (q.value !== undefined && q.kind) {
+      const n = normalizeBlocklistValue(q.kind, q.value);
+      value = n.ok ? n.value : q.value;
+    } else value = q.value;
+    const page = keyset({ createdAt: blocklistEntries.createdAt, id: blocklistEntries.id }, q.after);
+    const rows = await c
+      .get("db")
+      .select()
+      .from(blocklistEntries)
+      .where(
+        inScope(
+          blocklistEntries,
+          scope,
+          q.kind ? eq(blocklistEntries.kind, q.kind) : undefined,
+          value !== undefined ? eq(blocklistEntries.value, value) : undefined,
+          page.where,
+        ),
+      )
+      .orderBy(...page.orderBy)
+      .limit(q.limit + 1);
+    return c.json(toPage(rows, q.limit, serializeEntry), 200);
+  })
+  .openapi(addEntryRoute, async (c) => {
+    const body = c.req.valid("json");
+    const n = normalizeBlocklistValue(body.kind, body.value);
+    if (!n.ok) throw new ApiError("invalid_field_value", `value: ${n.message}.`, "value");
+    const { row, created } = await addEntry(c.get("db"), consoleScope(c), { kind: body.kind, value: n.value, note: body.note, createdBy: c.get("analyst")!.analystId });
+    return created ? c.json(serializeEntry(row), 201) : c.json(serializeEntry(row), 200);
+  })
+  .openapi(removeEntryRoute, async (c) => {
+    const row = await removeEntry(c.get("db"), consoleScope(c), c.req.valid("param").id);
+    if (!row) throw notFound("blocklist entry", "id");
+    return c.json({ ...serializeEntry(row), deleted: true as const }, 200);
+  });
