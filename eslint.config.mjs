@@ -4,7 +4,7 @@ import boundaries from "eslint-plugin-boundaries";
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-const aliasResolver = fileURLToPath(new URL("./scripts/eslint-alias-resolver.cjs", import.meta.url));
+const aliasResolver = fileURLToPath(new URL("./eslint-alias-resolver.cjs", import.meta.url));
 
 // The few Node globals our plain JS files (configs, scripts) use. TypeScript files get no-undef
 // turned off by typescript-eslint, since the compiler already checks names there.

@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": new URL("./", import.meta.url).pathname } },
   test: {
-    include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"],
     exclude: ["node_modules", ".next", ".data", "e2e"],
     pool: "forks",
     testTimeout: 30_000,

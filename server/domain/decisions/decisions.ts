@@ -10,6 +10,9 @@ import { feedBlocklist, withdrawFeed } from "../blocklist/blocklist";
 import { serializeDecision, type DecisionRow, type TransactionRow } from "../scoring/serialize";
 import { forgetRiskConfig } from "../scoring/policies";
 import { relabel } from "./learning";
+import type { AppDeps } from "../../http/context";
+import { findScreening } from "../screening/screen-person";
+import { reviewScreening } from "../screening/review";
 
 export type DecisionInput = {
   transactionId: string;
@@ -78,6 +81,44 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
       previous_decision: txn.reviewedDecision ?? txn.decision,
       ...(input.analystId ? { analyst_id: input.analystId } : {}),
       ...(label ? { label } : {}),
+    },
+  });
+  return serializeDecision(record);
+}
+
+/**
+ * Records a reviewer's decision on a watchlist screening (DESIGN "Watchlist review"): the immutable
+ * record and its decision.submitted event, then the review outcome (suppression of a false
+ * positive, settling an identity verification waiting on the review), in one transaction.
+ */
+export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps: AppDeps }, input: Omit<DecisionInput, "transactionId"> & { screeningId: string }) {
+  const { scope } = ctx;
+  const screening = await findScreening(db, scope, input.screeningId);
+  if (!screening) throw notFound("screening", "screening_id");
+  const [row] = await db
+    .insert(decisions)
+    .values({
+      id: newId("dec"),
+      ...scope,
+      screeningId: screening.id,
+      decision: input.decision,
+      reason: input.reason,
+      notes: input.notes ?? null,
+      analystId: input.analystId ?? null,
+      actorId: ctx.actorId,
+    })
+    .returning();
+  const record = row as DecisionRow;
+  await reviewScreening(db, { scope, deps: ctx.deps }, { screeningId: screening.id, decision: input.decision, reason: input.reason, decisionId: record.id });
+  await appendEvent(db, scope, {
+    type: "decision.submitted",
+    userId: screening.userId,
+    payload: {
+      decision_id: record.id,
+      screening_id: screening.id,
+      decision: input.decision,
+      reason_codes: [input.reason],
+      ...(input.analystId ? { analyst_id: input.analystId } : {}),
     },
   });
   return serializeDecision(record);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, startTestApi, type TestApi } from "../../test/harness";
 import { rows } from "../../db/client";
-import { createRng, type Rng } from "../../cli/demo/rng";
-import { card, identityBody, passport, person, publicIp, type Person } from "../../cli/demo/people";
-import { openSession, scoreBody } from "../../cli/demo/ordinary";
+import { createRng, type Rng } from "../../cli/demo-stream/rng";
+import { card, identityBody, passport, person, publicIp, type Person } from "../../cli/demo-stream/people";
+import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
 import { alertRows, harness, settle, type Harness } from "./test-support";
 import { enqueueDetection } from "./trigger";
 

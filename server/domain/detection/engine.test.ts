@@ -5,9 +5,9 @@ import { rows } from "../../db/client";
 import { transactions } from "../../db/schema";
 import type { Scope } from "../../db/scope";
 import { newId } from "../../lib/ids";
-import { createRng, type Rng } from "../../cli/demo/rng";
-import { card, person, publicIp } from "../../cli/demo/people";
-import { scoreBody } from "../../cli/demo/ordinary";
+import { createRng, type Rng } from "../../cli/demo-stream/rng";
+import { card, person, publicIp } from "../../cli/demo-stream/people";
+import { scoreBody } from "../../cli/demo-stream/ordinary";
 import { alertRows, harness, settle, type Harness } from "./test-support";
 import { enqueueDetection } from "./trigger";
 

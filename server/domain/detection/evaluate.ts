@@ -10,6 +10,7 @@ import { detectIdentityAbuse } from "./detectors/identity-abuse";
 import type { Detector, Hit } from "./detectors/types";
 import { countVolume, detectAccountVelocity, detectKeyVelocity } from "./detectors/velocity";
 import { loadThresholds } from "./settings";
+import { refreshStatistics } from "./statistics";
 
 /** Inbox rows per evaluation transaction. */
 export const BATCH_SIZE = 500;
@@ -44,6 +45,7 @@ export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit 
 
 /** Evaluates until the scope's inbox is empty or the time budget is spent; reports the totals. */
 export async function drainInbox(db: Db, jobs: JobQueue, scope: Scope, budgetMs = Infinity): Promise<BatchResult & { drained: boolean }> {
+  await refreshStatistics(db);
   const total = { processed: 0, hits: 0, created: 0, drained: false };
   const deadline = Date.now() + budgetMs;
   for (;;) {

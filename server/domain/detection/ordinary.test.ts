@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../../test/harness";
 import { rows } from "../../db/client";
-import { ordinaryCustomers } from "../../cli/demo/ordinary";
-import { createRng } from "../../cli/demo/rng";
-import { DemoClient, runFlows as run } from "../../cli/demo/client";
+import { ordinaryCustomers } from "../../cli/demo-stream/ordinary";
+import { createRng } from "../../cli/demo-stream/rng";
+import { DemoClient, runFlows as run } from "../../cli/demo-stream/client";
 import { alertRows, announceAll, harness, settle } from "./test-support";
 
 // The other half of every detector test: ordinary traffic raises nothing. The demo's ordinary

@@ -3,7 +3,7 @@ import type { Environment } from "../../db/schema";
 import { alerts } from "../../db/schema";
 import type { Scope } from "../../db/scope";
 import { bearer, type TestApi } from "../../test/harness";
-import { DemoClient, type ResponseHook } from "../../cli/demo/client";
+import { DemoClient, type ResponseHook } from "../../cli/demo-stream/client";
 import { drainInbox } from "./evaluate";
 import { DETECTION_JOB, detectionJobKey, enqueueDetection } from "./trigger";
 

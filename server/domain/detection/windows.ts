@@ -14,6 +14,13 @@ export const COMMIT_SKEW_MS = 5_000;
 export const COLLAPSE_MS = 1_000;
 /** At most this many transactions (most recent first) go into one hit. */
 export const MAX_HIT_TRANSACTIONS = 1_000;
+/**
+ * At most this many rows of one key's window are read (most recent first). Every window query
+ * reads "key = ? and created_at in (lo, hi] order by created_at desc limit WINDOW_CAP": the
+ * ordering makes the planner walk the (key, created_at) index even without table statistics (the
+ * embedded database has no autovacuum), and the cap bounds the work on a pathological key.
+ */
+export const WINDOW_CAP = 5_000;
 
 /** One key to evaluate at one moment: the window (lo, hi] and the row that asked for it. */
 export type Probe<R> = { i: number; key: string; ref: Date; lo: Date; hi: Date; trigger: R };

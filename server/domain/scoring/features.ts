@@ -46,7 +46,7 @@ const bool = (v: unknown) => v === true || v === "t" || v === "true";
 // arrays, unnested into rows), so it can be PREPAREd once per session and executed without being
 // planned again: planning this many lateral subqueries costs more than running them.
 const inScope = "x.account_id = r.a and x.environment = r.e";
-export const FEATURES_PARAM_TYPES = ["int[]", "text[]", "text[]", "timestamptz[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]"];
+export const FEATURES_PARAM_TYPES = ["int[]", "text[]", "text[]", "timestamptz[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]"];
 export const FEATURES_SQL = `
     select r.i,
       u.u10, u.u1h, u.u_cards, u.u_card_seen,
@@ -65,7 +65,8 @@ export const FEATURES_SQL = `
         (b.kind = 'card' and b.value = r.card) or (b.kind = 'email' and b.value = r.email)
         or (b.kind = 'ip' and b.value = r.ip) or (b.kind = 'device' and b.value = s.device_id))) as blocked,
       (select p.version from risk_policies p where p.account_id = r.a and p.environment = r.e) as policy_version,
-      (select m.revision from risk_models m where m.account_id = r.a and m.environment = r.e) as model_revision
+      (select m.revision from risk_models m where m.account_id = r.a and m.environment = r.e) as model_revision,
+      array(select x.id from transactions x where x.id = any($11::text[])) as visible_markers
     from unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
       as r(i, a, e, t, u, card, ip, email, cur, sess)
     cross join lateral (
@@ -120,8 +121,12 @@ export const FEATURES_SQL = `
             order by x.created_at desc limit ${T.scanCap}) x) dv on s.device_id is not null
     order by r.i`;
 
-/** The statement's ten arguments, as array literals. */
-export function featureArgs(inputs: ScoreInput[]): string[] {
+/**
+ * The statement's arguments, as array literals: the requests' columns, then the transaction ids
+ * of the batches still in flight, whose visibility the statement reports in the same snapshot as
+ * the history it reads.
+ */
+export function featureArgs(inputs: ScoreInput[], markers: string[]): string[] {
   const col = <T extends string | number | null>(f: (q: ScoreInput, i: number) => T) => arrayLiteral(inputs.map(f));
   return [
     col((_, i) => i),
@@ -134,6 +139,7 @@ export function featureArgs(inputs: ScoreInput[]): string[] {
     col((q) => q.email),
     col((q) => q.currency),
     col((q) => q.sessionId),
+    arrayLiteral(markers),
   ];
 }
 
@@ -146,9 +152,16 @@ export const runInline: FeatureRunner = (db, args) => rows<Raw>(db, sql.raw(inli
  * each joined laterally to bounded index range scans of its user, card, IP, e-mail, session and
  * device history, plus the blocklist and the account's policy/model versions (for cache checks).
  */
-export async function loadFeatures(db: Db, inputs: ScoreInput[], run: FeatureRunner = runInline): Promise<Features[]> {
-  if (inputs.length === 0) return [];
-  return (await run(db, featureArgs(inputs))).map(toFeatures);
+export async function loadFeatures(
+  db: Db,
+  inputs: ScoreInput[],
+  run: FeatureRunner = runInline,
+  markers: string[] = [],
+): Promise<{ features: Features[]; visibleMarkers: Set<string> }> {
+  if (inputs.length === 0) return { features: [], visibleMarkers: new Set() };
+  const raw = await run(db, featureArgs(inputs, markers));
+  const first = raw[0]?.visible_markers;
+  return { features: raw.map(toFeatures), visibleMarkers: new Set(Array.isArray(first) ? (first as string[]) : parsePgArray(first)) };
 }
 
 function toFeatures(r: Raw): Features {

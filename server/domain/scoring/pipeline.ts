@@ -4,46 +4,56 @@ import type pg from "pg";
 import type { Database, Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
-import { assess, type Assessment, type ScoreJob } from "./score-transaction";
-import { persistAssessments } from "./persist";
-import { preparedFeatures, preparedWrite } from "./prepared";
+import { newId } from "../../lib/ids";
+import { assess, type Assessment, type EarlierBatch, type ScoreJob } from "./score-transaction";
+import { borrow, featuresStatement, onConnection, writeStatement } from "./prepared";
+import { featureArgs, runInline, type FeatureRunner } from "./features";
+import { persistAssessments, writeArgs, writeInline, type WriteRunner } from "./persist";
 
 type Pending = { job: ScoreJob; resolve: (a: Assessment) => void; reject: (e: unknown) => void };
+/** A batch between its start and its commit, as later batches see it. */
+type InFlight = EarlierBatch;
 
 export const MAX_BATCH = 128;
 
 /**
- * Group commit for live scores without an idempotency key. Requests that arrive while a batch is
- * being scored wait and form the next batch: one features statement and one write transaction
+ * Group commit for live scores without an idempotency key. Requests that arrive while batches are
+ * being scored wait and form the next batch: one features statement and one write statement
  * serve them all. At low load a batch is a single request started on the next tick, so nothing
- * waits; under load the database does a fraction of the statements. Every request is answered
- * only after its batch committed, so an acknowledged score is durable.
+ * waits; under load the database does a fraction of the work. Every request is answered only after
+ * its batch committed, so an acknowledged score is durable.
+ *
+ * Velocity stays exact within the process under any concurrency: every request counts every request
+ * that started before it — committed ones through the database, the earlier requests of its own
+ * batch and of batches still in flight as "batch-mates". Which in-flight batches the features
+ * statement already sees is decided inside that same statement (by their transaction ids, known
+ * from submission), so nothing is counted twice or missed.
  */
 export class ScoringPipeline {
   private queue: Pending[] = [];
   private running = 0;
   private scheduled = false;
-  private readonly features = preparedFeatures();
-  private readonly write = preparedWrite();
-  /** PostgreSQL: the connection the pipeline holds while it has work (its statement is prepared there). */
-  private client: { conn: pg.PoolClient; db: Db } | undefined;
+  private readonly inFlight: InFlight[] = [];
+  readonly features = featuresStatement();
+  readonly write = writeStatement();
   private readonly sessions = new WeakMap<pg.PoolClient, Db>();
+
   /** Live scores this process wrote, and the count at which it next refreshes the statistics. */
   private written = 0;
   private nextAnalyze = 0;
+  private warming = false;
+  private analyzing = false;
 
   constructor(
     private readonly database: Database,
     private readonly jobs: JobQueue,
-    /**
-     * Batches in flight at once. One: each batch then sees every earlier one committed, so
-     * velocity counts within a process are exact under any concurrency (a bigger next batch
-     * absorbs the load instead).
-     */
-    private readonly concurrency = 1,
+    /** Batches in flight at once: one session on the embedded database, a few connections on PostgreSQL. */
+    private readonly concurrency = database.kind === "pglite" ? 1 : 4,
   ) {}
 
   submit(job: ScoreJob): Promise<Assessment> {
+    // The id is known from the start: it is how later batches recognise this one once committed.
+    job.id ??= newId("txn");
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       if (!this.scheduled && this.running < this.concurrency) {
@@ -68,56 +78,82 @@ export class ScoringPipeline {
     }
   }
 
-  /** The session batches run in: the embedded database itself, or a dedicated pool connection. */
-  private async session(): Promise<Db> {
+  /** The session a batch runs in: the embedded database itself, or a pool connection of its own. */
+  private async session(): Promise<{ db: Db; key: object; release: (err?: unknown) => void }> {
     const pool = this.database.pool;
-    if (this.database.kind !== "postgres" || !pool) return this.database.db;
-    if (!this.client) {
-      const conn = await pool.connect();
-      let db = this.sessions.get(conn);
-      if (!db) this.sessions.set(conn, (db = drizzle(conn, { schema }) as unknown as Db));
-      this.client = { conn, db };
+    if (this.database.kind !== "postgres" || !pool) return { db: this.database.db, key: this.database.db, release: () => {} };
+    const conn = await pool.connect();
+    let db = this.sessions.get(conn);
+    if (!db) this.sessions.set(conn, (db = drizzle(conn, { schema }) as unknown as Db));
+    // A failed batch may have broken the connection: destroy it rather than reuse it.
+    return { db, key: conn, release: (err) => conn.release(err instanceof Error ? err : undefined) };
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    const jobs = batch.map((p) => p.job);
+    const earlier = [...this.inFlight];
+    const me: InFlight = { jobs };
+    this.inFlight.push(me);
+    let session: Awaited<ReturnType<ScoringPipeline["session"]>> | undefined;
+    try {
+      session = await this.session();
+      const key = session.key;
+      const results = await assess(session.db, jobs, (db, args) => this.features.run(db, args, key), earlier);
+      const ok = results.filter((r): r is Assessment => !(r instanceof Error));
+      await persistAssessments(session.db, this.jobs, ok, (db, args) => this.write.run(db, args, key));
+      this.inFlight.splice(this.inFlight.indexOf(me), 1);
+      results.forEach((r, i) => (r instanceof Error ? batch[i]!.reject(r) : batch[i]!.resolve(r)));
+      this.written += ok.length;
+      // After answering: the statistics refresh delays the next batch, not this one.
+      if (this.written >= this.nextAnalyze) await this.analyze(session.db).catch(() => undefined);
+      session.release();
+    } catch (err) {
+      const at = this.inFlight.indexOf(me);
+      if (at >= 0) this.inFlight.splice(at, 1);
+      session?.release(err ?? new Error("batch failed"));
+      for (const p of batch) p.reject(err);
     }
-    return this.client.db;
   }
 
   /**
    * The features statement is planned once (generic plan), from the statistics of that moment: a
    * plan made on an empty table scans sequentially, and the embedded database has no autovacuum to
    * refresh statistics. So the pipeline analyzes the tables it reads at its first batch and each
-   * time the scores it wrote have doubled (1,000, 2,000, 4,000 …): a logarithmic number of cheap
+   * time the scores it wrote have doubled (64, 128, 256 …): a logarithmic number of cheap
    * sampled ANALYZEs, each of which also makes PostgreSQL re-plan the prepared statement.
    */
   private async analyze(db: Db): Promise<void> {
-    this.nextAnalyze = Math.max(1000, this.written * 2);
+    this.nextAnalyze = Math.max(64, this.written * 2);
     await db.execute(sql`analyze transactions, device_sessions, blocklist_entries`);
   }
 
-  /** Gives the connection back to the pool when idle, so shutdown and other requests never wait on it. */
-  private release(err?: unknown): void {
-    if (!this.client) return;
-    this.client.conn.release(err instanceof Error ? err : undefined);
-    this.client = undefined;
+  /**
+   * Scores written outside the pipeline (in a request's own transaction) count towards the next
+   * statistics refresh too; the refresh runs after that transaction (not awaited).
+   */
+  noteWritten(n: number): void {
+    this.written += n;
+    if (this.written < this.nextAnalyze || this.analyzing) return;
+    this.analyzing = true;
+    void this.analyze(this.database.db)
+      .catch(() => undefined)
+      .finally(() => (this.analyzing = false));
   }
 
-  private async run(batch: Pending[]): Promise<void> {
-    try {
-      const db = await this.session();
-      const t0 = performance.now();
-      const results = await assess(db, batch.map((p) => p.job), this.features);
-      const t1 = performance.now();
-      const ok = results.filter((r): r is Assessment => !(r instanceof Error));
-      await persistAssessments(db, this.jobs, ok, this.write);
-      if (process.env.PIPE_DEBUG) process.stderr.write(`batch ${batch.length} assess ${(t1 - t0).toFixed(1)} persist ${(performance.now() - t1).toFixed(1)}\n`);
-      this.written += ok.length;
-      if (this.written >= this.nextAnalyze) await this.analyze(db);
-      if (this.queue.length === 0) this.release();
-      results.forEach((r, i) => (r instanceof Error ? batch[i]!.reject(r) : batch[i]!.resolve(r)));
-    } catch (err) {
-      // The connection may be broken: destroy it; the next batch takes a fresh one.
-      this.release(err ?? new Error("batch failed"));
-      for (const p of batch) p.reject(err);
-    }
+  /**
+   * Embedded database: prepare the statements in its session soon, so requests scored in their own
+   * transaction (idempotency keys) can use them too. Not awaited: the caller holds a transaction,
+   * and the single session runs this after it.
+   */
+  warm(): void {
+    if (this.warming || this.database.kind !== "pglite" || this.write.isReady(this.database.db)) return;
+    this.warming = true;
+    const db = this.database.db;
+    void this.features
+      .run(db, featureArgs([], []))
+      .then(() => this.write.run(db, writeArgs([]).args))
+      .catch(() => undefined)
+      .finally(() => (this.warming = false));
   }
 }
 
@@ -128,4 +164,19 @@ export function scoringPipeline(database: Database, jobs: JobQueue): ScoringPipe
   let p = pipelines.get(database);
   if (!p) pipelines.set(database, (p = new ScoringPipeline(database, jobs)));
   return p;
+}
+
+/**
+ * The statements for scoring inside a request's own transaction (a request with an idempotency
+ * key): on the embedded database, the pipeline's prepared statements once it has prepared them
+ * in the single session; on PostgreSQL, the same statements prepared on the transaction's connection.
+ */
+export function directRunners(database: Database, jobs: JobQueue): { features: FeatureRunner; write: WriteRunner } {
+  const p = scoringPipeline(database, jobs);
+  if (database.kind !== "pglite") return { features: onConnection(p.features, runInline) as FeatureRunner, write: onConnection(p.write, writeInline) };
+  p.warm();
+  return {
+    features: borrow(p.features, database.db, runInline) as FeatureRunner,
+    write: borrow(p.write, database.db, writeInline),
+  };
 }

@@ -11,7 +11,10 @@ import type { Stored } from "./persist";
 import type { TransactionRow } from "./serialize";
 
 /** One request to score. `live` = it becomes a transaction and counts in later history. */
-export type ScoreJob = { input: ScoreInput; startedAt: number; live: boolean; analysisId?: string };
+export type ScoreJob = { input: ScoreInput; startedAt: number; live: boolean; analysisId?: string; id?: string };
+
+/** A batch started earlier and maybe not committed yet (its jobs carry their transaction ids). */
+export type EarlierBatch = { jobs: ScoreJob[] };
 
 /** The outcome of scoring one request: the row it is (or, in labelled mode, would be) stored as. */
 export type Assessment = Stored & { explanation: ScoreExplanation };
@@ -21,13 +24,14 @@ export type Assessment = Stored & { explanation: ScoreExplanation };
  * earlier live request of the batch into a later one's windows, so a burst is judged as if the
  * requests had arrived one by one (all are within every window: they share the same instant).
  */
-export function applyBatchMates(jobs: ScoreJob[], features: Features[]): void {
-  for (let k = 1; k < jobs.length; k++) {
+export function applyBatchMates(jobs: ScoreJob[], features: Features[], prior: ScoreJob[] = []): void {
+  const all = [...prior, ...jobs];
+  for (let k = 0; k < jobs.length; k++) {
     const me = (jobs[k] as ScoreJob).input;
     const f = features[k] as Features;
     const seen = { card: new Set<string>(), cardUsers: new Set<string>(), ipUsers: new Set<string>(), emailUsers: new Set<string>() };
-    for (let j = 0; j < k; j++) {
-      const mate = jobs[j] as ScoreJob;
+    for (let j = 0; j < prior.length + k; j++) {
+      const mate = all[j] as ScoreJob;
       const o = mate.input;
       if (!mate.live || o.scope.accountId !== me.scope.accountId || o.scope.environment !== me.scope.environment) continue;
       if (o.userId === me.userId) {
@@ -84,9 +88,14 @@ function blockReason(verdict: ReturnType<typeof decide>, bands: { block: number 
  * signal evaluation and model. Returns, per request, its assessment or the error that refuses it
  * (a session_id naming nothing is 404). Writes nothing: persistAssessments() does.
  */
-export async function assess(db: Db, jobs: ScoreJob[], run: FeatureRunner = runInline): Promise<(Assessment | Error)[]> {
-  const features = await loadFeatures(db, jobs.map((j) => j.input), run);
-  applyBatchMates(jobs, features);
+export async function assess(db: Db, jobs: ScoreJob[], run: FeatureRunner = runInline, earlier: EarlierBatch[] = []): Promise<(Assessment | Error)[]> {
+  // A batch commits atomically: if any of its transactions is visible to the features statement,
+  // all of it is (a request refused with 404 is simply never visible).
+  const markers = earlier.flatMap((b) => b.jobs.filter((j) => j.live && j.id).map((j) => j.id as string));
+  const { features, visibleMarkers } = await loadFeatures(db, jobs.map((j) => j.input), run, markers);
+  // Earlier batches this statement did not see committed count as batch-mates.
+  const prior = earlier.filter((b) => !b.jobs.some((j) => j.id && visibleMarkers.has(j.id))).flatMap((b) => b.jobs);
+  applyBatchMates(jobs, features, prior);
   const out: (Assessment | Error)[] = [];
   for (let i = 0; i < jobs.length; i++) {
     const job = jobs[i] as ScoreJob;
@@ -124,7 +133,7 @@ export async function assess(db: Db, jobs: ScoreJob[], run: FeatureRunner = runI
     const deviceLive = f.session.found && f.session.deviceId && !(f.session.expiresAt && f.session.expiresAt.getTime() <= input.at.getTime());
     const pm = req.payment_method;
     const row: TransactionRow = {
-      id: newId("txn"),
+      id: job.id ?? newId("txn"),
       accountId: input.scope.accountId,
       environment: input.scope.environment,
       userId: input.userId,

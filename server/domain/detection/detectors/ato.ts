@@ -38,7 +38,8 @@ export async function detectAto({ db, scope, batch, thresholds }: DetectorContex
             and ds.action = 'account_change' and ds.created_at > k.lo and ds.created_at <= k.hi
           where not exists (
             select 1 from device_sessions p where p.account_id = ${a} and p.environment = ${e}
-              and p.device_id = ds.device_id and p.user_id = ds.user_id and p.created_at < ds.created_at)
+              and p.device_id = ds.device_id and p.created_at < ds.created_at and p.user_id = ds.user_id
+            order by p.created_at limit 1)
         ), q as (
           select s.id as session_id, s.user_id, s.device_id, t.id as txn_id, t.amount, t.currency, t.created_at as scored_at,
             (select avg(h.amount) from (
@@ -46,8 +47,11 @@ export async function detectAto({ db, scope, batch, thresholds }: DetectorContex
                 where h.account_id = ${a} and h.environment = ${e} and h.user_id = s.user_id
                   and h.currency = t.currency and h.created_at < s.created_at
                 order by h.created_at desc limit ${AVERAGE_OVER}) h)::float8 as average
-          from s join transactions t on t.account_id = ${a} and t.environment = ${e} and t.user_id = s.user_id
-            and t.created_at >= s.created_at and t.created_at <= s.created_at + ${`${t.follow_minutes} minutes`}::interval
+          from s cross join lateral (
+            select t.id, t.amount, t.currency, t.created_at from transactions t
+            where t.account_id = ${a} and t.environment = ${e} and t.user_id = s.user_id
+              and t.created_at >= s.created_at and t.created_at <= s.created_at + ${`${t.follow_minutes} minutes`}::interval
+            order by t.created_at limit ${AVERAGE_OVER}) t
         )
         insert into detection_ato_hits (account_id, environment, transaction_id, user_id, session_id, device_id, amount, currency, average_amount, scored_at)
         select ${a}, ${e}, txn_id, user_id, session_id, device_id, amount, currency, average, scored_at from q

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rows } from "../../../db/client";
 import type { TxnRow } from "../batch";
 import { cardTestingConfidence } from "../confidence";
-import { clientIp, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, type Probe } from "../windows";
+import { clientIp, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, WINDOW_CAP, type Probe } from "../windows";
 import type { DetectorContext, Hit } from "./types";
 
 type Metrics = { cards: number; attempts: number; small: number; userIds: string[]; transactionIds: string[] };
@@ -32,8 +32,11 @@ export async function detectCardTesting({ db, scope, batch, thresholds }: Detect
             array_agg(distinct t.user_id) as users,
             (array_agg(t.id order by t.created_at desc))[1:${MAX_HIT_TRANSACTIONS}::int] as txns
           from ${probeTable(list)}
-          join transactions t on t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
-            and ${k.column} = k.key and t.created_at > k.lo and t.created_at <= k.hi and t.card_key is not null
+          cross join lateral (
+            select t.id, t.user_id, t.card_key, t.amount, t.created_at from transactions t
+            where t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
+              and ${k.column} = k.key and t.created_at > k.lo and t.created_at <= k.hi and t.card_key is not null
+            order by t.created_at desc limit ${WINDOW_CAP}) t
           group by k.i
           having count(distinct t.card_key) >= ${t.distinct_cards}`,
     );

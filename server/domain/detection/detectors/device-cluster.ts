@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rows } from "../../../db/client";
 import { deviceClusterConfidence } from "../confidence";
-import { clientIp, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, type Probe } from "../windows";
+import { clientIp, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, WINDOW_CAP, type Probe } from "../windows";
 import type { DetectorContext, Hit } from "./types";
 
 /** A live write that carries a device or an IP: a score or a device session. */
@@ -38,19 +38,21 @@ export async function detectDeviceClusters({ db, scope, batch, thresholds }: Det
               (array_agg(x.txn_id order by x.at desc) filter (where x.txn_id is not null))[1:${MAX_HIT_TRANSACTIONS}::int] as txns
             from ${probeTable(list)}
             cross join lateral (
-              select t.user_id, t.id as txn_id, t.created_at as at from transactions t
-              where t.account_id = ${a} and t.environment = ${e} and t.${k.txnColumn} = k.key and t.created_at > k.lo and t.created_at <= k.hi
+              (select t.user_id, t.id as txn_id, t.created_at as at from transactions t
+               where t.account_id = ${a} and t.environment = ${e} and t.${k.txnColumn} = k.key and t.created_at > k.lo and t.created_at <= k.hi
+               order by t.created_at desc limit ${WINDOW_CAP})
               union all
-              select s.user_id, null, s.created_at from device_sessions s
-              where s.account_id = ${a} and s.environment = ${e} and s.${k.sessionColumn} = k.key and s.created_at > k.lo and s.created_at <= k.hi
-                and s.user_id is not null
+              (select s.user_id, null, s.created_at from device_sessions s
+               where s.account_id = ${a} and s.environment = ${e} and s.${k.sessionColumn} = k.key and s.created_at > k.lo and s.created_at <= k.hi
+                 and s.user_id is not null
+               order by s.created_at desc limit ${WINDOW_CAP})
             ) x
             group by k.i, k.key
             having count(distinct x.user_id) >= ${t.distinct_users}
           )
           select w.i, w.n, w.users, w.txns, least(
-              (select min(created_at) from transactions where account_id = ${a} and environment = ${e} and ${k.txnColumn} = w.key),
-              (select min(created_at) from device_sessions where account_id = ${a} and environment = ${e} and ${k.sessionColumn} = w.key)
+              (select created_at from transactions where account_id = ${a} and environment = ${e} and ${k.txnColumn} = w.key order by created_at limit 1),
+              (select created_at from device_sessions where account_id = ${a} and environment = ${e} and ${k.sessionColumn} = w.key order by created_at limit 1)
             ) as first_seen
           from w`,
     );

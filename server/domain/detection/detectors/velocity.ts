@@ -4,7 +4,7 @@ import type { Scope } from "../../../db/scope";
 import { findOpenAlert } from "../../alerts/raise";
 import type { TxnRow } from "../batch";
 import { velocityConfidence } from "../confidence";
-import { COMMIT_SKEW_MS, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, type Probe } from "../windows";
+import { COMMIT_SKEW_MS, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, WINDOW_CAP, type Probe } from "../windows";
 import { cardLabel, type DetectorContext, type Hit } from "./types";
 
 const BUCKET_MS = 10_000;
@@ -34,8 +34,11 @@ export async function detectKeyVelocity({ db, scope, batch, thresholds }: Detect
       sql`select k.i, count(*)::int as n, array_agg(distinct t.user_id) as users,
             (array_agg(t.id order by t.created_at desc))[1:${MAX_HIT_TRANSACTIONS}::int] as txns
           from ${probeTable(list)}
-          join transactions t on t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
-            and ${k.column} = k.key and t.created_at > k.lo and t.created_at <= k.hi
+          cross join lateral (
+            select t.id, t.user_id, t.created_at from transactions t
+            where t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
+              and ${k.column} = k.key and t.created_at > k.lo and t.created_at <= k.hi
+            order by t.created_at desc limit ${WINDOW_CAP}) t
           group by k.i
           having count(*) >= ${t.scores}`,
     );

@@ -2,17 +2,21 @@ import { createRouter } from "../../../http/router";
 import { keyScope } from "../../../http/key-scope";
 import { idempotent } from "../../../http/idempotency/idempotent";
 import { atomically } from "../../../domain/scoring/atomic";
-import { listDecisions, recordTransactionDecision } from "../../../domain/decisions/decisions";
+import { listDecisions, recordScreeningDecision, recordTransactionDecision } from "../../../domain/decisions/decisions";
 import { createDecisionRoute, listDecisionsRoute } from "./routes";
 
 export const decisionsRouter = createRouter()
   .openapi(createDecisionRoute, async (c) => {
     const body = c.req.valid("json");
     const ctx = { scope: keyScope(c), actorId: c.get("key")!.keyId };
-    const input = { transactionId: body.transaction_id as string, decision: body.decision, reason: body.reason, notes: body.notes, analystId: body.analyst_id };
+    const common = { decision: body.decision, reason: body.reason, notes: body.notes, analystId: body.analyst_id };
     return idempotent(c, { surface: "a" }, async (db) => {
-      const body = await atomically(c.get("db"), db, (tx) => recordTransactionDecision(tx, ctx, input));
-      return { status: 201, body };
+      const result = await atomically(c.get("db"), db, (tx) =>
+        body.screening_id !== undefined
+          ? recordScreeningDecision(tx, { ...ctx, deps: c.get("deps") }, { ...common, screeningId: body.screening_id })
+          : recordTransactionDecision(tx, ctx, { ...common, transactionId: body.transaction_id as string }),
+      );
+      return { status: 201, body: result };
     });
   })
   .openapi(listDecisionsRoute, async (c) => {

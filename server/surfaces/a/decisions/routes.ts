@@ -7,19 +7,23 @@ import { DecisionRecord } from "../transactions/routes";
 
 const tags = ["Decisions"];
 
-// The subject of a decision is a transaction today; the watchlist review adds `screening_id`
-// (exactly one of the two): the refinement below is where that rule goes.
+// The subject of a decision is a transaction (spec 4.5) or, for the watchlist review, a screening
+// (DESIGN "Watchlist review"): exactly one of `transaction_id` and `screening_id`.
 export const DecisionBody = z
   .object({
-    transaction_id: z.string().min(1).max(255).optional().openapi({ description: "From the score response (required)" }),
+    transaction_id: z.string().min(1).max(255).optional().openapi({ description: "From the score response (or send screening_id)" }),
+    screening_id: z.string().min(1).max(255).optional().openapi({ description: "A stored watchlist screening under review (addition)" }),
     decision: z.enum(decisionValues),
     reason: z.enum(decisionReasons),
     notes: z.string().max(1000).optional(),
     analyst_id: z.string().min(1).max(255).optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.transaction_id === undefined) {
-      ctx.addIssue({ code: "custom", path: ["transaction_id"], message: "is required", params: { code: "missing_required_field" } });
+    if (b.transaction_id === undefined && b.screening_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["transaction_id"], message: "is required (or screening_id)", params: { code: "missing_required_field" } });
+    }
+    if (b.transaction_id !== undefined && b.screening_id !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["screening_id"], message: "cannot be sent together with transaction_id: a decision has one subject" });
     }
   })
   .openapi("CreateDecisionRequest");

@@ -6,11 +6,13 @@ import { person } from "./test-fixtures";
 let api: TestApi;
 let headers: Record<string, string>;
 let accountId: string;
+let decisionKey: string;
 beforeAll(async () => {
   api = await startTestApi({ env: { ARGUS_KYC_ASYNC_DELAY_MS: "0" } });
   const k = await api.key({ scopes: ["identity:write"] });
   headers = bearer(k.key);
   accountId = k.accountId;
+  decisionKey = (await api.key({ scopes: ["decisions:write"] })).key;
   await api.deps.watchlists.get();
 });
 afterAll(() => api?.close());
@@ -111,5 +113,24 @@ describe("review of possible matches", () => {
       reviewScreening(tx as never, { scope: { accountId, environment: "live" }, deps: api.deps }, { screeningId: v.body.screening_id, decision: "block", reason: "confirmed_fraud", decisionId: "dec_test2" }),
     );
     expect((await call(`${api.url.live}/v1/identity/verifications/${v.body.verification_id}`, { headers })).body.status).toBe("flagged");
+  });
+
+  it("takes the reviewer's decision through POST /v1/decisions with screening_id", async () => {
+    const decide = (body: unknown) => call(`${api.url.live}/v1/decisions`, { headers: bearer(decisionKey), body });
+    const body = person({ first_name: "Maria Jane", last_name: "Cantwell", date_of_birth: "1958-10-13" });
+    const v = await verify(body);
+    const both = await decide({ transaction_id: "txn_x", screening_id: v.body.screening_id, decision: "allow", reason: "false_positive" });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({ code: "invalid_field_value", param: "screening_id" });
+    const unknown = await decide({ screening_id: "scr_nope", decision: "allow", reason: "false_positive" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: "resource_not_found", param: "screening_id" });
+    const made = await decide({ screening_id: v.body.screening_id, decision: "allow", reason: "false_positive", notes: "Different person: DOB and nationality differ", analyst_id: "ana_1" });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ object: "decision", screening_id: v.body.screening_id, reason: "false_positive" });
+    expect((await call(`${api.url.live}/v1/identity/verifications/${v.body.verification_id}`, { headers })).body.status).toBe("verified");
+    const later = await screen(`user_id=${body.user_id}`);
+    expect(later.body.status).toBe("clear");
+    expect(later.body.suppressed_matches).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { toScoreInput } from "../../../domain/scoring/request";
 import { assess, type Assessment, type ScoreJob } from "../../../domain/scoring/score-transaction";
 import { persistAssessments } from "../../../domain/scoring/persist";
-import { scoringPipeline } from "../../../domain/scoring/pipeline";
+import { directRunners, scoringPipeline } from "../../../domain/scoring/pipeline";
 import { scoreResponse } from "../../../domain/scoring/serialize";
 import { getAssessment } from "../../../domain/scoring/query";
 import { verifyPayment } from "../../../domain/payments/verify";
@@ -24,9 +24,11 @@ export async function scoreLive(c: Context<AppEnv>, db: Db, body: ScoreBodyType,
   const deps = c.get("deps");
   const job: ScoreJob = { input: toScoreInput(keyScope(c), body, at), startedAt: startedAt.get(c) ?? performance.now(), live: true, ...extra };
   if (db === c.get("db")) return scoringPipeline(deps.database, deps.jobs).submit(job);
-  const [result] = await assess(db, [job]);
+  const run = directRunners(deps.database, deps.jobs);
+  const [result] = await assess(db, [job], run.features);
   if (result instanceof Error) throw result;
-  await persistAssessments(db, deps.jobs, [result as Assessment]);
+  await persistAssessments(db, deps.jobs, [result as Assessment], run.write);
+  scoringPipeline(deps.database, deps.jobs).noteWritten(1);
   return result as Assessment;
 }
 

@@ -5,6 +5,7 @@ import { newId } from "../../../lib/ids";
 import { toScoreInput } from "../../../domain/scoring/request";
 import { assess, type Assessment } from "../../../domain/scoring/score-transaction";
 import { analysisResponse } from "../../../domain/scoring/analysis";
+import { directRunners } from "../../../domain/scoring/pipeline";
 import { scoreLive } from "../../a/transactions";
 import { startedAt } from "../../a/transactions/routes";
 import { analyzeRoute, analyzeSandboxRoute } from "./routes";
@@ -24,7 +25,9 @@ export const analyzeRouter = createRouter()
     const at = new Date();
     return idempotent(c, { surface: "b" }, async (db) => {
       // Labelled mode: the same features and model, and nothing written but the replay record.
-      const [a] = await assess(db, [{ input: toScoreInput(keyScope(c), body, at), startedAt: startedAt.get(c) ?? performance.now(), live: false }]);
+      const deps = c.get("deps");
+      const job = { input: toScoreInput(keyScope(c), body, at), startedAt: startedAt.get(c) ?? performance.now(), live: false };
+      const [a] = await assess(db, [job], directRunners(deps.database, deps.jobs).features);
       if (a instanceof Error) throw a;
       return { status: 200, body: analysisResponse(a as Assessment, newId("anl"), "labelled") };
     });

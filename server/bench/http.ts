@@ -1,9 +1,10 @@
 import autocannon, { type Request, type Result } from "autocannon";
 import type { BenchApi } from "./api-process";
+import { idempotencyKey, scorePayload } from "./payloads";
 
 // HTTP throughput and latency of one API process, measured with autocannon from this process.
 
-export type Auth = "none" | "api_key" | "console_jwt";
+export type Auth = "none" | "api_key" | "x_api_key" | "console_jwt";
 
 export type Target = {
   name: string;
@@ -16,11 +17,11 @@ export type Target = {
   body?: unknown | (() => unknown);
   /** The status every request should get; anything else counts as a bad response. */
   expect: number;
+  /** Headers that must differ per request (Surface B's X-Idempotency-Key), merged over the others. */
+  perRequestHeaders?: () => Record<string, string>;
 };
 
-// Every route the bench measures, in order; `--targets a,b` picks some by name. Scoring is one
-// more line once POST /v1/transactions/score has landed (a varied body: scorePayload in ./payloads):
-//   { name: "score", description: "POST /v1/transactions/score: API key + rules + DB write", method: "POST", path: "/v1/transactions/score", auth: "api_key", body: scorePayload, expect: 200 },
+// Every route the bench measures, in order; `--targets a,b` picks some by name.
 export const TARGETS: Target[] = [
   { name: "healthz", description: "GET /healthz: the HTTP stack alone (no auth, no DB)", method: "GET", path: "/healthz", auth: "none", expect: 200 },
   {
@@ -30,6 +31,25 @@ export const TARGETS: Target[] = [
     path: "/api/v1/analysts",
     auth: "console_jwt",
     expect: 200,
+  },
+  {
+    name: "score",
+    description: "POST /v1/transactions/score: API key, history features (user, card, IP, e-mail, device), model, durable write of assessment + events",
+    method: "POST",
+    path: "/v1/transactions/score",
+    auth: "api_key",
+    body: scorePayload,
+    expect: 200,
+  },
+  {
+    name: "analyze",
+    description: "POST /api/v1/transactions/analyze: the same engine, live, with the required X-Idempotency-Key (stored response in the same transaction)",
+    method: "POST",
+    path: "/api/v1/transactions/analyze",
+    auth: "x_api_key",
+    body: scorePayload,
+    expect: 200,
+    perRequestHeaders: () => ({ "x-idempotency-key": idempotencyKey() }),
   },
 ];
 
@@ -69,6 +89,7 @@ async function headersFor(target: Target, api: BenchApi): Promise<Record<string,
   const headers: Record<string, string> = {};
   if (target.body !== undefined) headers["content-type"] = "application/json";
   if (target.auth === "api_key") headers.authorization = `Bearer ${api.liveKey}`;
+  if (target.auth === "x_api_key") headers["x-api-key"] = api.liveKey;
   if (target.auth === "console_jwt") headers.authorization = `Bearer ${await api.consoleToken()}`;
   return headers;
 }
@@ -76,8 +97,9 @@ async function headersFor(target: Target, api: BenchApi): Promise<Record<string,
 function request(target: Target, headers: Record<string, string>): Request {
   const req: Request = { method: target.method, path: target.path, headers };
   const { body } = target;
+  const extra = target.perRequestHeaders;
   if (typeof body === "function") {
-    req.setupRequest = (r) => ({ ...r, body: JSON.stringify((body as () => unknown)()) });
+    req.setupRequest = (r) => ({ ...r, ...(extra ? { headers: { ...headers, ...extra() } } : {}), body: JSON.stringify((body as () => unknown)()) });
   } else if (body !== undefined) {
     req.body = JSON.stringify(body);
   }

@@ -4,13 +4,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { SignJWT } from "jose";
-import { run, startChild, stopChild, type StartedChild } from "../scripts/lib/children";
-import { freePort, waitForHttp } from "../scripts/lib/net";
+import { run, startChild, stopChild, type StartedChild } from "../tools/lib/children";
+import { freePort, waitForHttp } from "../tools/lib/net";
 
 // One API process under benchmark, started the way `npm run api` starts it, on a fresh database
 // and free ports, plus what the HTTP targets need to authenticate against it.
 
-export const root = fileURLToPath(new URL("..", import.meta.url));
+export const root = fileURLToPath(new URL("../..", import.meta.url));
 const HOST = "127.0.0.1";
 // The bootstrap account (server/bootstrap.ts): the admin analyst and the console keys live there.
 const ACCOUNT = "demo";

@@ -1,7 +1,7 @@
 // Watchlist screening bench: load time, entity counts, index memory, screening throughput and
 // latency on one core, and matching quality, on the bundled OFAC + UN (+ PEP) data.
 //
-//   node --import tsx bench/watchlist.ts [--runs 5] [--queries 4000] [--no-pep]
+//   node --import tsx server/bench/watchlist.ts [--runs 5] [--queries 4000] [--no-pep]
 //
 // Prints a readable report, then one JSON summary line (prefixed "WATCHLIST_BENCH_JSON ").
 
@@ -9,12 +9,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { buildEvaluationCases, evaluate, rng, type EvalCase } from "../server/domain/watchlist/evaluation";
-import { bundledSources, loadSources } from "../server/domain/watchlist/loaders";
-import { screen } from "../server/domain/watchlist/screen";
-import { ScreeningIndex } from "../server/domain/watchlist/screening-index";
-import { WatchlistService } from "../server/domain/watchlist/service";
-import type { ListName, WatchlistEntity } from "../server/domain/watchlist/types";
+import { buildEvaluationCases, evaluate, rng, type EvalCase } from "../domain/watchlist/evaluation";
+import { bundledSources, loadSources } from "../domain/watchlist/loaders";
+import { screen } from "../domain/watchlist/screen";
+import { ScreeningIndex } from "../domain/watchlist/screening-index";
+import { WatchlistService } from "../domain/watchlist/service";
+import type { ListName, WatchlistEntity } from "../domain/watchlist/types";
 
 export type WatchlistBenchOptions = {
   runs?: number;
@@ -47,7 +47,7 @@ export type WatchlistBenchResult = {
   node: string;
 };
 
-const DEFAULT_DATA_DIR = fileURLToPath(new URL("../server/data/watchlists/", import.meta.url));
+const DEFAULT_DATA_DIR = fileURLToPath(new URL("../data/watchlists/", import.meta.url));
 
 /** A real collector: `global.gc` under --expose-gc, else the same function obtained at run time. */
 function getGc(): (() => void) | null {

@@ -22,7 +22,7 @@ import {
   type SuiteOutcome,
 } from "./lib/test-results";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const extraArgs = process.argv.slice(2);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "argus-test-"));
 const outcomes: SuiteOutcome[] = [];

@@ -163,7 +163,7 @@ async function main(): Promise<number> {
     );
   }
 
-  const resultsDir = path.join(root, "bench", "results");
+  const resultsDir = path.join(root, "server", "bench", "results");
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
   const output = {

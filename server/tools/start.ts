@@ -14,7 +14,7 @@ import { consoleBuildReason } from "./lib/console-build";
 import { describeExit, exitStatus, startChild, stopChild, type StartedChild } from "./lib/children";
 import { httpUrl, portInUse, waitForHttp, WaitError } from "./lib/net";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
 const complain = (line: string) => process.stderr.write(`[start] ${line}\n`);
 

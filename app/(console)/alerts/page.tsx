@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { AlertsView } from "@/components/alerts/alerts-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { listAlerts, type AlertFilters } from "@/lib/api/alerts";
+import { toSafeError } from "@/lib/api/errors";
+import { getActiveEnvironment } from "@/lib/auth/environment";
+import { requireRole } from "@/lib/auth/guards";
+import { loadAlertQueueParams } from "@/lib/queries/alert-search-params";
+import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
+import type { Alert } from "@/lib/schemas/alert";
+import type { ListPage } from "@/lib/schemas/list";
+import type { SafeError } from "@/lib/schemas/safe-error";
+
+export const metadata: Metadata = { title: "Alerts" };
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const analyst = await requireRole("analyst");
+  const environment = await getActiveEnvironment(analyst.id);
+  const params = await loadAlertQueueParams(searchParams);
+  const after = currentCursor(normaliseStack(params.cursor));
+
+  // Days in the URL, whole UTC days to the API: the end day is inclusive to its last second.
+  const filters: AlertFilters = {
+    status: params.status,
+    severity: params.severity ?? undefined,
+    alert_type: params.alert_type ?? undefined,
+    user_id: params.user_id ?? undefined,
+    start_time: params.start_time ? day(params.start_time) : undefined,
+    end_time: params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
+  };
+
+  let page: ListPage<Alert> | null = null;
+  let error: SafeError | null = null;
+  try {
+    page = await listAlerts(environment, filters, { after });
+  } catch (failure) {
+    error = toSafeError(failure);
+  }
+  const filtered = params.status !== "open" || Object.entries(filters).some(([name, value]) => name !== "status" && value !== undefined);
+
+  return (
+    <>
+      <PageHeader title="Alerts" description="Patterns the detection engine raised across users and transactions, newest first. Acknowledge what you are looking at; resolve with your findings." />
+      <div className="mt-8">
+        <AlertsView environment={environment} page={page} error={error} filtered={filtered} />
+      </div>
+    </>
+  );
+}

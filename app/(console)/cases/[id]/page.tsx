@@ -1,0 +1,108 @@
+import { RotateCcw } from "lucide-react";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { SeverityBadge } from "@/components/ui/severity-badge";
+import { CaseStatusBadge } from "@/components/cases/case-badges";
+import { CaseControls } from "@/components/cases/case-controls";
+import { CaseTimeline } from "@/components/cases/case-timeline";
+import { DateTime } from "@/components/ui/date-time";
+import { ErrorState } from "@/components/ui/error-state";
+import { LinkButton } from "@/components/ui/link-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { listAnalysts } from "@/lib/api/analysts";
+import { getCase } from "@/lib/api/cases";
+import { ApiError, toSafeError } from "@/lib/api/errors";
+import { getActiveEnvironment } from "@/lib/auth/environment";
+import { requireRole } from "@/lib/auth/guards";
+import { hasRole } from "@/lib/auth/roles";
+import { caseTypeLabels, type Case } from "@/lib/schemas/case";
+import type { SafeError } from "@/lib/schemas/safe-error";
+
+export const metadata: Metadata = { title: "Case" };
+
+export default async function CasePage({ params }: { params: Promise<{ id: string }> }) {
+  const analyst = await requireRole("analyst");
+  const environment = await getActiveEnvironment(analyst.id);
+  const { id } = await params;
+
+  let kase: Case | null = null;
+  let error: SafeError | null = null;
+  // The analyst list only names people (timeline, assignee); the case shows without it.
+  const [caseResult, analystsResult] = await Promise.allSettled([getCase(environment, id), listAnalysts(analyst, { timeoutMs: 3000 })]);
+  if (caseResult.status === "fulfilled") kase = caseResult.value;
+  else if (caseResult.reason instanceof ApiError && caseResult.reason.status === 404) notFound();
+  else error = toSafeError(caseResult.reason);
+  const analysts = analystsResult.status === "fulfilled" ? analystsResult.value.data.map((a) => ({ id: a.id, name: a.name })) : [];
+  const names = Object.fromEntries(analysts.map((a) => [a.id, a.name]));
+
+  if (!kase) {
+    return (
+      <div className="rounded-xl border border-border bg-surface">
+        <ErrorState
+          title="The case could not be loaded"
+          error={error ?? { message: "The case could not be loaded." }}
+          action={
+            <LinkButton href={`/cases/${encodeURIComponent(id)}`} variant="secondary" prefetch={false}>
+              <RotateCcw aria-hidden="true" />
+              Try again
+            </LinkButton>
+          }
+        />
+      </div>
+    );
+  }
+
+  const facts: [string, ReactNode][] = [
+    ["Status", <CaseStatusBadge key="s" status={kase.status} />],
+    ["Severity", <SeverityBadge key="v" severity={kase.severity} />],
+    ["Type", caseTypeLabels[kase.case_type]],
+    ["Assignee", kase.assignee_id ? (names[kase.assignee_id] ?? kase.assignee_id) : <span className="text-muted-foreground">Unassigned</span>],
+    ["User", kase.user_id ? <code className="font-mono text-xs">{kase.user_id}</code> : <span className="text-muted-foreground">—</span>],
+    ["Created", <DateTime key="c" value={kase.created_at} />],
+    ["Updated", <DateTime key="u" value={kase.updated_at} />],
+  ];
+
+  return (
+    <>
+      <PageHeader title={kase.title} description={<code className="font-mono text-xs">{kase.case_id}</code>} />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="case-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+            <h2 id="case-facts" className="text-base font-semibold">
+              Case
+            </h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              {facts.map(([term, value]) => (
+                <div key={term} className="contents">
+                  <dt className="text-muted-foreground">{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="case-transactions" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+            <h2 id="case-transactions" className="text-base font-semibold">
+              Linked transactions ({kase.transaction_ids.length})
+            </h2>
+            {kase.transaction_ids.length === 0 ? (
+              <p className="mt-2 text-sm text-muted-foreground">No transactions are linked to this case.</p>
+            ) : (
+              <ul className="mt-3 grid gap-1">
+                {kase.transaction_ids.map((txn) => (
+                  <li key={txn}>
+                    <code className="font-mono text-xs break-all">{txn}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <CaseTimeline events={kase.events} names={names} />
+        </div>
+        <div className="content-start">
+          <CaseControls kase={kase} environment={environment} me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }} analysts={analysts} />
+        </div>
+      </div>
+    </>
+  );
+}

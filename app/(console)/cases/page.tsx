@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { CasesView } from "@/components/cases/cases-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { listAnalysts } from "@/lib/api/analysts";
+import { listCases } from "@/lib/api/cases";
+import { toSafeError } from "@/lib/api/errors";
+import { getActiveEnvironment } from "@/lib/auth/environment";
+import { requireRole } from "@/lib/auth/guards";
+import { hasRole } from "@/lib/auth/roles";
+import { loadCaseQueueParams } from "@/lib/queries/case-search-params";
+import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
+import type { Case } from "@/lib/schemas/case";
+import type { ListPage } from "@/lib/schemas/list";
+import type { SafeError } from "@/lib/schemas/safe-error";
+
+export const metadata: Metadata = { title: "Cases" };
+
+export default async function CasesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const analyst = await requireRole("analyst");
+  const environment = await getActiveEnvironment(analyst.id);
+  const params = await loadCaseQueueParams(searchParams);
+  const after = currentCursor(normaliseStack(params.cursor));
+
+  const [cases, analysts] = await Promise.allSettled([
+    listCases(
+      environment,
+      {
+        status: params.status ?? undefined,
+        severity: params.severity ?? undefined,
+        case_type: params.case_type ?? undefined,
+        assignee_id: params.assignee_id ?? undefined,
+        sort: params.sort,
+      },
+      { after },
+    ),
+    // Names only: the queue shows without them.
+    listAnalysts(analyst, { timeoutMs: 3000 }),
+  ]);
+  const page: ListPage<Case> | null = cases.status === "fulfilled" ? cases.value : null;
+  const error: SafeError | null = cases.status === "rejected" ? toSafeError(cases.reason) : null;
+  const people = analysts.status === "fulfilled" ? analysts.value.data.map((a) => ({ id: a.id, name: a.name })) : [];
+
+  return (
+    <>
+      <PageHeader title="Cases" description="Investigations, most urgent first. “Next case” takes the most urgent open, unassigned case for you." />
+      <div className="mt-8">
+        <CasesView environment={environment} page={page} error={error} me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }} analysts={people} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { FolderPlus } from "lucide-react";
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
+import { Spinner } from "@/components/ui/spinner";
+import { openCaseFromAlertAction } from "@/lib/actions/open-case-from-alert";
+import { updateAlertAction } from "@/lib/actions/update-alert";
+import type { Alert } from "@/lib/schemas/alert";
+import type { ConsoleEnvironment } from "@/lib/schemas/environment";
+import { ResolveAlertDialog } from "./resolve-alert-dialog";
+
+type AlertActionsProps = {
+  alert: Pick<Alert, "alert_id" | "summary" | "status" | "resolution_notes">;
+  environment: ConsoleEnvironment;
+};
+
+/** Acknowledge, resolve and "Open a case" on the alert detail page. */
+export function AlertActions({ alert, environment }: AlertActionsProps) {
+  const router = useRouter();
+  const [resolving, setResolving] = useState(false);
+  // One key for this page view: pressing twice, or again after a timeout, opens one case.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const acknowledge = useAction(updateAlertAction, {
+    onSuccess: () => {
+      toast.success("Alert acknowledged");
+      router.refresh();
+    },
+  });
+  const openCase = useAction(openCaseFromAlertAction);
+  const busy = acknowledge.isPending || openCase.isPending;
+
+  return (
+    <div className="grid justify-items-end gap-2">
+      <div className="flex flex-wrap gap-2">
+        {alert.status === "open" ? (
+          <Button variant="secondary" disabled={busy} onClick={() => acknowledge.execute({ id: alert.alert_id, status: "acknowledged", environment })}>
+            {acknowledge.isPending ? <Spinner /> : null}
+            Acknowledge
+          </Button>
+        ) : null}
+        {alert.status !== "resolved" ? (
+          <Button variant="secondary" disabled={busy} onClick={() => setResolving(true)}>
+            Resolve…
+          </Button>
+        ) : null}
+        <Button disabled={busy} onClick={() => openCase.execute({ alertId: alert.alert_id, environment, idempotencyKey })}>
+          {openCase.isPending ? <Spinner /> : <FolderPlus aria-hidden="true" />}
+          Open a case
+        </Button>
+      </div>
+      <FormError error={acknowledge.result.serverError ?? openCase.result.serverError} />
+      {resolving ? (
+        <ResolveAlertDialog alert={alert} environment={environment} open onOpenChange={setResolving} onDone={() => router.refresh()} />
+      ) : null}
+    </div>
+  );
+}

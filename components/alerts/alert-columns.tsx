@@ -1,0 +1,74 @@
+"use client";
+
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { createDataTableColumns } from "@/components/ui/data-table/features";
+import { DateTime } from "@/components/ui/date-time";
+import { alertTypeLabel, type Alert } from "@/lib/schemas/alert";
+import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
+
+const columns = createDataTableColumns<Alert>();
+const numberFormat = new Intl.NumberFormat("en-GB");
+
+type Options = {
+  onAcknowledge: (alert: Alert) => void;
+  onResolve: (alert: Alert) => void;
+  /** The alert whose change is being sent (its buttons wait). */
+  pendingId: string | null;
+};
+
+/** Columns of the alert queue; the order is the API's (newest first), so no sorting. */
+export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
+  return columns.columns([
+    columns.accessor("severity", { header: "Severity", cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> }),
+    columns.accessor("alert_type", {
+      header: "Type",
+      cell: ({ row }) => <span className="whitespace-nowrap">{alertTypeLabel(row.original.alert_type)}</span>,
+    }),
+    columns.accessor("summary", {
+      header: "Summary",
+      cell: ({ row }) => (
+        <Link href={`/alerts/${encodeURIComponent(row.original.alert_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+          {row.original.summary}
+        </Link>
+      ),
+      meta: { cellClassName: "max-w-md" },
+    }),
+    columns.accessor("affected_users", {
+      header: "Users / transactions",
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {numberFormat.format(row.original.affected_users)} <span className="text-muted-foreground">/</span>{" "}
+          {numberFormat.format(row.original.affected_transactions)}
+        </span>
+      ),
+      meta: { align: "end" },
+    }),
+    columns.accessor("created_at", { header: "Created (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("updated_at", { header: "Updated (UTC)", cell: ({ row }) => <DateTime value={row.original.updated_at} zone={false} /> }),
+    columns.accessor("status", { header: "Status", cell: ({ row }) => <AlertStatusBadge status={row.original.status} /> }),
+    columns.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => {
+        const alert = row.original;
+        const busy = pendingId === alert.alert_id;
+        return (
+          <span className="flex justify-end gap-1">
+            {alert.status === "open" ? (
+              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onAcknowledge(alert)} aria-label={`Acknowledge alert: ${alert.summary}`}>
+                Acknowledge
+              </Button>
+            ) : null}
+            {alert.status !== "resolved" ? (
+              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onResolve(alert)} aria-label={`Resolve alert: ${alert.summary}`}>
+                Resolve
+              </Button>
+            ) : null}
+          </span>
+        );
+      },
+      meta: { align: "end" },
+    }),
+  ]);
+}

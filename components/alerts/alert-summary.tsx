@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { DateTime } from "@/components/ui/date-time";
+import { alertTypeLabel, type AlertDetail } from "@/lib/schemas/alert";
+import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
+
+const numberFormat = new Intl.NumberFormat("en-GB");
+const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 });
+
+/** The alert's facts and its evidence (whatever the detector reported, shown as key / value). */
+export function AlertSummary({ alert }: { alert: AlertDetail }) {
+  const facts: [string, ReactNode][] = [
+    ["Severity", <SeverityBadge key="s" severity={alert.severity} />],
+    ["Status", <AlertStatusBadge key="t" status={alert.status} />],
+    ["Type", alertTypeLabel(alert.alert_type)],
+    ["Grouped by", <code key="k" className="font-mono text-xs break-all">{alert.key}</code>],
+    ["Confidence", percent.format(alert.confidence)],
+    ["Affected users", numberFormat.format(alert.affected_users)],
+    ["Affected transactions", numberFormat.format(alert.affected_transactions)],
+    ["Exposure", alert.exposure.currency ? `${numberFormat.format(alert.exposure.amount)} ${alert.exposure.currency} (minor units)` : "—"],
+    ["Created", <DateTime key="c" value={alert.created_at} />],
+    ["Updated", <DateTime key="u" value={alert.updated_at} />],
+  ];
+  const evidence = Object.entries(alert.evidence);
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="alert-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+        <h2 id="alert-facts" className="text-base font-semibold">
+          Alert
+        </h2>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {facts.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-muted-foreground">{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {alert.resolution_notes ? (
+          <div className="mt-4 border-t border-border pt-4">
+            <h3 className="text-sm font-semibold">Resolution notes</h3>
+            <p className="mt-1 text-sm whitespace-pre-wrap">{alert.resolution_notes}</p>
+          </div>
+        ) : null}
+      </section>
+      <section aria-labelledby="alert-evidence" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+        <h2 id="alert-evidence" className="text-base font-semibold">
+          Evidence
+        </h2>
+        {evidence.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">The detector reported no evidence beyond the summary.</p>
+        ) : (
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            {evidence.map(([name, value]) => (
+              <div key={name} className="contents">
+                <dt className="font-mono text-xs text-muted-foreground">{name}</dt>
+                <dd className="font-mono text-xs break-all">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+    </div>
+  );
+}

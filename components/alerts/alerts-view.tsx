@@ -1,0 +1,141 @@
+"use client";
+
+import { BellRing } from "lucide-react";
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useQueryState } from "nuqs";
+import { useMemo, useState, useTransition } from "react";
+import { toast } from "sonner";
+import { DataTable } from "@/components/ui/data-table/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { updateAlertAction } from "@/lib/actions/update-alert";
+import { useHotkey } from "@/lib/hooks/use-hotkey";
+import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
+import { cursorStackParser } from "@/lib/queries/search-params";
+import type { Alert } from "@/lib/schemas/alert";
+import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import type { ListPage } from "@/lib/schemas/list";
+import type { SafeError } from "@/lib/schemas/safe-error";
+import { alertColumns } from "./alert-columns";
+import { AlertFilters } from "./alert-filters";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
+import { ResolveAlertDialog } from "./resolve-alert-dialog";
+
+const NO_ALERTS: Alert[] = [];
+
+type AlertsViewProps = {
+  environment: ConsoleEnvironment;
+  /** The page the server read for the URL's filters and cursor; null when it failed. */
+  page: ListPage<Alert> | null;
+  error: SafeError | null;
+  filtered: boolean;
+};
+
+/**
+ * The alert queue. The server page reads the API (filters and cursor from the URL); this view
+ * changes the URL (not shallow) and refreshes the server render: after a change, and every 15 s.
+ */
+export function AlertsView({ environment, page, error, filtered }: AlertsViewProps) {
+  const router = useRouter();
+  const [isNavigating, startTransition] = useTransition();
+  const [rawCursor, setCursor] = useQueryState("cursor", cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
+  const stack = normaliseStack(rawCursor);
+  const [resolving, setResolving] = useState<Alert | null>(null);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+
+  const refresh = () => startTransition(() => router.refresh());
+  const acknowledge = useAction(updateAlertAction, {
+    onSuccess: () => {
+      toast.success("Alert acknowledged");
+      refresh();
+    },
+    onError: ({ error }) => toast.error(error.serverError?.message ?? "The alert could not be acknowledged.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+    onSettled: () => setPendingId(null),
+  });
+
+  const rows = page?.data ?? NO_ALERTS;
+  const columns = useMemo(
+    () =>
+      alertColumns({
+        pendingId,
+        onAcknowledge: (alert) => {
+          setPendingId(alert.alert_id);
+          acknowledge.execute({ id: alert.alert_id, status: "acknowledged", environment });
+        },
+        onResolve: setResolving,
+      }),
+    // `acknowledge.execute` is stable across renders (next-safe-action).
+    [pendingId, environment, acknowledge.execute],
+  );
+
+  // a / r act on the row that has the keyboard focus (j / k move it; see DataTable).
+  useHotkey(["a", "r"], (event) => {
+    const row = document.activeElement;
+    if (!(row instanceof HTMLTableRowElement) || !row.closest("[data-alert-queue]")) return;
+    const alert = rows[row.sectionRowIndex];
+    if (!alert) return;
+    event.preventDefault();
+    if (event.key === "a" && alert.status === "open") {
+      setPendingId(alert.alert_id);
+      acknowledge.execute({ id: alert.alert_id, status: "acknowledged", environment });
+    } else if (event.key === "r" && alert.status !== "resolved") setResolving(alert);
+  });
+
+  return (
+    <>
+      <AlertFilters startTransition={startTransition} />
+      <div data-alert-queue="">
+        <DataTable
+          caption={`Alerts of ${environmentLabels[environment]}, newest first`}
+          columns={columns}
+          data={rows}
+          getRowId={(alert) => alert.alert_id}
+          status={error ? "error" : "success"}
+          error={error}
+          isFetching={isNavigating}
+          onRetry={refresh}
+          rowsKey={rawCursor?.join(",") ?? ""}
+          onRowOpen={(alert) => router.push(`/alerts/${encodeURIComponent(alert.alert_id)}`)}
+          pagination={{
+            page: pageNumber(stack),
+            canPrevious: canGoBack(stack),
+            canNext: page?.has_more === true && !isNavigating,
+            onPrevious: () => {
+              const popped = popCursor(stack);
+              void setCursor(popped.length === 0 ? null : [...popped]);
+            },
+            onNext: () => {
+              const pushed = pushCursor(stack, page?.next_cursor);
+              if (pushed !== stack) void setCursor([...pushed]);
+            },
+          }}
+          empty={
+            <EmptyState
+              icon={<BellRing />}
+              title={filtered ? "No alerts match these filters" : `No open alerts in ${environmentLabels[environment]}`}
+              description={
+                filtered
+                  ? "Change or clear the filters above. The list refreshes every 15 seconds."
+                  : "The detection engine raises an alert when it sees a sustained pattern. This list refreshes every 15 seconds."
+              }
+            />
+          }
+        />
+      </div>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>a</kbd> acknowledges, <kbd>r</kbd> resolves the highlighted alert.
+      </p>
+      {resolving ? (
+        <ResolveAlertDialog
+          key={resolving.alert_id}
+          alert={resolving}
+          environment={environment}
+          open
+          onOpenChange={(open) => !open && setResolving(null)}
+          onDone={refresh}
+        />
+      ) : null}
+      <AutoRefresh />
+    </>
+  );
+}

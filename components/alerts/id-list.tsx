@@ -1,0 +1,47 @@
+import Link from "next/link";
+import { CopyButton } from "@/components/ui/copy-button";
+
+type IdListProps = {
+  title: string;
+  ids: string[];
+  /** The link to the next page of ids, when there is one. */
+  nextHref: string | null;
+  /** The link back to the first page, when this is not it. */
+  firstHref: string | null;
+  empty: string;
+};
+
+/** A page of ids behind an alert (users or transactions), most recently added first. */
+export function IdList({ title, ids, nextHref, firstHref, empty }: IdListProps) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+      <h2 className="text-base font-semibold">{title}</h2>
+      {ids.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="mt-3 grid gap-1">
+          {ids.map((id) => (
+            <li key={id} className="flex items-center gap-2">
+              <code className="font-mono text-xs break-all">{id}</code>
+              <CopyButton value={id} label={`Copy ${id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {nextHref || firstHref ? (
+        <nav aria-label={`${title} pages`} className="mt-3 flex gap-4 text-sm">
+          {firstHref ? (
+            <Link href={firstHref} scroll={false} className="font-medium text-primary underline-offset-4 hover:underline">
+              First page
+            </Link>
+          ) : null}
+          {nextHref ? (
+            <Link href={nextHref} scroll={false} className="font-medium text-primary underline-offset-4 hover:underline">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useAction } from "next-safe-action/hooks";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
+import { Spinner } from "@/components/ui/spinner";
+import { updateAlertAction } from "@/lib/actions/update-alert";
+import type { Alert } from "@/lib/schemas/alert";
+import type { ConsoleEnvironment } from "@/lib/schemas/environment";
+import { inputClassName } from "@/components/ui/input";
+import { cn } from "@/lib/utils/cn";
+
+type ResolveAlertDialogProps = {
+  alert: Pick<Alert, "alert_id" | "summary" | "resolution_notes">;
+  environment: ConsoleEnvironment;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => void;
+};
+
+/** Resolving asks for the findings (optional, ≤ 5,000 characters), stored with the alert. */
+export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onDone }: ResolveAlertDialogProps) {
+  const [notes, setNotes] = useState(alert.resolution_notes ?? "");
+  const { execute, result, isPending, reset } = useAction(updateAlertAction, {
+    onSuccess: () => {
+      onOpenChange(false);
+      toast.success("Alert resolved");
+      onDone();
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = notes.trim();
+    execute({ id: alert.alert_id, status: "resolved", resolution_notes: trimmed === "" ? undefined : trimmed, environment });
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Resolve alert</DialogTitle>
+            <DialogDescription>{alert.summary}</DialogDescription>
+          </DialogHeader>
+          <Field label="Resolution notes" hint="What you found and what was done. Optional; up to 5,000 characters.">
+            <textarea
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              maxLength={5000}
+              rows={5}
+              className={cn(inputClassName, "h-auto min-h-28 py-2")}
+            />
+          </Field>
+          <FormError error={result.serverError} />
+          <DialogFooter>
+            <Button variant="secondary" disabled={isPending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? <Spinner /> : null}
+              Resolve alert
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,8 @@
+import { Badge } from "@/components/ui/badge";
+import { caseStatusLabels, type CaseStatus } from "@/lib/schemas/case";
+
+const statusTone = { open: "accent", in_review: "warning", resolved: "success", closed: "neutral" } as const;
+
+export function CaseStatusBadge({ status }: { status: CaseStatus }) {
+  return <Badge tone={statusTone[status]}>{caseStatusLabels[status]}</Badge>;
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import Link from "next/link";
+import { SeverityBadge } from "@/components/ui/severity-badge";
+import { createDataTableColumns } from "@/components/ui/data-table/features";
+import { DateTime } from "@/components/ui/date-time";
+import { NativeSelect } from "@/components/ui/input";
+import { caseTypeLabels, type Case } from "@/lib/schemas/case";
+import { CaseStatusBadge } from "./case-badges";
+
+const columns = createDataTableColumns<Case>();
+
+type Options = {
+  names: Record<string, string>;
+  /** Leads assign from the queue; null for analysts. */
+  assign: { analysts: { id: string; name: string }[]; onAssign: (kase: Case, assigneeId: string | null) => void; pendingId: string | null } | null;
+};
+
+/** Columns of the case queue, in the API's order (priority or newest first). */
+export function caseColumns({ names, assign }: Options) {
+  return columns.columns([
+    columns.accessor("severity", { header: "Severity", cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> }),
+    columns.accessor("title", {
+      header: "Case",
+      cell: ({ row }) => (
+        <Link href={`/cases/${encodeURIComponent(row.original.case_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+          {row.original.title}
+        </Link>
+      ),
+      meta: { cellClassName: "max-w-md" },
+    }),
+    columns.accessor("case_type", { header: "Type", cell: ({ row }) => <span className="whitespace-nowrap">{caseTypeLabels[row.original.case_type]}</span> }),
+    columns.accessor("status", { header: "Status", cell: ({ row }) => <CaseStatusBadge status={row.original.status} /> }),
+    columns.accessor("assignee_id", {
+      header: "Assignee",
+      cell: ({ row }) => {
+        const kase = row.original;
+        if (!assign) return kase.assignee_id ? (names[kase.assignee_id] ?? kase.assignee_id) : <span className="text-muted-foreground">Unassigned</span>;
+        return (
+          <NativeSelect
+            aria-label={`Assignee of ${kase.title}`}
+            className="h-8 min-w-36"
+            value={kase.assignee_id ?? ""}
+            disabled={assign.pendingId === kase.case_id}
+            onChange={(e) => assign.onAssign(kase, e.target.value || null)}
+          >
+            <option value="">Unassigned</option>
+            {kase.assignee_id && !names[kase.assignee_id] ? <option value={kase.assignee_id}>{kase.assignee_id}</option> : null}
+            {assign.analysts.map((analyst) => (
+              <option key={analyst.id} value={analyst.id}>
+                {analyst.name}
+              </option>
+            ))}
+          </NativeSelect>
+        );
+      },
+    }),
+    columns.accessor("created_at", { header: "Created (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+  ]);
+}

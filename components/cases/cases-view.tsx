@@ -1,0 +1,118 @@
+"use client";
+
+import { Briefcase, ListStart } from "lucide-react";
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useQueryState } from "nuqs";
+import { useMemo, useState, useTransition } from "react";
+import { toast } from "sonner";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormError } from "@/components/ui/form-error";
+import { Spinner } from "@/components/ui/spinner";
+import { claimNextCaseAction } from "@/lib/actions/claim-next-case";
+import { updateCaseAction } from "@/lib/actions/update-case";
+import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
+import { cursorStackParser } from "@/lib/queries/search-params";
+import type { Case } from "@/lib/schemas/case";
+import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import type { ListPage } from "@/lib/schemas/list";
+import type { SafeError } from "@/lib/schemas/safe-error";
+import { caseColumns } from "./case-columns";
+import { CaseFilters } from "./case-filters";
+
+const NO_CASES: Case[] = [];
+
+type CasesViewProps = {
+  environment: ConsoleEnvironment;
+  page: ListPage<Case> | null;
+  error: SafeError | null;
+  me: { id: string; isLead: boolean };
+  analysts: { id: string; name: string }[];
+};
+
+/** The case queue: filters and cursor in the URL, "Next case", and (leads) assignment in place. */
+export function CasesView({ environment, page, error, me, analysts }: CasesViewProps) {
+  const router = useRouter();
+  const [isNavigating, startTransition] = useTransition();
+  const [rawCursor, setCursor] = useQueryState("cursor", cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
+  const stack = normaliseStack(rawCursor);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const refresh = () => startTransition(() => router.refresh());
+
+  const claim = useAction(claimNextCaseAction);
+  const assign = useAction(updateCaseAction, {
+    onSuccess: () => {
+      toast.success("Assignment changed");
+      refresh();
+    },
+    onError: ({ error }) => toast.error(error.serverError?.message ?? "The case could not be assigned.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+    onSettled: () => setPendingId(null),
+  });
+
+  const names = useMemo(() => Object.fromEntries(analysts.map((a) => [a.id, a.name])), [analysts]);
+  const columns = useMemo(
+    () =>
+      caseColumns({
+        names,
+        assign: me.isLead
+          ? {
+              analysts,
+              pendingId,
+              onAssign: (kase, assigneeId) => {
+                setPendingId(kase.case_id);
+                assign.execute({ id: kase.case_id, assignee_id: assigneeId, environment });
+              },
+            }
+          : null,
+      }),
+    [names, analysts, me.isLead, pendingId, environment, assign.execute],
+  );
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Cases of <strong className="font-medium text-foreground">{environmentLabels[environment]}</strong>.
+        </p>
+        <div className="grid justify-items-end gap-2">
+          <Button disabled={claim.isPending} onClick={() => claim.execute({ environment })}>
+            {claim.isPending ? <Spinner /> : <ListStart aria-hidden="true" />}
+            Next case
+          </Button>
+          <FormError error={claim.result.serverError} />
+        </div>
+      </div>
+      <CaseFilters startTransition={startTransition} me={me.id} analysts={analysts} />
+      <DataTable
+        caption={`Cases of ${environmentLabels[environment]}`}
+        columns={columns}
+        data={page?.data ?? NO_CASES}
+        getRowId={(kase) => kase.case_id}
+        status={error ? "error" : "success"}
+        error={error}
+        isFetching={isNavigating}
+        onRetry={refresh}
+        rowsKey={rawCursor?.join(",") ?? ""}
+        onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
+        pagination={{
+          page: pageNumber(stack),
+          canPrevious: canGoBack(stack),
+          canNext: page?.has_more === true && !isNavigating,
+          onPrevious: () => {
+            const popped = popCursor(stack);
+            void setCursor(popped.length === 0 ? null : [...popped]);
+          },
+          onNext: () => {
+            const pushed = pushCursor(stack, page?.next_cursor);
+            if (pushed !== stack) void setCursor([...pushed]);
+          },
+        }}
+        empty={<EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />}
+      />
+      <AutoRefresh />
+    </>
+  );
+}

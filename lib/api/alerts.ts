@@ -1,0 +1,35 @@
+import "server-only";
+
+import { AlertDetailSchema, AlertSchema, type Alert, type AlertDetail, type UpdateAlertInput } from "../schemas/alert";
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import { apiA } from "./client";
+
+// Alerts are Surface A resources (`/v1/alerts`), read and changed with the environment's API key.
+
+const AlertListSchema = listSchema(AlertSchema);
+
+export type AlertFilters = {
+  status?: string;
+  severity?: string;
+  alert_type?: string;
+  user_id?: string;
+  start_time?: string;
+  end_time?: string;
+};
+
+export async function listAlerts(environment: ConsoleEnvironment, filters: AlertFilters, page: PageParams = {}): Promise<ListPage<Alert>> {
+  return apiA(environment, "/v1/alerts", { query: { ...filters, limit: page.limit, after: page.after }, schema: AlertListSchema });
+}
+
+export async function getAlert(
+  environment: ConsoleEnvironment,
+  id: string,
+  page: { limit?: number; users_after?: string; transactions_after?: string } = {},
+): Promise<AlertDetail> {
+  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { query: page, schema: AlertDetailSchema });
+}
+
+export async function updateAlert(environment: ConsoleEnvironment, { id, ...body }: UpdateAlertInput): Promise<Alert> {
+  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { method: "PATCH", body, schema: AlertSchema });
+}

@@ -1,0 +1,43 @@
+import "server-only";
+
+import { CaseSchema, type Case, type CaseType, type UpdateCaseInput } from "../schemas/case";
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import { apiA } from "./client";
+
+// Cases are Surface A resources (`/v1/cases`). The console always sends `actor_id` = the signed-in
+// analyst, so the audit log names the person, not the console's key.
+
+export type CreateCaseBody = {
+  title: string;
+  case_type: CaseType;
+  severity: string;
+  transaction_ids: string[];
+  user_id?: string;
+  actor_id: string;
+};
+
+export async function createCase(environment: ConsoleEnvironment, body: CreateCaseBody, idempotencyKey: string): Promise<Case> {
+  return apiA(environment, "/v1/cases", { method: "POST", body, idempotencyKey, schema: CaseSchema });
+}
+
+export async function getCase(environment: ConsoleEnvironment, id: string): Promise<Case> {
+  return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { schema: CaseSchema });
+}
+
+export async function updateCase(environment: ConsoleEnvironment, actorId: string, { id, ...changes }: UpdateCaseInput): Promise<Case> {
+  return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...changes, actor_id: actorId }, schema: CaseSchema });
+}
+
+const CaseListSchema = listSchema(CaseSchema);
+
+export type CaseFilters = { status?: string; severity?: string; case_type?: string; assignee_id?: string; sort?: "priority" | "created_at" };
+
+export async function listCases(environment: ConsoleEnvironment, filters: CaseFilters, page: PageParams = {}): Promise<ListPage<Case>> {
+  return apiA(environment, "/v1/cases", { query: { ...filters, limit: page.limit, after: page.after }, schema: CaseListSchema });
+}
+
+/** The highest-priority open, unassigned case, now assigned to `assigneeId`; 404 when none waits. */
+export async function claimCase(environment: ConsoleEnvironment, assigneeId: string): Promise<Case> {
+  return apiA(environment, "/v1/cases/claim", { method: "POST", body: { assignee_id: assigneeId, actor_id: assigneeId }, schema: CaseSchema });
+}

@@ -1,0 +1,19 @@
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { alertSeverities } from "../schemas/alert";
+import { caseStatuses, caseTypes } from "../schemas/case";
+import { cursorStackParser } from "./search-params";
+
+// The case queue's filters, in the URL. Priority order by default (most urgent, then oldest);
+// `assignee_id` is an analyst id or `none` (unassigned).
+export const caseSorts = ["priority", "created_at"] as const;
+
+export const caseQueueSearchParams = {
+  status: parseAsStringLiteral(caseStatuses),
+  severity: parseAsStringLiteral(alertSeverities),
+  case_type: parseAsStringLiteral(caseTypes),
+  assignee_id: parseAsString,
+  sort: parseAsStringLiteral(caseSorts).withDefault("priority"),
+  cursor: cursorStackParser,
+};
+
+export const loadCaseQueueParams = createLoader(caseQueueSearchParams);

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { call, startTestApi, type TestApi } from "../../test/harness";
+import { JobRunner } from "../../jobs/runner";
+import { jobHandlers } from "../../jobs/handlers";
+import { runDemo } from "../../cli/demo";
+import { announceWrites } from "./test-support";
+
+// The demo stream against a real API with its job runner (pre-production, as the first start
+// runs it): every alert type arises from the engine, cases are opened from them, the sanctioned
+// name and the PEP possible match are screened.
+
+let api: TestApi;
+let runner: JobRunner;
+beforeAll(async () => {
+  api = await startTestApi({ env: { ARGUS_KYC_ASYNC_DELAY_MS: "200" } });
+  await api.deps.watchlists.get();
+  runner = new JobRunner(api.deps.database.db, api.deps.jobs, jobHandlers(api.deps), api.deps.logger);
+  await runner.start();
+});
+afterAll(async () => {
+  await runner?.stop();
+  await api?.close();
+});
+
+it("replays the demo stream: alerts of every type from the engine, cases, screenings", { timeout: 120_000 }, async () => {
+  const k = await api.key({ account: "demo", env: "test" });
+  await api.limit("demo", 100_000);
+  const scope = { accountId: k.accountId, environment: "test" as const };
+  const summary = await runDemo({ baseUrl: api.url.test, key: k.key, customers: 60, tag: "t1", onResponse: announceWrites(api, scope) });
+
+  expect(summary.flowErrors).toBe(0);
+  expect(Object.keys(summary.byStatus).every((s) => Number(s) < 300)).toBe(true);
+  expect(Object.keys(summary.alerts).sort()).toEqual(["ato_pattern", "card_testing", "identity_abuse", "new_device_cluster", "velocity_spike"]);
+  expect(summary.screenings.match).toBeGreaterThanOrEqual(1);
+  expect(summary.screenings.possible_match).toBeGreaterThanOrEqual(1);
+  expect(summary.cases).toHaveLength(3);
+
+  const headers = { authorization: `Bearer ${k.key}` };
+  const first = await call(`${api.url.test}/v1/cases/${summary.cases[0]}`, { headers });
+  expect(first.body).toMatchObject({ status: "in_review", case_type: "payment_fraud" });
+  expect(first.body.transaction_ids.length).toBeGreaterThanOrEqual(10);
+  expect(first.body.events.map((e: { action: string }) => e.action)).toEqual(["created", "note_added", "note_added", "status_changed", "assignee_changed"]);
+  const ato = await call(`${api.url.test}/v1/alerts?alert_type=ato_pattern`, { headers });
+  expect(ato.body.data[0]).toMatchObject({ affected_users: 4, affected_transactions: 4 });
+  // Nothing reached production.
+  const live = await api.key({ account: "demo", env: "live" });
+  expect((await call(`${api.url.live}/v1/alerts?status=all`, { headers: { authorization: `Bearer ${live.key}` } })).body.data).toEqual([]);
+});
