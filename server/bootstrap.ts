@@ -11,7 +11,14 @@ import { consoleSecret } from "./boot";
 export const DEMO_ACCOUNT = "demo";
 export const ADMIN_EMAIL = "admin@argus.local";
 
-export type BootstrapResult = { created: boolean; consoleEnvWritten: boolean; adminPassword?: string };
+export type BootstrapResult = {
+  created: boolean;
+  consoleEnvWritten: boolean;
+  adminPassword?: string;
+  accountId: string;
+  /** The console's pre-production key, when it was issued now (for the first-start demo). */
+  testKey?: string;
+};
 
 function writePrivate(file: string, content: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -29,8 +36,8 @@ export async function bootstrap(deps: AppDeps): Promise<BootstrapResult> {
   const dataDir = deps.config.dataDir;
   const envFile = path.join(dataDir, "console.env");
   const empty = !(await hasAccounts(db));
-  const result: BootstrapResult = { created: empty, consoleEnvWritten: false };
   const account = await ensureAccount(db, process.env.ARGUS_CONSOLE_ACCOUNT ?? DEMO_ACCOUNT);
+  const result: BootstrapResult = { created: empty, consoleEnvWritten: false, accountId: account.id };
 
   if (empty) {
     const password = randomBytes(12).toString("base64url");
@@ -58,6 +65,7 @@ export async function bootstrap(deps: AppDeps): Promise<BootstrapResult> {
       ].join("\n"),
     );
     result.consoleEnvWritten = true;
+    result.testKey = test.key;
   }
   return result;
 }

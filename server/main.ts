@@ -7,6 +7,7 @@ import { startAdminChannel } from "./admin/channel";
 import { JobRunner } from "./jobs/runner";
 import { jobHandlers } from "./jobs/handlers";
 import { DataDirLockedError } from "./db/lock";
+import { setAccountRateLimit } from "./domain/accounts/accounts";
 
 // Boot: configuration, database (migrated), both listeners, the admin channel (PGlite), jobs.
 async function main(): Promise<void> {
@@ -23,8 +24,9 @@ async function main(): Promise<void> {
   }
   const log = deps.logger;
 
+  let boot: Awaited<ReturnType<typeof bootstrap>> | undefined;
   if (!config.ARGUS_NO_BOOTSTRAP) {
-    const boot = await bootstrap(deps);
+    boot = await bootstrap(deps);
     if (boot.adminPassword) {
       process.stdout.write(
         `\nArgus bootstrap: created the demo account and the console administrator.\n` +
@@ -68,6 +70,18 @@ async function main(): Promise<void> {
   const closeAdmin = deps.database.kind === "pglite" ? await startAdminChannel(deps.database.db, config.dataDir, log) : undefined;
   const runner = config.ARGUS_NO_JOBS ? undefined : new JobRunner(deps.database.db, deps.jobs, jobHandlers(deps), log);
   await runner?.start();
+  void deps.watchlists.get().catch((err) => log.error({ err }, "watchlists failed to load"));
+
+  // First start on an empty data folder: replay the demo stream through the real API into
+  // pre-production, so the console opens on alerts, cases and screenings the engine raised itself.
+  if (boot?.created && boot.testKey && !config.ARGUS_NO_DEMO) {
+    const { runDemo } = await import("./cli/demo");
+    const testKey = boot.testKey;
+    await setAccountRateLimit(deps.database.db, boot.accountId, 100_000);
+    void runDemo({ baseUrl: `http://${config.ARGUS_HOST}:${config.ARGUS_SANDBOX_API_PORT}`, key: testKey, log: (line) => log.info(line) })
+      .then((s) => log.info({ requests: s.requests, alerts: s.alerts, cases: s.cases.length }, "demo traffic replayed into pre-production"))
+      .catch((err) => log.error({ err }, "demo traffic failed"));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

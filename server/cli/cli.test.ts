@@ -44,7 +44,7 @@ describe("keys and users CLIs on an embedded data folder", () => {
   let apiProcess: ChildProcess | undefined;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-cli-"));
-    env = { ARGUS_DATA_DIR: dir, ARGUS_LOG_LEVEL: "silent", DATABASE_URL: "" };
+    env = { ARGUS_DATA_DIR: dir, ARGUS_LOG_LEVEL: "silent", DATABASE_URL: "", ARGUS_NO_DEMO: "1" };
   });
   afterAll(() => {
     apiProcess?.kill("SIGKILL");

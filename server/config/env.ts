@@ -22,6 +22,7 @@ const schema = z.object({
   ARGUS_RUN_JOBS: flag,
   ARGUS_NO_JOBS: flag,
   ARGUS_NO_BOOTSTRAP: flag,
+  ARGUS_NO_DEMO: flag,
   ARGUS_WEBHOOK_ALLOW_PRIVATE: flag,
   ARGUS_KYC_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(1500),
   ARGUS_EU_SANCTIONS_FILE: z.string().optional(),

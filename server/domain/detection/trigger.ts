@@ -30,6 +30,25 @@ export async function enqueueDetection(db: Db, jobs: JobQueue, scope: Scope, sou
   await jobs.enqueue(db, DETECTION_JOB, { accountId: scope.accountId, environment: scope.environment }, { uniqueKey: detectionJobKey(scope) });
 }
 
+/**
+ * The same as SQL, for a writer that stores a whole batch in ONE statement (the scoring pipeline):
+ * two CTEs to add to its `with`, given the SQL expressions of its arrays of row ids, account ids
+ * and environments (e.g. `$1::text[]`, `$2::text[]`, `$3::text[]`). They add the inbox rows and
+ * one coalescing job per account and environment, atomically with the rest of the statement.
+ * Call `jobs.wake()` after the statement, so the in-process runner starts at once.
+ */
+export function detectionTriggerCtes(source: DetectionSource, arrays: { ids: string; accounts: string; environments: string }): string {
+  if (!/^[a-z_]+$/.test(source)) throw new RangeError("bad detection source");
+  return `
+  detection_rows as (insert into detection_inbox (account_id, environment, source, row_id)
+    select a, e, '${source}', id from unnest(${arrays.ids}, ${arrays.accounts}, ${arrays.environments}) as x(id, a, e)
+    on conflict do nothing),
+  detection_jobs as (insert into jobs (type, payload, unique_key)
+    select '${DETECTION_JOB}', jsonb_build_object('accountId', a, 'environment', e), 'detect:' || a || ':' || e
+    from (select distinct a, e from unnest(${arrays.accounts}, ${arrays.environments}) as y(a, e)) s
+    on conflict do nothing)`;
+}
+
 /** The same for rows of several accounts or environments at once (a group-committed batch). */
 export async function enqueueDetectionRows(
   db: Db,

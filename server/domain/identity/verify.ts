@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import { identityVerifications, type StoredCheck } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { screenPerson } from "../screening/screen-person";
+import { enqueueDetection } from "../detection/trigger";
 import { checkAddress, normalizeAddress } from "./checks/address";
 import { normalizeDocumentNumber } from "./checks/documents";
 import { checkPhone } from "./checks/phone";
@@ -124,6 +125,7 @@ export async function submitVerification(db: Db, ctx: IdentityCtx, req: VerifyRe
     })
     .returning();
   const result = row as VerificationRow;
+  await enqueueDetection(db, ctx.deps.jobs, ctx.scope, "identity_verification", id);
   if (status !== "pending") await recordCompletion(db, ctx.scope, result);
   if (sorted.some((c) => c.name === "document_validity" && c.status === "pending")) {
     await ctx.deps.jobs.enqueue(db, KYC_COMPLETE_JOB, { verification_id: id, ...ctx.scope, document: individual ? req.document : undefined, registration: individual ? undefined : { country: req.country, number: req.registration_number } }, { delayMs: ctx.deps.config.ARGUS_KYC_ASYNC_DELAY_MS });

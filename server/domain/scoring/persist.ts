@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { newId } from "../../lib/ids";
 import { WEBHOOK_FANOUT_JOB } from "../webhooks/emit";
+import { detectionTriggerCtes } from "../detection/trigger";
 import type { JobQueue } from "../../jobs/queue";
 import { serializeAssessment, type TransactionRow } from "./serialize";
 import { arrayLiteral, inline, quote } from "./sql-literals";
@@ -39,7 +40,7 @@ export const WRITE_SQL = `
   with t as (insert into transactions (${names(TXN_COLUMNS)}) select * from unnest(${txnParams})),
   e as (insert into events (${names(EVENT_COLUMNS)}) select * from unnest(${eventParams})),
   w as (insert into webhook_events (${names(HOOK_COLUMNS)}) select * from unnest(${hookParams})),
-  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x) from unnest(${HOOK_ID_PARAM}::text[]) as x)
+  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x) from unnest(${HOOK_ID_PARAM}::text[]) as x),${detectionTriggerCtes("transaction", { ids: "$1::text[]", accounts: "$2::text[]", environments: "$3::text[]" })}
   select 1 as ok`;
 
 type Cell = string | number | null;
@@ -84,7 +85,8 @@ export const writeInline: WriteRunner = (db, args) => rows(db, sql.raw(inline(WR
 /** Writes live assessments with their events and webhooks, atomically (one statement). */
 export async function persistAssessments(db: Db, jobs: JobQueue, items: Stored[], run: WriteRunner = writeInline): Promise<void> {
   if (items.length === 0) return;
-  const { args, hooks } = writeArgs(items);
+  const { args } = writeArgs(items);
   await run(db, args);
-  if (hooks > 0) jobs.wake();
+  // Every live score queues detection work, so the runner always has something to pick up.
+  jobs.wake();
 }

@@ -7,6 +7,7 @@ import { idempotent } from "../../../http/idempotency/idempotent";
 import { atomically } from "../../../domain/scoring/atomic";
 import { normalizeIp } from "../../../domain/scoring/ip-ranges";
 import { createDeviceSession } from "../../../domain/devices/sessions";
+import { enqueueDetection } from "../../../domain/detection/trigger";
 import type { DeviceEvidence } from "../../../domain/devices/device-id";
 import { createSessionRoute } from "./routes";
 
@@ -51,6 +52,11 @@ export const deviceRouter = createRouter().openapi(createSessionRoute, async (c)
   const input = { pageUrl: body.page_url, userId: body.user_id, action: body.action, evidence, originHost: originHost(c) };
   return idempotent(c, { surface: "a" }, async (db) => ({
     status: 201,
-    body: await atomically(c.get("db"), db, (tx) => createDeviceSession(tx, scope, input)),
+    body: await atomically(c.get("db"), db, (tx) =>
+      createDeviceSession(tx, scope, input).then(async (session) => {
+        await enqueueDetection(tx, c.get("deps").jobs, scope, "device_session", session.session_id);
+        return session;
+      }),
+    ),
   }));
 });
