@@ -5,7 +5,7 @@ import { ensureAccount, findAccountByName, setAccountRateLimit } from "../domain
 import { createKey, listKeys, revokeKey, serializeKey } from "../domain/keys/keys";
 import { allScopes } from "../domain/keys/scopes";
 import { AnalystExistsError, createAnalyst, MIN_PASSWORD_LENGTH, serializeAnalyst } from "../domain/analysts/analysts";
-import { iso } from "../lib/time";
+import { iso } from "../common/time";
 
 /** A refusal to report to the operator (exit code 1), as opposed to a crash. */
 export class AdminError extends Error {}

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 
 export type Account = typeof accounts.$inferSelect;
 

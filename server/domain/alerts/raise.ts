@@ -4,7 +4,7 @@ import { rows } from "../../db/client";
 import { alerts, alertTransactions, alertUsers, type AlertType } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { appendEvent } from "../events/append";
 import { emitWebhookEvent } from "../webhooks/emit";
 import { serializeAlert, type AlertRow } from "./serialize";

@@ -1,5 +1,5 @@
 import type { alerts } from "../../db/schema";
-import { iso } from "../../lib/time";
+import { iso } from "../../common/time";
 
 export type AlertRow = typeof alerts.$inferSelect;
 

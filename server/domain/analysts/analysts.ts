@@ -2,8 +2,8 @@ import { hash, verify } from "@node-rs/argon2";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { analysts, type AnalystRole } from "../../db/schema";
-import { newId } from "../../lib/ids";
-import { iso, isoSeconds } from "../../lib/time";
+import { newId } from "../../common/ids";
+import { iso, isoSeconds } from "../../common/time";
 
 export type AnalystRow = typeof analysts.$inferSelect;
 

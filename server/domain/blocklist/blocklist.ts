@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blocklistEntries, transactions, type BlocklistKind } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { newId } from "../../lib/ids";
-import { iso } from "../../lib/time";
+import { newId } from "../../common/ids";
+import { iso } from "../../common/time";
 import type { TransactionRow } from "../scoring/serialize";
 
 export type BlocklistRow = typeof blocklistEntries.$inferSelect;

@@ -12,7 +12,7 @@ import {
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { ApiError, notFound } from "../../http/errors";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { emitWebhookEvent } from "../webhooks/emit";
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";

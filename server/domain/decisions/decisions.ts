@@ -4,7 +4,7 @@ import { decisions, transactions, type Decision, type DecisionReason } from "../
 import { inScope, type Scope } from "../../db/scope";
 import { notFound } from "../../http/errors";
 import { keyset, toPage } from "../../http/pagination";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { appendEvent } from "../events/append";
 import { feedBlocklist, withdrawFeed } from "../blocklist/blocklist";
 import { serializeDecision, type DecisionRow, type TransactionRow } from "../scoring/serialize";

@@ -4,7 +4,7 @@ import { call, startTestApi, type TestApi } from "../../test/harness";
 import { rows } from "../../db/client";
 import { transactions } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { createRng, type Rng } from "../../cli/demo-stream/rng";
 import { card, person, publicIp } from "../../cli/demo-stream/people";
 import { scoreBody } from "../../cli/demo-stream/ordinary";

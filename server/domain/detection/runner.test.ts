@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../../test/harness";
 import { rows } from "../../db/client";
 import { transactions } from "../../db/schema";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { JobRunner } from "../../jobs/runner";
 import { jobHandlers } from "../../jobs/handlers";
 import { createRng } from "../../cli/demo-stream/rng";

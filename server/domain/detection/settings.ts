@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { detectionSettings } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { isoSeconds } from "../../lib/time";
+import { isoSeconds } from "../../common/time";
 
 // The detection thresholds (DESIGN.md edge rule "Detection defaults") and their per-account
 // overrides. Every number here is documented in README.md; the route validates the ranges.

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { deviceSessions } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../lib/ids";
-import { iso } from "../../lib/time";
+import { newId } from "../../common/ids";
+import { iso } from "../../common/time";
 import { appendEvent } from "../events/append";
 import { deriveDeviceId, looksAutomated, type DeviceEvidence } from "./device-id";
 

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
 import { events, type EventType } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../lib/ids";
-import { iso } from "../../lib/time";
+import { newId } from "../../common/ids";
+import { iso } from "../../common/time";
 
 export type EventInput = {
   type: EventType;

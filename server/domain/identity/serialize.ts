@@ -1,5 +1,5 @@
 import type { identityVerifications } from "../../db/schema";
-import { iso, isoSeconds } from "../../lib/time";
+import { iso, isoSeconds } from "../../common/time";
 
 export type VerificationRow = typeof identityVerifications.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { identityVerifications, type StoredCheck } from "../../db/schema";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { screenPerson } from "../screening/screen-person";
 import { enqueueDetection } from "../detection/trigger";
 import { checkAddress, normalizeAddress } from "./checks/address";

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, apiKeys, type Environment } from "../../db/schema";
-import { newId } from "../../lib/ids";
-import { iso, isoSeconds } from "../../lib/time";
+import { newId } from "../../common/ids";
+import { iso, isoSeconds } from "../../common/time";
 import type { KeyPrincipal } from "../../http/context";
 import { generateKey, hashKey } from "./key-format";
 

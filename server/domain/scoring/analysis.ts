@@ -1,4 +1,4 @@
-import { iso } from "../../lib/time";
+import { iso } from "../../common/time";
 import { signalCatalogue, type SignalName } from "./signals";
 import type { Assessment } from "./score-transaction";
 

@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Database, Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { assess, type Assessment, type EarlierBatch, type ScoreJob } from "./score-transaction";
 import { borrow, featuresStatement, onConnection, writeStatement } from "./prepared";
 import { featureArgs, runInline, type FeatureRunner } from "./features";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type StoredMatch } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import type { AppDeps } from "../../http/context";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { classify, LIST_NAMES, type EntityType, type ListName, type ScreenResult } from "../watchlist";
 
 export type ScreeningRow = typeof screenings.$inferSelect;

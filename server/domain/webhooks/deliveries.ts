@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { webhookDeliveries } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { keyset, toPage, type Page } from "../../http/pagination";
-import { iso, isoSeconds } from "../../lib/time";
+import { iso, isoSeconds } from "../../common/time";
 import { findEndpoint } from "./endpoints";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { webhookEvents } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import type { JobQueue } from "../../jobs/queue";
 
 export const webhookEventTypes = [

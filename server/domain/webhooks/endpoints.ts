@@ -4,8 +4,8 @@ import { webhookEndpoints, type WebhookEndpointStatus } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import { notFound } from "../../http/errors";
 import { keyset, toPage, type Page } from "../../http/pagination";
-import { newId } from "../../lib/ids";
-import { isoSeconds, iso } from "../../lib/time";
+import { newId } from "../../common/ids";
+import { isoSeconds, iso } from "../../common/time";
 import { newWebhookSecret } from "./signer";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;

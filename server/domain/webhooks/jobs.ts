@@ -4,7 +4,7 @@ import { webhookDispatches, webhookEndpoints, webhookEvents } from "../../db/sch
 import type { Env } from "../../config/env";
 import type { JobQueue } from "../../jobs/queue";
 import type { JobHandler } from "../../jobs/runner";
-import { newId } from "../../lib/ids";
+import { newId } from "../../common/ids";
 import { WEBHOOK_FANOUT_JOB } from "./emit";
 import { deliverAttempt, enqueueAttempt, WEBHOOK_DELIVER_JOB, type DeliveryOptions } from "./delivery";
 
