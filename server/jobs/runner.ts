@@ -37,7 +37,6 @@ export class JobRunner {
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private unsubscribe: (() => void) | undefined;
-  private active = 0;
   /** Until when to poll fast: a wake-up comes before the enqueuing transaction commits. */
   private burstUntil = 0;
 
@@ -111,7 +110,6 @@ export class JobRunner {
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers[job.type];
     if (!handler) return;
-    this.active++;
     const log = this.log.child({ job_id: job.id, job_type: job.type, attempt: job.attempts });
     try {
       await handler.run(job.payload, { db: this.db, log, queue: this.queue, job });
@@ -139,8 +137,6 @@ export class JobRunner {
             : { state: "queued", lastError: message, runAt: new Date(Date.now() + delay), lockedBy: null, leaseUntil: null },
         )
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
-    } finally {
-      this.active--;
     }
   }
 

@@ -3,7 +3,6 @@ import { call, startTestApi, type TestApi } from "../../test/harness";
 import { JobRunner } from "../../jobs/runner";
 import { jobHandlers } from "../../jobs/handlers";
 import { runDemo } from "../../cli/demo";
-import { announceWrites } from "./test-support";
 
 // The demo stream against a real API with its job runner (pre-production, as the first start
 // runs it): every alert type arises from the engine, cases are opened from them, the sanctioned
@@ -25,8 +24,7 @@ afterAll(async () => {
 it("replays the demo stream: alerts of every type from the engine, cases, screenings", { timeout: 120_000 }, async () => {
   const k = await api.key({ account: "demo", env: "test" });
   await api.limit("demo", 100_000);
-  const scope = { accountId: k.accountId, environment: "test" as const };
-  const summary = await runDemo({ baseUrl: api.url.test, key: k.key, customers: 60, tag: "t1", onResponse: announceWrites(api, scope) });
+  const summary = await runDemo({ baseUrl: api.url.test, key: k.key, customers: 60, tag: "t1" });
 
   expect(summary.flowErrors).toBe(0);
   expect(Object.keys(summary.byStatus).every((s) => Number(s) < 300)).toBe(true);

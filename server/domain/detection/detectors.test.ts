@@ -6,7 +6,6 @@ import { createRng, type Rng } from "../../cli/demo-stream/rng";
 import { card, identityBody, passport, person, publicIp, type Person } from "../../cli/demo-stream/people";
 import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
 import { alertRows, harness, settle, type Harness } from "./test-support";
-import { enqueueDetection } from "./trigger";
 
 // Each detector fires on its pattern, through the real HTTP API, and stays silent one step short
 // of its threshold ("≥ N counts the event being evaluated").
@@ -204,13 +203,7 @@ describe("labelled mode", () => {
     for (let i = 0; i < 10; i++) {
       const r = await analyze("/api/v1/transactions/analyze", i);
       expect(r.status).toBe(200);
-      await announce(h, r.body.transaction_id);
     }
     expect(await typesOf(h)).toEqual([`card_testing ip:${ip}`]);
   });
 });
-
-// Surface B analyze goes around the demo client: tell the engine the same way (see test-support).
-async function announce(h: Harness, transactionId: string) {
-  await api.deps.database.db.transaction((tx) => enqueueDetection(tx as never, api.deps.jobs, h.scope, "transaction", transactionId));
-}
