@@ -41,6 +41,7 @@ const consoleTypes = ["app", "ui", "feature", "lib"];
 export default defineConfig(
   globalIgnores([
     ".next/",
+    ".next-*/",
     "node_modules/",
     ".data/",
     ".data-*/",

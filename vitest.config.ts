@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { alias: { "@": new URL("./", import.meta.url).pathname } },
   test: {
     include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"],
-    exclude: ["node_modules", ".next", ".data", "e2e"],
+    exclude: ["node_modules", ".next", ".next-*", ".data", ".data-*", "e2e"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
