@@ -9,6 +9,7 @@ import { Metrics } from "./http/metrics";
 import { MemoryRateLimiter, type RateLimiter } from "./http/rate-limit/limiter";
 import { RedisRateLimiter } from "./http/rate-limit/redis-limiter";
 import { KeyUsageRecorder } from "./domain/keys/usage";
+import { startKeyCache } from "./domain/keys/key-cache";
 import { JobQueue } from "./jobs/queue";
 import { configuredSources, WatchlistProvider } from "./domain/screening/provider";
 
@@ -39,10 +40,13 @@ export async function buildDeps(config: Env, opts: { database?: Database; defaul
   const secret = await consoleSecret(database.db, config.ARGUS_CONSOLE_SECRET);
   const keyUsage = new KeyUsageRecorder(database.db);
   keyUsage.start();
+  const logger = createLogger(config.ARGUS_LOG_LEVEL);
+  const keys = await startKeyCache(database, (err) => logger.warn({ err }, "key cache disabled: cannot listen for key changes"));
   return {
     database,
     config,
-    logger: createLogger(config.ARGUS_LOG_LEVEL),
+    logger,
+    keys,
     limiter: createLimiter(config.REDIS_URL),
     keyUsage,
     metrics: new Metrics({ defaultMetrics: opts.defaultMetrics }),
@@ -55,6 +59,7 @@ export async function buildDeps(config: Env, opts: { database?: Database; defaul
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.keyUsage.stop();
+  await deps.keys.stop();
   await deps.limiter.close();
   await deps.database.close();
 }

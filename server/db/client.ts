@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
+import { listenPostgres } from "./notifications";
 
 export type Schema = typeof schema;
 /** The one database type the domain sees: PGlite and node-postgres drizzle instances both satisfy it. */
@@ -23,6 +24,11 @@ export type Database = {
   pool?: pg.Pool;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Hears NOTIFY on `channel`. `onLive(true)` once listening (and again after a reconnect),
+   * `onLive(false)` while notifications may be missed. Returns the unsubscribe function.
+   */
+  listen: (channel: string, onNotify: () => void, onLive: (live: boolean) => void) => Promise<() => Promise<void>>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -54,6 +60,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.query("select 1");
     },
     close: () => pool.end(),
+    listen: (channel, onNotify, onLive) => listenPostgres(url, channel, onNotify, onLive),
   };
 }
 
@@ -83,6 +90,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     close: async () => {
       await client.close();
       lock?.release();
+    },
+    // One session: a notification is parsed with the result of the statement that caused it, and
+    // its callback runs (as a microtask) before that statement's caller continues.
+    listen: async (channel, onNotify, onLive) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      onLive(true);
+      return async () => {
+        onLive(false);
+        if (!client.closed) await unlisten();
+      };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Environment } from "../db/schema";
 import type { Env } from "../config/env";
 import type { RateLimiter } from "./rate-limit/limiter";
 import type { KeyUsageRecorder } from "../domain/keys/usage";
+import type { KeyCache } from "../domain/keys/key-cache";
 import type { Metrics } from "./metrics";
 import type { JobQueue } from "../jobs/queue";
 import type { WatchlistProvider } from "../domain/screening/provider";
@@ -15,6 +16,8 @@ export type AppDeps = {
   logger: Logger;
   limiter: RateLimiter;
   keyUsage: KeyUsageRecorder;
+  /** Recently used keys (see key-cache.ts); `stop` ends its subscription before the database closes. */
+  keys: { cache: KeyCache; stop: () => Promise<void> };
   metrics: Metrics;
   jobs: JobQueue;
   /** HS256 secret for console JWTs (dashboard routes). */

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
 import { newId } from "../../common/ids";
+import { invalidateKeyCache } from "../keys/key-cache";
 
 export type Account = typeof accounts.$inferSelect;
 
@@ -26,5 +27,6 @@ export async function setAccountRateLimit(db: Db, accountId: string, perMinute: 
     .where(eq(accounts.id, accountId))
     .returning();
   if (!row) throw new Error(`no account ${accountId}`);
+  invalidateKeyCache(db);
   return row;
 }

@@ -5,6 +5,7 @@ import { newId } from "../../common/ids";
 import { iso, isoSeconds } from "../../common/time";
 import type { KeyPrincipal } from "../../http/context";
 import { generateKey, hashKey } from "./key-format";
+import { invalidateKeyCache, keyCacheOf } from "./key-cache";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -59,6 +60,7 @@ export async function revokeKey(db: Db, keyId: string, accountId?: string): Prom
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
     .where(where)
     .returning();
+  invalidateKeyCache(db);
   return row;
 }
 
@@ -70,10 +72,16 @@ export async function listKeys(db: Db, accountId: string, environment?: Environm
 }
 
 /**
- * The auth lookup: one indexed read per request, so a revocation or a new limit made by any
- * process (CLI, console, another API process) applies on the very next request.
+ * The auth lookup: the key cache when it is live, else one indexed read. Either way a revocation
+ * or a new limit made by any process (CLI, console, another API process) applies on the very next
+ * request (see key-cache.ts for why the cache cannot serve a revoked key).
  */
 export async function findActiveKey(db: Db, key: string): Promise<KeyPrincipal | null> {
+  const hash = hashKey(key);
+  const cache = keyCacheOf(db);
+  const cached = cache?.get(hash);
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
   const [row] = await db
     .select({
       keyId: apiKeys.id,
@@ -84,7 +92,8 @@ export async function findActiveKey(db: Db, key: string): Promise<KeyPrincipal |
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
+  if (row) cache?.set(hash, row, generation);
   return row ?? null;
 }

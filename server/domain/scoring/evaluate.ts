@@ -110,6 +110,11 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
     }
   }
 
+  // ---- identity: what the user's latest verification concluded (pending says nothing yet) ----
+  if (f.user.identity === "verified") fire("identity_verified", "the latest identity verification passed every check");
+  else if (f.user.identity === "failed") fire("identity_failed", "the latest identity verification failed");
+  else if (f.user.identity === "flagged") fire("identity_flagged", "the latest identity verification was flagged");
+
   // ---- links to confirmed fraud ----
   if (f.user.fraud) fire("fraud_history_user", "the user has a transaction labelled fraud");
   const blocked = new Set(f.blocklisted);

@@ -14,6 +14,8 @@ export type Features = {
     cardSeen24h: boolean;
     firstSeen: Date | null;
     fraud: boolean;
+    /** Status of the user's latest identity verification created at or before the request. */
+    identity: "pending" | "verified" | "failed" | "flagged" | null;
     history: { n: number; currencyN: number; mean: number | null; max: number | null; withEmail: number };
   };
   email: { userUses: number; userFraud: number; users30d: number; userSeen30d: boolean } | null;
@@ -53,6 +55,8 @@ export const FEATURES_SQL = `
       h.h_n, h.h_cur_n, h.h_mean, h.h_max, h.h_email,
       (select min(x.created_at) from transactions x where ${inScope} and x.user_id = r.u and x.created_at <= r.t) as u_first,
       exists (select 1 from transactions x where ${inScope} and x.user_id = r.u and x.label = 'fraud') as u_fraud,
+      (select x.status from identity_verifications x where ${inScope} and x.user_id = r.u and x.created_at <= r.t
+        order by x.created_at desc limit 1) as u_identity,
       em.e_user, em.e_user_fraud, em.e_users, em.e_user_seen,
       cd.c10, cd.c1h, cd.c_users, cd.c_user_seen,
       ipx.i10, ipx.i1h, ipx.i_users, ipx.i_user_seen,
@@ -173,6 +177,7 @@ function toFeatures(r: Raw): Features {
       cardSeen24h: bool(r.u_card_seen),
       firstSeen: date(r.u_first),
       fraud: bool(r.u_fraud),
+      identity: (r.u_identity as Features["user"]["identity"] | undefined) ?? null,
       history: { n: num(r.h_n), currencyN: num(r.h_cur_n), mean: numOrNull(r.h_mean), max: numOrNull(r.h_max), withEmail: num(r.h_email) },
     },
     email: r.e_user === null || r.e_user === undefined ? null : { userUses: num(r.e_user), userFraud: num(r.e_user_fraud), users30d: num(r.e_users), userSeen30d: bool(r.e_user_seen) },

@@ -86,6 +86,10 @@ export const signalCatalogue = {
   device_context_mismatch: { weight: "medium_risk", points: 15, trigger: "the session's page_url host differs from the Origin/Referer it was opened from" },
   session_user_mismatch: { weight: "medium_risk", points: 15, trigger: "the session was opened for another user_id" },
   device_session_expired: { weight: "medium_risk", points: 10, trigger: "session_id names an expired session (no device signals are computed)" },
+  // ---- the user's identity verification (the latest one created before the request) ----
+  identity_verified: { weight: "low_risk", points: -15, trigger: "the user's latest identity verification is verified" },
+  identity_failed: { weight: "high_risk", points: 30, trigger: "the user's latest identity verification failed (a check failed)" },
+  identity_flagged: { weight: "high_risk", points: 45, trigger: "the user's latest identity verification is flagged (watchlist match, confirmed fraud or identity reuse)" },
   // ---- links to confirmed fraud ----
   fraud_history_user: { weight: "high_risk", points: 50, trigger: "the user has a transaction labelled fraud (confirmed_fraud decision)" },
   blocklist_card: { weight: "high_risk", points: 60, trigger: "the card (bin + last four) is on the account's blocklist" },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { decide, score, scoreBody, setPolicy, signalNames, uniq, uniqCard, uniqIp } from "./test-helpers";
+import { person } from "../identity/test-fixtures";
 
 // Every signal of the catalogue (server/domain/scoring/README.md) except the device ones (see
 // ../device/device.test.ts): what triggers it, and the nearest request that does not.
@@ -169,6 +170,39 @@ describe("account tables (loaded through /api/v1/policies)", () => {
 });
 
 describe("links to confirmed fraud", () => {
+  it("identity_verified / identity_failed / identity_flagged from the user's latest verification", async () => {
+    await api.deps.watchlists.get();
+    const verify = async (body: Record<string, unknown>) => {
+      const r = await call(`${api.url.live}/v1/identity/verify`, { headers: h, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.status as string;
+    };
+    const identity = (list: string[]) => list.filter((n) => n.startsWith("identity_"));
+    const never = { id: uniq() };
+    expect(identity(await names({ user: never }))).toEqual([]);
+
+    const clean = person();
+    expect(await verify(clean)).toBe("verified");
+    const verified = await names({ user: { id: clean.user_id } });
+    expect(identity(verified)).toEqual(["identity_verified"]);
+
+    // The latest verification decides: the same user verified again with a changed birth date fails.
+    expect(await verify({ ...clean, date_of_birth: "1991-04-12" })).toBe("failed");
+    expect(identity(await names({ user: { id: clean.user_id } }))).toEqual(["identity_failed"]);
+
+    const sanctioned = person({ first_name: "Ayman", last_name: "al-Zawahiri", date_of_birth: "1951-06-19" });
+    expect(await verify(sanctioned)).toBe("flagged");
+    const flagged = await call(`${api.url.live}/v1/transactions/score`, { headers: h, body: scoreBody({ user: { id: sanctioned.user_id } }) });
+    expect(identity(signalNames(flagged.body))).toEqual(["identity_flagged"]);
+    // A reassurance lowers the score, a flag raises it, against the same request otherwise.
+    const plain = await score(api, h, scoreBody({ user: { id: uniq() } }));
+    const fresh = person();
+    expect(await verify(fresh)).toBe("verified");
+    const reassured = await score(api, h, scoreBody({ user: { id: fresh.user_id } }));
+    expect(flagged.body.risk_score).toBeGreaterThan(plain.body.risk_score);
+    expect(reassured.body.risk_score).toBeLessThan(plain.body.risk_score);
+  });
+
   it("fraud_history_user after a confirmed_fraud decision, withdrawn by a false_positive correction", async () => {
     const user = { id: uniq() };
     const r = await score(api, h, scoreBody({ user }));
