@@ -28,6 +28,21 @@ export async function authenticateAnalyst(email: string, password: string): Prom
   }
 }
 
+/** The enabled analyst of an e-mail the identity provider proved (single sign-on), or null. */
+export async function resolveAnalystByEmail(email: string, options: { timeoutMs?: number } = {}): Promise<Analyst | null> {
+  try {
+    return await dashboard(ANALYST_ENV, "console", "/api/v1/analysts/resolve", {
+      method: "POST",
+      body: { email },
+      schema: AnalystSchema,
+      timeoutMs: options.timeoutMs,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export async function listAnalysts(actor: DashboardActor, options: { timeoutMs?: number } = {}): Promise<ListPage<Analyst>> {
   return dashboard(ANALYST_ENV, actor, "/api/v1/analysts", { schema: AnalystListSchema, timeoutMs: options.timeoutMs });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { Provider } from "next-auth/providers";
-import { listAnalysts } from "../api/analysts";
+import { resolveAnalystByEmail } from "../api/analysts";
 import type { OidcConfig } from "../env";
 import type { SessionAnalyst } from "./session-analyst";
 
@@ -25,22 +25,21 @@ export function oidcProvider(config: OidcConfig): Provider {
 }
 
 /**
- * The analyst an OIDC identity maps to, or null. Asks `GET /api/v1/analysts` with the console's
- * service token; an API that refuses that call (or is down) means no SSO sign-in, never a guess.
+ * The analyst an OIDC identity maps to, or null. Asks `POST /api/v1/analysts/resolve` with the
+ * console's service token; an API that refuses that call (or is down) means no SSO sign-in, never a guess.
  */
 export async function analystForOidcProfile(profile: { email?: unknown; email_verified?: unknown } | undefined): Promise<SessionAnalyst | null> {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : "";
   // An unverified address could be anyone's; providers that omit the claim are trusted as verified.
   if (email === "" || profile?.email_verified === false) return null;
-  let analysts;
+  let match;
   try {
-    analysts = await listAnalysts("console", { timeoutMs: 5_000 });
+    match = await resolveAnalystByEmail(email, { timeoutMs: 5_000 });
   } catch (error) {
-    console.error("[argus-console] SSO sign-in refused: the API did not list analysts for the console token.", describe(error));
+    console.error("[argus-console] SSO sign-in refused: the API did not resolve the analyst for the console token.", describe(error));
     return null;
   }
-  const match = analysts.data.find((a) => a.email.trim().toLowerCase() === email && !a.disabled);
-  return match ? { id: match.id, email: match.email, name: match.name, role: match.role, accountId: match.account_id } : null;
+  return match && !match.disabled ? { id: match.id, email: match.email, name: match.name, role: match.role, accountId: match.account_id } : null;
 }
 
 function describe(error: unknown): string {

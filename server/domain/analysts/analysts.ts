@@ -62,6 +62,19 @@ export async function listAnalysts(db: Db, accountId: string): Promise<AnalystRo
   return db.select().from(analysts).where(eq(analysts.accountId, accountId)).orderBy(asc(analysts.email));
 }
 
+/**
+ * The enabled analyst with this e-mail (case-insensitive), for single sign-on: the identity
+ * provider has proven the address, so no password is checked; a disabled analyst is not found.
+ */
+export async function findEnabledAnalystByEmail(db: Db, email: string): Promise<AnalystRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(analysts)
+    .where(sql`lower(${analysts.email}) = ${email.trim().toLowerCase()} and ${analysts.disabledAt} is null`)
+    .limit(1);
+  return row;
+}
+
 export type AuthOutcome = { ok: true; analyst: AnalystRow } | { ok: false; reason: "invalid" | "locked" };
 
 /** Checks an e-mail and password. Ten failures in a row lock the analyst for 15 minutes. */

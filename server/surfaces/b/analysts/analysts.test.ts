@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startTestApi, type TestApi } from "../../../test/harness";
 
@@ -50,6 +51,21 @@ describe("authenticate", () => {
     expect(unknown.body.error.message).toBe("Invalid e-mail or password.");
     const asAnalyst = await call(url("/authenticate"), { headers: { authorization: `Bearer ${admin}` }, body: { email: "sam@example.com", password: "sam's password" } });
     expect(asAnalyst.status).toBe(403);
+  });
+
+  it("resolves an enabled analyst by e-mail for single sign-on (console service token only)", async () => {
+    const a = await api.analyst({ role: "lead", email: "sso.person@example.com" });
+    const resolve = (email: string, token = consoleToken) => call(url("/resolve"), { headers: { authorization: `Bearer ${token}` }, body: { email } });
+    const ok = await resolve(" SSO.Person@Example.com ");
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ object: "analyst", id: a.id, role: "lead", disabled: false });
+    expect(ok.body).not.toHaveProperty("password_hash");
+    const unknown = await resolve("nobody@example.com");
+    expect(unknown.status).toBe(404);
+    expect((await resolve("sso.person@example.com", admin)).status).toBe(403);
+    expect((await resolve("")).status).toBe(400);
+    await api.deps.database.db.execute(sql`update analysts set disabled_at = now() where id = ${a.id}`);
+    expect((await resolve("sso.person@example.com")).status).toBe(404);
   });
 
   it("locks an analyst for 15 minutes after ten failures in a row", async () => {

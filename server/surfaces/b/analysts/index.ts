@@ -4,10 +4,11 @@ import {
   AnalystExistsError,
   authenticateAnalyst,
   createAnalyst,
+  findEnabledAnalystByEmail,
   listAnalysts,
   serializeAnalyst,
 } from "../../../domain/analysts/analysts";
-import { authenticateRoute, createAnalystRoute, listAnalystsRoute } from "./routes";
+import { authenticateRoute, createAnalystRoute, listAnalystsRoute, resolveRoute } from "./routes";
 
 export const analystsRouter = createRouter()
   .openapi(listAnalystsRoute, async (c) => {
@@ -36,4 +37,9 @@ export const analystsRouter = createRouter()
       );
     }
     return c.json(serializeAnalyst(outcome.analyst), 200);
+  })
+  .openapi(resolveRoute, async (c) => {
+    const row = await findEnabledAnalystByEmail(c.get("db"), c.req.valid("json").email);
+    if (!row) throw new ApiError("resource_not_found", "No enabled analyst has this e-mail address.", "email");
+    return c.json(serializeAnalyst(row), 200);
   });

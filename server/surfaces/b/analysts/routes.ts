@@ -80,3 +80,21 @@ export const authenticateRoute = createRoute({
     ...commonErrors,
   },
 });
+
+export const resolveRoute = createRoute({
+  method: "post",
+  path: "/api/v1/analysts/resolve",
+  tags,
+  summary: "Find the enabled analyst of an e-mail address (the console's single sign-on; console service token only)",
+  description:
+    "The console calls this after an OpenID Connect provider proved the address. Nobody is created: an unknown or disabled analyst is 404.",
+  middleware: consoleRoute("console"),
+  request: {
+    body: { required: true, content: { "application/json": { schema: z.object({ email: z.string().min(3).max(320) }) } } },
+  },
+  responses: {
+    200: { description: "The analyst", content: { "application/json": { schema: AnalystSchema } } },
+    ...commonErrors,
+    ...errorResponses(404),
+  },
+});
