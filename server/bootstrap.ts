@@ -16,6 +16,8 @@ export type BootstrapResult = {
   consoleEnvWritten: boolean;
   adminPassword?: string;
   accountId: string;
+  /** The bootstrap admin's analyst id, when it was created now (the first-start demo works cases as them). */
+  adminId?: string;
   /** The console's pre-production key, when it was issued now (for the first-start demo). */
   testKey?: string;
 };
@@ -41,7 +43,8 @@ export async function bootstrap(deps: AppDeps): Promise<BootstrapResult> {
 
   if (empty) {
     const password = randomBytes(12).toString("base64url");
-    await createAnalyst(db, { accountId: account.id, email: ADMIN_EMAIL, name: "Admin", role: "admin", password });
+    const admin = await createAnalyst(db, { accountId: account.id, email: ADMIN_EMAIL, name: "Admin", role: "admin", password });
+    result.adminId = admin.id;
     writePrivate(
       path.join(dataDir, "admin-credentials.txt"),
       `# The bootstrap administrator of the Argus console. Change or remove after first sign-in.\nemail=${ADMIN_EMAIL}\npassword=${password}\n`,

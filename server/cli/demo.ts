@@ -34,6 +34,11 @@ export type DemoOptions = {
   tag?: string;
   /** How long to wait for the engine's alerts after the stream (default 15 s). */
   alertWaitMs?: number;
+  /**
+   * The analyst who works the demo cases (opens, notes, takes one into review). Without one the
+   * cases are opened by the API key and nobody is assigned: no made-up analyst ids.
+   */
+  actorId?: string;
   /** Called with every response (tests). */
   onResponse?: ResponseHook;
 };
@@ -69,7 +74,7 @@ export async function runDemo(o: DemoOptions): Promise<DemoSummary> {
   log(`demo: ${api.requests} requests sent in ${((Date.now() - started) / 1000).toFixed(1)} s; waiting for the detection engine …`);
 
   const alerts = await waitForAlerts(api, EXPECTED_ALERTS, o.alertWaitMs ?? 15_000);
-  const cases = await openCases(api, alerts, ["card_testing", "ato_pattern", "identity_abuse"]);
+  const cases = await openCases(api, alerts, ["card_testing", "ato_pattern", "identity_abuse"], o.actorId);
   const byType = new Map<string, number>();
   for (const a of alerts) byType.set(a.alert_type, (byType.get(a.alert_type) ?? 0) + 1);
   const screenings = new Map<string, number>();

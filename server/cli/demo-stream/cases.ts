@@ -41,8 +41,12 @@ export async function waitForAlerts(api: DemoClient, expectTypes: readonly strin
   }
 }
 
-/** Opens a case for the first alert of each type in `types`; returns the created case ids. */
-export async function openCases(api: DemoClient, alerts: readonly Alert[], types: readonly string[]): Promise<string[]> {
+/**
+ * Opens a case for the first alert of each type in `types`; returns the created case ids. With an
+ * analyst id, that analyst is the actor and takes the first case into review.
+ */
+export async function openCases(api: DemoClient, alerts: readonly Alert[], types: readonly string[], actorId?: string): Promise<string[]> {
+  const actor = actorId ? { actor_id: actorId } : {};
   const ids: string[] = [];
   for (const type of types) {
     const alert = alerts.find((a) => a.alert_type === type);
@@ -57,15 +61,15 @@ export async function openCases(api: DemoClient, alerts: readonly Alert[], types
       transaction_ids: txns.slice(0, 100),
       ...(users.length === 1 || type === "ato_pattern" ? { user_id: users[0] } : {}),
       notes: `Opened from alert ${alert.alert_id} (${alert.key}).`,
-      actor_id: "ana_demo_lead",
+      ...actor,
     });
     if (r.status === 201) ids.push(r.body.case_id as string);
   }
   const [first, second] = ids;
   if (first) {
-    await api.patch(`/v1/cases/${first}`, { notes: "Blocked the source at the edge; asking the issuers to reissue the tested cards.", actor_id: "ana_demo_lead" });
-    await api.patch(`/v1/cases/${first}`, { status: "in_review", assignee_id: "ana_demo_analyst", actor_id: "ana_demo_lead" });
+    await api.patch(`/v1/cases/${first}`, { notes: "Blocked the source at the edge; asking the issuers to reissue the tested cards.", ...actor });
+    await api.patch(`/v1/cases/${first}`, { status: "in_review", ...(actorId ? { assignee_id: actorId } : {}), ...actor });
   }
-  if (second) await api.patch(`/v1/cases/${second}`, { notes: "Customers contacted to confirm the account changes.", actor_id: "ana_demo_analyst" });
+  if (second) await api.patch(`/v1/cases/${second}`, { notes: "Customers contacted to confirm the account changes.", ...actor });
   return ids;
 }

@@ -63,7 +63,7 @@ async function runPlan(api: DemoClient, pl: Plan): Promise<void> {
     const r = await api.post("/v1/transactions/score", scoreBody(p, buy.amount, buy.card, { sessionId: session, category: buy.category, wallet: buy.wallet }));
     if (buy.decide && r.status === 200) {
       const reason = r.body.decision === "allow" ? "customer_verified" : "manual_review";
-      await api.post("/v1/decisions", { transaction_id: r.body.transaction_id, decision: "allow", reason, analyst_id: "ana_demo_reviewer", notes: "Checked with the customer." });
+      await api.post("/v1/decisions", { transaction_id: r.body.transaction_id, decision: "allow", reason, notes: "Checked with the customer." });
     }
   }
   // Changing an address from a device the customer already uses is ordinary.

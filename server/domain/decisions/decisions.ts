@@ -125,12 +125,20 @@ export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps:
 }
 
 /** GET /v1/decisions: newest first, optionally those of one transaction. */
-export async function listDecisions(db: Db, scope: Scope, q: { transactionId?: string; limit: number; after?: string }) {
+export async function listDecisions(db: Db, scope: Scope, q: { transactionId?: string; screeningId?: string; limit: number; after?: string }) {
   const page = keyset({ createdAt: decisions.createdAt, id: decisions.id }, q.after);
   const rows = await db
     .select()
     .from(decisions)
-    .where(inScope(decisions, scope, q.transactionId ? eq(decisions.transactionId, q.transactionId) : undefined, page.where))
+    .where(
+      inScope(
+        decisions,
+        scope,
+        q.transactionId ? eq(decisions.transactionId, q.transactionId) : undefined,
+        q.screeningId ? eq(decisions.screeningId, q.screeningId) : undefined,
+        page.where,
+      ),
+    )
     .orderBy(...page.orderBy)
     .limit(q.limit + 1);
   return toPage(rows, q.limit, serializeDecision);

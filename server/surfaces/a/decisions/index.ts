@@ -21,5 +21,5 @@ export const decisionsRouter = createRouter()
   })
   .openapi(listDecisionsRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listDecisions(c.get("db"), keyScope(c), { transactionId: q.transaction_id, limit: q.limit, after: q.after }), 200);
+    return c.json(await listDecisions(c.get("db"), keyScope(c), { transactionId: q.transaction_id, screeningId: q.screening_id, limit: q.limit, after: q.after }), 200);
   });

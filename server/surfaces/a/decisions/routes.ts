@@ -48,9 +48,15 @@ export const listDecisionsRoute = createRoute({
   method: "get",
   path: "/v1/decisions",
   tags,
-  summary: "List decisions, newest first (optionally of one transaction)",
+  summary: "List decisions, newest first (optionally of one transaction or one screening)",
   middleware: apiKeyRoute("a", "decisions:write", "events:read"),
-  request: { query: z.object({ transaction_id: z.string().min(1).optional(), ...paginationQuery }) },
+  request: {
+    query: z.object({
+      transaction_id: z.string().min(1).optional(),
+      screening_id: z.string().min(1).optional().openapi({ description: "The decisions recorded on one watchlist screening (addition)" }),
+      ...paginationQuery,
+    }),
+  },
   responses: {
     200: { description: "A page of decisions", content: { "application/json": { schema: listSchema(DecisionRecord, "DecisionList") } } },
     ...commonErrors,

@@ -128,6 +128,11 @@ describe("review of possible matches", () => {
     const made = await decide({ screening_id: v.body.screening_id, decision: "allow", reason: "false_positive", notes: "Different person: DOB and nationality differ", analyst_id: "ana_1" });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ object: "decision", screening_id: v.body.screening_id, reason: "false_positive" });
+    const listed = await call(`${api.url.live}/v1/decisions?screening_id=${v.body.screening_id}`, { headers: bearer(decisionKey) });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([made.body.id]);
+    const none = await call(`${api.url.live}/v1/decisions?screening_id=scr_nope`, { headers: bearer(decisionKey) });
+    expect(none.body.data).toEqual([]);
     expect((await call(`${api.url.live}/v1/identity/verifications/${v.body.verification_id}`, { headers })).body.status).toBe("verified");
     const later = await screen(`user_id=${body.user_id}`);
     expect(later.body.status).toBe("clear");
