@@ -24,7 +24,8 @@ afterAll(async () => {
 it("replays the demo stream: alerts of every type from the engine, cases, screenings", { timeout: 120_000 }, async () => {
   const k = await api.key({ account: "demo", env: "test" });
   await api.limit("demo", 100_000);
-  const summary = await runDemo({ baseUrl: api.url.test, key: k.key, customers: 60, tag: "t1" });
+  const admin = await api.analyst({ account: "demo", role: "admin" });
+  const summary = await runDemo({ baseUrl: api.url.test, key: k.key, customers: 60, tag: "t1", actorId: admin.id });
 
   expect(summary.flowErrors).toBe(0);
   expect(Object.keys(summary.byStatus).every((s) => Number(s) < 300)).toBe(true);
@@ -35,9 +36,10 @@ it("replays the demo stream: alerts of every type from the engine, cases, screen
 
   const headers = { authorization: `Bearer ${k.key}` };
   const first = await call(`${api.url.test}/v1/cases/${summary.cases[0]}`, { headers });
-  expect(first.body).toMatchObject({ status: "in_review", case_type: "payment_fraud" });
+  expect(first.body).toMatchObject({ status: "in_review", case_type: "payment_fraud", assignee_id: admin.id });
   expect(first.body.transaction_ids.length).toBeGreaterThanOrEqual(10);
   expect(first.body.events.map((e: { action: string }) => e.action)).toEqual(["created", "note_added", "note_added", "status_changed", "assignee_changed"]);
+  expect(first.body.events.every((e: { actor_id: string }) => e.actor_id === admin.id)).toBe(true);
   const ato = await call(`${api.url.test}/v1/alerts?alert_type=ato_pattern`, { headers });
   expect(ato.body.data[0]).toMatchObject({ affected_users: 4, affected_transactions: 4 });
   // Nothing reached production.
