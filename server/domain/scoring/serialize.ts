@@ -44,6 +44,9 @@ export function serializeAssessment(row: TransactionRow, chain: DecisionRow[]) {
   return {
     ...scoreResponse(row),
     user_id: row.userId,
+    email: row.email,
+    ip_address: row.ipAddress,
+    phone: row.phone,
     amount: row.amount,
     currency: row.currency,
     payment_method: {

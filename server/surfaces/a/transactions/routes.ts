@@ -45,6 +45,9 @@ export { DecisionRecord };
 
 export const AssessmentSchema = ScoreResponse.extend({
   user_id: z.string(),
+  email: z.string().nullable().openapi({ description: "user.email as scored (normalised), or null" }),
+  ip_address: z.string().nullable().openapi({ description: "user.ip_address as scored, or null" }),
+  phone: z.string().nullable().openapi({ description: "user.phone as scored, or null" }),
   amount: z.number().int(),
   currency: z.string(),
   payment_method: z.object({ type: z.string(), card_bin: z.string().nullable(), last_four: z.string().nullable(), wallet_type: z.string().nullable() }),

@@ -166,11 +166,22 @@ describe("idempotency", () => {
 
 describe("GET /v1/transactions/{id}", () => {
   it("returns the assessment with its explanation and an empty decision chain", async () => {
-    const r = await score(api, h, scoreBody({ merchant: { id: "m_1", category: "5411" }, payment_method: { type: "card", card_bin: "411111", last_four: "1111" } }));
+    const r = await score(
+      api,
+      h,
+      scoreBody({
+        merchant: { id: "m_1", category: "5411" },
+        payment_method: { type: "card", card_bin: "411111", last_four: "1111" },
+        user: { id: uniq("user_"), email: "Ana.Lopez@Example.com", ip_address: "44.1.2.3" },
+      }),
+    );
     const g = await call(`${api.url.live}/v1/transactions/${r.body.transaction_id}`, { headers: h });
     expect(g.status).toBe(200);
     expect(g.body).toMatchObject({
       object: "transaction_score",
+      email: "ana.lopez@example.com",
+      ip_address: "44.1.2.3",
+      phone: null,
       transaction_id: r.body.transaction_id,
       risk_score: r.body.risk_score,
       signals: r.body.signals,
