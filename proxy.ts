@@ -32,6 +32,7 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Public: the landing page (`/`, excluded by `.+`), the API reference, sign-in, next-auth's own
-  // routes, Next.js assets and the icons browsers fetch on their own.
-  matcher: ["/((?!_next/static|_next/image|api/auth|reference|sign-in|favicon\\.ico|icon\\.svg|robots\\.txt).+)"],
+  // routes, Next.js's own paths (assets; in development the HMR socket) and the icons browsers
+  // fetch on their own.
+  matcher: ["/((?!_next/|api/auth|reference|sign-in|favicon\\.ico|icon\\.svg|robots\\.txt).+)"],
 };
