@@ -37,6 +37,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string | Buffer;
     requests?: Request[];
+    /** Requests per second across all connections (a fixed offered load). */
+    overallRate?: number;
     title?: string;
   };
 

@@ -19,6 +19,11 @@ export type Target = {
   expect: number;
   /** Headers that must differ per request (Surface B's X-Idempotency-Key), merged over the others. */
   perRequestHeaders?: () => Record<string, string>;
+  /**
+   * Offered load in requests per second (autocannon's overallRate), for latency at a fixed rate;
+   * without it every connection sends as fast as answers come (throughput).
+   */
+  rate?: number;
 };
 
 // Every route the bench measures, in order; `--targets a,b` picks some by name.
@@ -40,6 +45,16 @@ export const TARGETS: Target[] = [
     auth: "api_key",
     body: scorePayload,
     expect: 200,
+  },
+  {
+    name: "score@1000",
+    description: "POST /v1/transactions/score at a fixed offered load of 1,000 req/s (latency under load, not throughput)",
+    method: "POST",
+    path: "/v1/transactions/score",
+    auth: "api_key",
+    body: scorePayload,
+    expect: 200,
+    rate: 1000,
   },
   {
     name: "analyze",
@@ -109,7 +124,15 @@ function request(target: Target, headers: Record<string, string>): Request {
 async function fire(api: BenchApi, target: Target, durationS: number, connections: number): Promise<Result> {
   // A fresh token per run: console tokens expire after 15 minutes and long benches outlive one.
   const headers = await headersFor(target, api);
-  return autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] });
+  return autocannon({
+    url: api.url,
+    // At a fixed rate, enough connections that a slow answer never holds back the schedule.
+    connections: target.rate ? Math.max(connections, 100) : connections,
+    duration: durationS,
+    timeout: 10,
+    requests: [request(target, headers)],
+    ...(target.rate ? { overallRate: target.rate } : {}),
+  });
 }
 
 function summarize(result: Result, target: Target): RunResult {
