@@ -10,10 +10,15 @@ import { arrayLiteral, inline, quote } from "./sql-literals";
 /** A live assessment ready to be stored, with its events. */
 export type Stored = { row: TransactionRow; blocked: { rule_id: string; rule_name: string; threshold: number | null } | null; riskLevel: string };
 
+/** The claimed idempotency key of a request, and the response to store under it with its writes. */
+export type StoredResponse = { accountId: string; environment: string; surface: "a" | "b"; key: string; status: number; body: unknown };
+
 // The write of a batch of live assessments is ONE statement: the transactions, their log events
 // (transaction.scored, and transaction.blocked on block) and, for challenge / block, the
 // transaction.flagged / transaction.blocked webhook outbox rows with their fan-out jobs — the
-// same rows appendEvents() and emitWebhookEvent() write, for the whole batch at once. A single
+// same rows appendEvents() and emitWebhookEvent() write, for the whole batch at once — and, for
+// requests with an idempotency key, the stored response under their claimed key (so a replay
+// finds exactly what was committed with the assessment, never one without the other). A single
 // statement is atomic by itself (no BEGIN/COMMIT round trips), its text is constant whatever the
 // batch size (arrays, unnested), so it is prepared once per session like the features statement.
 const TXN_COLUMNS = [
@@ -26,6 +31,7 @@ const TXN_COLUMNS = [
 ] as const;
 const EVENT_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["event_type", "text"], ["transaction_id", "text"], ["user_id", "text"], ["payload", "jsonb"]] as const;
 const HOOK_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["type", "text"], ["data", "jsonb"]] as const;
+const IDEMPOTENCY_COLUMNS = [["account_id", "text"], ["environment", "text"], ["surface", "text"], ["key", "text"], ["response_status", "int"], ["response_body", "jsonb"]] as const;
 
 let n = 0;
 const params = (cols: readonly (readonly [string, string])[]) => cols.map(([, type]) => `$${++n}::${type}[]`).join(", ");
@@ -33,14 +39,18 @@ const names = (cols: readonly (readonly [string, string])[]) => cols.map(([c]) =
 const txnParams = params(TXN_COLUMNS);
 const eventParams = params(EVENT_COLUMNS);
 const hookParams = params(HOOK_COLUMNS);
-export const WRITE_PARAM_TYPES = [...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS].map(([, t]) => `${t}[]`);
+const idempotencyParams = params(IDEMPOTENCY_COLUMNS);
+export const WRITE_PARAM_TYPES = [...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`);
 const HOOK_ID_PARAM = `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + 1}`;
 
 export const WRITE_SQL = `
   with t as (insert into transactions (${names(TXN_COLUMNS)}) select * from unnest(${txnParams})),
   e as (insert into events (${names(EVENT_COLUMNS)}) select * from unnest(${eventParams})),
   w as (insert into webhook_events (${names(HOOK_COLUMNS)}) select * from unnest(${hookParams})),
-  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x) from unnest(${HOOK_ID_PARAM}::text[]) as x),${detectionTriggerCtes("transaction", { ids: "$1::text[]", accounts: "$2::text[]", environments: "$3::text[]" })}
+  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x) from unnest(${HOOK_ID_PARAM}::text[]) as x),
+  k as (update idempotency_keys x set state = 'completed', response_status = u.response_status, response_body = u.response_body
+        from unnest(${idempotencyParams}) as u(${names(IDEMPOTENCY_COLUMNS)})
+        where x.account_id = u.account_id and x.environment = u.environment and x.surface = u.surface and x.key = u.key),${detectionTriggerCtes("transaction", { ids: "$1::text[]", accounts: "$2::text[]", environments: "$3::text[]" })}
   select 1 as ok`;
 
 type Cell = string | number | null;
@@ -60,7 +70,7 @@ function columns(rowsOfCells: Cell[][], width: number): string[] {
 }
 
 /** The write statement's arguments (array literals) for a batch. */
-export function writeArgs(items: Stored[]): { args: string[]; hooks: number } {
+export function writeArgs(items: Stored[], responses: StoredResponse[] = []): { args: string[]; hooks: number } {
   const events: Cell[][] = [];
   const hooks: Cell[][] = [];
   for (const s of items) {
@@ -73,7 +83,15 @@ export function writeArgs(items: Stored[]): { args: string[]; hooks: number } {
     }
   }
   return {
-    args: [...columns(items.map((s) => txnCells(s.row)), TXN_COLUMNS.length), ...columns(events, EVENT_COLUMNS.length), ...columns(hooks, HOOK_COLUMNS.length)],
+    args: [
+      ...columns(items.map((s) => txnCells(s.row)), TXN_COLUMNS.length),
+      ...columns(events, EVENT_COLUMNS.length),
+      ...columns(hooks, HOOK_COLUMNS.length),
+      ...columns(
+        responses.map((k) => [k.accountId, k.environment, k.surface, k.key, k.status, json(k.body)]),
+        IDEMPOTENCY_COLUMNS.length,
+      ),
+    ],
     hooks: hooks.length,
   };
 }
@@ -82,10 +100,16 @@ export function writeArgs(items: Stored[]): { args: string[]; hooks: number } {
 export type WriteRunner = (db: Db, args: string[]) => Promise<unknown>;
 export const writeInline: WriteRunner = (db, args) => rows(db, sql.raw(inline(WRITE_SQL, args)));
 
-/** Writes live assessments with their events and webhooks, atomically (one statement). */
-export async function persistAssessments(db: Db, jobs: JobQueue, items: Stored[], run: WriteRunner = writeInline): Promise<void> {
+/** Writes live assessments with their events, webhooks and stored responses, atomically (one statement). */
+export async function persistAssessments(
+  db: Db,
+  jobs: JobQueue,
+  items: Stored[],
+  run: WriteRunner = writeInline,
+  responses: StoredResponse[] = [],
+): Promise<void> {
   if (items.length === 0) return;
-  const { args } = writeArgs(items);
+  const { args } = writeArgs(items, responses);
   await run(db, args);
   // Every live score queues detection work, so the runner always has something to pick up.
   jobs.wake();

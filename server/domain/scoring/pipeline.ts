@@ -8,7 +8,7 @@ import { newId } from "../../common/ids";
 import { assess, type Assessment, type EarlierBatch, type ScoreJob } from "./score-transaction";
 import { borrow, featuresStatement, onConnection, writeStatement } from "./prepared";
 import { featureArgs, runInline, type FeatureRunner } from "./features";
-import { persistAssessments, writeArgs, writeInline, type WriteRunner } from "./persist";
+import { persistAssessments, writeArgs, writeInline, type StoredResponse, type WriteRunner } from "./persist";
 
 type Pending = { job: ScoreJob; resolve: (a: Assessment) => void; reject: (e: unknown) => void };
 /** A batch between its start and its commit, as later batches see it. */
@@ -17,11 +17,13 @@ type InFlight = EarlierBatch;
 export const MAX_BATCH = 128;
 
 /**
- * Group commit for live scores without an idempotency key. Requests that arrive while batches are
+ * Group commit for live scores. Requests that arrive while batches are
  * being scored wait and form the next batch: one features statement and one write statement
  * serve them all. At low load a batch is a single request started on the next tick, so nothing
  * waits; under load the database does a fraction of the work. Every request is answered only after
- * its batch committed, so an acknowledged score is durable.
+ * its batch committed, so an acknowledged score is durable. A request with an idempotency key joins
+ * too, once it has claimed its key: the batch's write statement stores its response under the key
+ * (see persist.ts), so the assessment and its replayable response commit together.
  *
  * Velocity stays exact within the process under any concurrency: every request counts every request
  * that started before it — committed ones through the database, the earlier requests of its own
@@ -100,7 +102,8 @@ export class ScoringPipeline {
       const key = session.key;
       const results = await assess(session.db, jobs, (db, args) => this.features.run(db, args, key), earlier);
       const ok = results.filter((r): r is Assessment => !(r instanceof Error));
-      await persistAssessments(session.db, this.jobs, ok, (db, args) => this.write.run(db, args, key));
+      const responses = storedResponses(jobs, results);
+      await persistAssessments(session.db, this.jobs, ok, (db, args) => this.write.run(db, args, key), responses);
       this.inFlight.splice(this.inFlight.indexOf(me), 1);
       results.forEach((r, i) => (r instanceof Error ? batch[i]!.reject(r) : batch[i]!.resolve(r)));
       this.written += ok.length;
@@ -155,6 +158,18 @@ export class ScoringPipeline {
       .catch(() => undefined)
       .finally(() => (this.warming = false));
   }
+}
+
+/** The responses to store under the batch's idempotency keys (requests that were scored). */
+function storedResponses(jobs: ScoreJob[], results: (Assessment | Error)[]): StoredResponse[] {
+  const out: StoredResponse[] = [];
+  results.forEach((a, i) => {
+    const idem = jobs[i]?.idempotency;
+    if (!idem || a instanceof Error) return;
+    idem.stored = idem.respond(a);
+    out.push({ ...idem.ref, ...idem.stored });
+  });
+  return out;
 }
 
 const pipelines = new WeakMap<Database, ScoringPipeline>();

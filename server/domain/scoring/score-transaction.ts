@@ -10,8 +10,18 @@ import type { ScoreInput } from "./request";
 import type { Stored } from "./persist";
 import type { TransactionRow } from "./serialize";
 
+/**
+ * A request's claimed idempotency key: the pipeline stores `respond(assessment)` under it in the
+ * batch's write statement, and keeps what it stored in `stored` for the request to answer with.
+ */
+export type IdempotentScore = {
+  ref: { accountId: string; environment: string; surface: "a" | "b"; key: string };
+  respond: (a: Assessment) => { status: number; body: unknown };
+  stored?: { status: number; body: unknown };
+};
+
 /** One request to score. `live` = it becomes a transaction and counts in later history. */
-export type ScoreJob = { input: ScoreInput; startedAt: number; live: boolean; analysisId?: string; id?: string };
+export type ScoreJob = { input: ScoreInput; startedAt: number; live: boolean; analysisId?: string; id?: string; idempotency?: IdempotentScore };
 
 /** A batch started earlier and maybe not committed yet (its jobs carry their transaction ids). */
 export type EarlierBatch = { jobs: ScoreJob[] };

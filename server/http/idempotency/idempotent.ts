@@ -61,11 +61,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * - Surface B (`X-Idempotency-Key`, required): spec 7.4 — in flight 409, other payload 422,
  *   a response stored under an older contract 409 not replayable.
  * Called after validation, so the order of checks stays 400 before 409/422.
+ *
+ * By default the handler runs in a transaction that also stores its response. With `pipelined`,
+ * the handler receives the claimed key instead and must store its 2xx response under it in the
+ * same atomic write as its effects (the scoring pipeline does: persist.ts); on failure or a
+ * non-2xx result the claim is released here.
  */
 export async function idempotent(
   c: Context<AppEnv>,
-  opts: { surface: "a" | "b"; bodyField?: string },
-  run: (db: Db) => Promise<HandlerResult>,
+  opts: { surface: "a" | "b"; bodyField?: string; pipelined?: boolean },
+  run: (db: Db, claimed?: KeyRef) => Promise<HandlerResult>,
 ): Promise<IdempotentResponse> {
   const rootDb = c.get("db");
   const body = await c.req.json().catch(() => ({}));
@@ -104,6 +109,19 @@ export async function idempotent(
         await sleep(wait);
         continue;
       case "owner":
+        if (opts.pipelined) {
+          let result: HandlerResult;
+          try {
+            result = await run(rootDb, ref);
+          } catch (err) {
+            await releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
+            throw err;
+          }
+          if (result.status < 200 || result.status >= 300) {
+            await releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
+          }
+          return respond(result);
+        }
         try {
           const result = await rootDb.transaction(async (tx) => {
             const r = await run(tx as unknown as Db);

@@ -6,7 +6,7 @@ import { notFound } from "../../../http/errors";
 import { idempotent } from "../../../http/idempotency/idempotent";
 import type { Db } from "../../../db/client";
 import { toScoreInput } from "../../../domain/scoring/request";
-import { assess, type Assessment, type ScoreJob } from "../../../domain/scoring/score-transaction";
+import { assess, type Assessment, type IdempotentScore, type ScoreJob } from "../../../domain/scoring/score-transaction";
 import { persistAssessments } from "../../../domain/scoring/persist";
 import { directRunners, scoringPipeline } from "../../../domain/scoring/pipeline";
 import { scoreResponse } from "../../../domain/scoring/serialize";
@@ -16,9 +16,9 @@ import type { ScoreBodyType } from "./score-schema";
 import { getTransactionRoute, scoreRoute, startedAt, verifyRoute } from "./routes";
 
 /**
- * Scores one live request. Without an idempotency key it joins the process's group-commit
- * pipeline; with one, `idempotent()` hands us its transaction and the assessment, its events and
- * the stored response commit together in it.
+ * Scores one live request through the process's group-commit pipeline (with a claimed idempotency
+ * key in `extra.idempotency`, the pipeline stores the response with the writes). Inside a caller's
+ * transaction (`db` is not the request's root handle) it is scored and written in that transaction.
  */
 export async function scoreLive(c: Context<AppEnv>, db: Db, body: ScoreBodyType, at: Date, extra: Partial<ScoreJob> = {}): Promise<Assessment> {
   const deps = c.get("deps");
@@ -36,9 +36,11 @@ export const transactionsRouter = createRouter()
   .openapi(scoreRoute, async (c) => {
     const body = c.req.valid("json");
     const at = new Date();
-    return idempotent(c, { surface: "a", bodyField: "idempotency_key" }, async (db) => {
-      const a = await scoreLive(c, db, body, at);
-      return { status: 200, body: scoreResponse(a.row) };
+    return idempotent(c, { surface: "a", bodyField: "idempotency_key", pipelined: true }, async (db, claimed) => {
+      const respond = (a: Assessment) => ({ status: 200, body: scoreResponse(a.row) });
+      const idempotency: IdempotentScore | undefined = claimed ? { ref: claimed, respond } : undefined;
+      const a = await scoreLive(c, db, body, at, { idempotency });
+      return idempotency?.stored ?? respond(a);
     });
   })
   .openapi(getTransactionRoute, async (c) => {

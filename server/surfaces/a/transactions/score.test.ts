@@ -151,6 +151,21 @@ describe("idempotency", () => {
     expect(await count(sql`select count(*)::int as n from events where user_id = ${user}`)).toBe(1);
   });
 
+  it("stores the response with the assessment, and frees the key of a refused request for a corrected retry", async () => {
+    const k = uniq("fix-");
+    const refused = await score(api, { ...h, "idempotency-key": k }, scoreBody({ session_id: "sess_missing" }));
+    expect(refused.status).toBe(404);
+    expect(await count(sql`select count(*)::int as n from idempotency_keys where key = ${k}`)).toBe(0);
+    const body = scoreBody();
+    const ok = await score(api, { ...h, "idempotency-key": k }, body);
+    expect(ok.status).toBe(200);
+    const [stored] = await rows<{ state: string; response_body: { transaction_id: string } }>(
+      api.deps.database.db,
+      sql`select state, response_body from idempotency_keys where key = ${k}`,
+    );
+    expect(stored).toMatchObject({ state: "completed", response_body: { transaction_id: ok.body.transaction_id } });
+  });
+
   it("scores concurrent requests without a key in batches, each counted once", async () => {
     const user = { id: uniq() };
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => score(api, h, scoreBody({ user, amount: 100 + i }))));

@@ -3,7 +3,7 @@ import { keyScope } from "../../../http/key-scope";
 import { idempotent } from "../../../http/idempotency/idempotent";
 import { newId } from "../../../common/ids";
 import { toScoreInput } from "../../../domain/scoring/request";
-import { assess, type Assessment } from "../../../domain/scoring/score-transaction";
+import { assess, type Assessment, type IdempotentScore } from "../../../domain/scoring/score-transaction";
 import { analysisResponse } from "../../../domain/scoring/analysis";
 import { directRunners } from "../../../domain/scoring/pipeline";
 import { scoreLive } from "../../a/transactions";
@@ -14,10 +14,12 @@ export const analyzeRouter = createRouter()
   .openapi(analyzeRoute, async (c) => {
     const body = c.req.valid("json");
     const at = new Date();
-    return idempotent(c, { surface: "b" }, async (db) => {
+    return idempotent(c, { surface: "b", pipelined: true }, async (db, claimed) => {
       const analysisId = newId("anl");
-      const a = await scoreLive(c, db, body, at, { analysisId });
-      return { status: 200, body: analysisResponse(a, analysisId, "live") };
+      const respond = (a: Assessment) => ({ status: 200, body: analysisResponse(a, analysisId, "live") });
+      const idempotency: IdempotentScore | undefined = claimed ? { ref: claimed, respond } : undefined;
+      const a = await scoreLive(c, db, body, at, { analysisId, idempotency });
+      return idempotency?.stored ?? respond(a);
     });
   })
   .openapi(analyzeSandboxRoute, async (c) => {
