@@ -23,7 +23,8 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
     columns.accessor("severity", { header: "Severity", cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> }),
     columns.accessor("alert_type", {
       header: "Type",
-      cell: ({ row }) => <span className="whitespace-nowrap">{alertTypeLabel(row.original.alert_type)}</span>,
+      // Wraps (two lines at most): at 1440 px every column of the queue must fit without scrolling.
+      cell: ({ row }) => <span className="block min-w-24">{alertTypeLabel(row.original.alert_type)}</span>,
     }),
     columns.accessor("summary", {
       header: "Summary",
@@ -32,10 +33,10 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
           {row.original.summary}
         </Link>
       ),
-      meta: { cellClassName: "max-w-md" },
+      meta: { cellClassName: "min-w-52 max-w-md" },
     }),
     columns.accessor("affected_users", {
-      header: "Users / transactions",
+      header: () => <span title="Affected users / affected transactions">Users / txns</span>,
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
           {numberFormat.format(row.original.affected_users)} <span className="text-muted-foreground">/</span>{" "}
@@ -44,8 +45,21 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
       ),
       meta: { align: "end" },
     }),
-    columns.accessor("created_at", { header: "Created (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
-    columns.accessor("updated_at", { header: "Updated (UTC)", cell: ({ row }) => <DateTime value={row.original.updated_at} zone={false} /> }),
+    // Created and last updated share a column (updated below, smaller): two date columns did not
+    // fit beside the actions at 1440 px and the last column was clipped.
+    columns.accessor("created_at", {
+      header: "Created (UTC)",
+      cell: ({ row }) => (
+        <span className="grid gap-0.5">
+          <DateTime value={row.original.created_at} zone={false} />
+          {row.original.updated_at !== row.original.created_at ? (
+            <span className="text-xs whitespace-nowrap text-muted-foreground">
+              updated <DateTime value={row.original.updated_at} zone={false} />
+            </span>
+          ) : null}
+        </span>
+      ),
+    }),
     columns.accessor("status", { header: "Status", cell: ({ row }) => <AlertStatusBadge status={row.original.status} /> }),
     columns.display({
       id: "actions",
@@ -54,7 +68,7 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
         const alert = row.original;
         const busy = pendingId === alert.alert_id;
         return (
-          <span className="flex justify-end gap-1">
+          <span className="flex flex-col items-end gap-1">
             {alert.status === "open" ? (
               <Button variant="ghost" size="sm" disabled={busy} onClick={() => onAcknowledge(alert)} aria-label={`Acknowledge alert: ${alert.summary}`}>
                 Acknowledge

@@ -27,7 +27,7 @@ export function caseColumns({ names, assign }: Options) {
           {row.original.title}
         </Link>
       ),
-      meta: { cellClassName: "max-w-md" },
+      meta: { cellClassName: "min-w-56 max-w-md" },
     }),
     columns.accessor("case_type", { header: "Type", cell: ({ row }) => <span className="whitespace-nowrap">{caseTypeLabels[row.original.case_type]}</span> }),
     columns.accessor("status", { header: "Status", cell: ({ row }) => <CaseStatusBadge status={row.original.status} /> }),

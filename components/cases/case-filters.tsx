@@ -12,14 +12,16 @@ type CaseFiltersProps = {
   startTransition: TransitionStartFunction;
   me: string;
   analysts: { id: string; name: string }[];
+  /** The lead's queue is always in priority order: no order control there. */
+  showSort?: boolean;
 };
 
-const sortLabels = { priority: "Priority (most urgent, oldest first)", created_at: "Newest first" } as const;
+const sortLabels = { priority: "Most urgent first", created_at: "Newest first" } as const;
 
 /** The queue's filters in the URL (not shallow: the server page fetches); a change restarts paging. */
-export function CaseFilters({ startTransition, me, analysts }: CaseFiltersProps) {
+export function CaseFilters({ startTransition, me, analysts, showSort = true }: CaseFiltersProps) {
   const [filters, setFilters] = useQueryStates(caseQueueSearchParams, { shallow: false, startTransition, history: "push" });
-  const set = (patch: Partial<typeof filters>) => void setFilters({ ...patch, cursor: null });
+  const set = (patch: Partial<typeof filters>) => void setFilters({ ...patch, cursor: null, unassigned_cursor: null });
   return (
     <form aria-label="Case filters" onSubmit={(e) => e.preventDefault()} className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       <Field label="Status">
@@ -66,15 +68,17 @@ export function CaseFilters({ startTransition, me, analysts }: CaseFiltersProps)
             ))}
         </NativeSelect>
       </Field>
-      <Field label="Order">
-        <NativeSelect value={filters.sort} onChange={(e) => set({ sort: e.target.value as (typeof caseSorts)[number] })}>
-          {caseSorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {sortLabels[sort]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      {showSort ? (
+        <Field label="Order">
+          <NativeSelect value={filters.sort} onChange={(e) => set({ sort: e.target.value as (typeof caseSorts)[number] })}>
+            {caseSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      ) : null}
     </form>
   );
 }

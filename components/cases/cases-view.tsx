@@ -1,6 +1,6 @@
 "use client";
 
-import { Briefcase, ListStart } from "lucide-react";
+import { Briefcase, ListChecks, ListStart } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useQueryState } from "nuqs";
@@ -8,6 +8,7 @@ import { useMemo, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { Button } from "@/components/ui/button";
+import { LinkButton } from "@/components/ui/link-button";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-error";
@@ -22,6 +23,7 @@ import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
+import { CaseQuickFilter } from "./case-quick-filter";
 
 const NO_CASES: Case[] = [];
 
@@ -74,14 +76,25 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">
-          Cases of <strong className="font-medium text-foreground">{environmentLabels[environment]}</strong>.
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <CaseQuickFilter me={me.id} startTransition={startTransition} />
+          <p className="text-sm text-muted-foreground">
+            Cases of <strong className="font-medium text-foreground">{environmentLabels[environment]}</strong>.
+          </p>
+        </div>
         <div className="grid justify-items-end gap-2">
-          <Button disabled={claim.isPending} onClick={() => claim.execute({ environment })}>
-            {claim.isPending ? <Spinner /> : <ListStart aria-hidden="true" />}
-            Next case
-          </Button>
+          <div className="flex gap-2">
+            {me.isLead ? (
+              <LinkButton href="/cases/queue" variant="secondary">
+                <ListChecks aria-hidden="true" />
+                Case queue
+              </LinkButton>
+            ) : null}
+            <Button disabled={claim.isPending} onClick={() => claim.execute({ environment })}>
+              {claim.isPending ? <Spinner /> : <ListStart aria-hidden="true" />}
+              Next case
+            </Button>
+          </div>
           <FormError error={claim.result.serverError} />
         </div>
       </div>

@@ -15,14 +15,17 @@ export class ApiError extends Error {
   readonly param?: string;
   readonly requestId?: string;
   readonly docUrl?: string;
+  /** Seconds to wait before retrying, from `Retry-After` (spec 8: sent with 429). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; code: string; message: string; param?: string; requestId?: string; docUrl?: string }) {
+  constructor(init: { status: number; code: string; message: string; param?: string; requestId?: string; docUrl?: string; retryAfterSeconds?: number }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.param = init.param;
     this.requestId = init.requestId;
     this.docUrl = init.docUrl;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** The API answered and refused the credentials (bad or revoked key, expired console token). */
@@ -42,8 +45,9 @@ const str = (value: unknown): string | undefined => (typeof value === "string" &
  * and Surface B's upper-case `docs_url`); a body that is neither still yields a usable error,
  * with the request id from the `Request-Id` header every response carries.
  */
-export function errorFromResponse(status: number, body: unknown, requestIdHeader: string | null): ApiError {
+export function errorFromResponse(status: number, body: unknown, requestIdHeader: string | null, retryAfterHeader?: string | null): ApiError {
   const error = (typeof body === "object" && body !== null ? (body as ErrorBody).error : undefined) ?? {};
+  const retryAfter = retryAfterHeader && /^\d{1,6}$/.test(retryAfterHeader.trim()) ? Number(retryAfterHeader.trim()) : undefined;
   return new ApiError({
     status,
     code: str(error.code) ?? `http_${status}`,
@@ -51,6 +55,7 @@ export function errorFromResponse(status: number, body: unknown, requestIdHeader
     param: str(error.param),
     requestId: str(error.request_id) ?? requestIdHeader ?? undefined,
     docUrl: str(error.doc_url) ?? str(error.docs_url),
+    retryAfterSeconds: retryAfter,
   });
 }
 

@@ -97,7 +97,7 @@ export async function sendRequest<T>(
   }
   const parsed = parseJson(text);
 
-  if (!response.ok) throw errorFromResponse(response.status, parsed.ok ? parsed.value : undefined, requestId);
+  if (!response.ok) throw errorFromResponse(response.status, parsed.ok ? parsed.value : undefined, requestId, response.headers.get("retry-after"));
   if (response.status === 204 || text === "") return undefined as T;
   if (!parsed.ok) {
     throw new ApiError({ status: 502, code: "invalid_response", message: `${capitalise(target.label)} answered with something other than JSON.`, requestId: requestId ?? undefined });

@@ -14,6 +14,8 @@ export const caseQueueSearchParams = {
   assignee_id: parseAsString,
   sort: parseAsStringLiteral(caseSorts).withDefault("priority"),
   cursor: cursorStackParser,
+  // The lead's queue (/cases/queue) pages its "Unassigned" section separately, above the rest.
+  unassigned_cursor: cursorStackParser,
 };
 
 export const loadCaseQueueParams = createLoader(caseQueueSearchParams);

@@ -7,6 +7,12 @@ export const queryKeys = {
     all: (environment: ConsoleEnvironment) => ["api-keys", environment] as const,
     page: (environment: ConsoleEnvironment, after: string | undefined) => ["api-keys", environment, { after: after ?? null }] as const,
   },
+  webhooks: {
+    all: (environment: ConsoleEnvironment) => ["webhooks", environment] as const,
+    page: (environment: ConsoleEnvironment, after: string | undefined) => ["webhooks", environment, "list", { after: after ?? null }] as const,
+    deliveries: (environment: ConsoleEnvironment, id: string, after: string | undefined, eventId: string | undefined) =>
+      ["webhooks", environment, "deliveries", id, { after: after ?? null, eventId: eventId ?? null }] as const,
+  },
   // Analysts are per account, the same in both environments.
   analysts: {
     all: () => ["analysts"] as const,

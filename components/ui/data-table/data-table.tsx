@@ -1,6 +1,6 @@
 "use client";
 
-import { useTable, type ColumnDef, type OnChangeFn, type RowData, type SortingState } from "@tanstack/react-table";
+import { useTable, type ColumnDef, type OnChangeFn, type RowData, type RowSelectionState, type SortingState } from "@tanstack/react-table";
 import type { MouseEvent, ReactNode } from "react";
 import { useRowKeyboardNav } from "@/lib/hooks/use-row-keyboard-nav";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -40,6 +40,8 @@ type DataTableProps<TData extends RowData> = {
   /** What to show when there are no rows (an EmptyState). */
   empty: ReactNode;
   sorting?: DataTableSorting;
+  /** Controlled row selection (keyed by getRowId); omitted: rows cannot be selected. */
+  rowSelection?: { state: RowSelectionState; onChange: OnChangeFn<RowSelectionState> };
   pagination?: CursorPaginationControls;
   /** Enter on a highlighted row, or a click on it outside its controls. */
   onRowOpen?: (row: TData) => void;
@@ -61,6 +63,7 @@ export function DataTable<TData extends RowData>({
   onRetry,
   empty,
   sorting,
+  rowSelection,
   pagination,
   onRowOpen,
   rowsKey,
@@ -75,7 +78,13 @@ export function DataTable<TData extends RowData>({
     enableSorting: sorting !== undefined,
     manualSorting: serverSorting !== undefined,
     enableSortingRemoval: true,
-    ...(serverSorting ? { state: { sorting: serverSorting.state }, onSortingChange: serverSorting.onChange } : {}),
+    enableRowSelection: rowSelection !== undefined,
+    state: {
+      ...(serverSorting ? { sorting: serverSorting.state } : {}),
+      ...(rowSelection ? { rowSelection: rowSelection.state } : {}),
+    },
+    ...(serverSorting ? { onSortingChange: serverSorting.onChange } : {}),
+    ...(rowSelection ? { onRowSelectionChange: rowSelection.onChange } : {}),
   });
 
   const rows = table.getRowModel().rows;
@@ -152,7 +161,7 @@ export function DataTable<TData extends RowData>({
                   key={row.id}
                   {...getRowProps(index)}
                   onClick={onRowOpen ? (event: MouseEvent<HTMLTableRowElement>) => openOnRowClick(event, () => onRowOpen(row.original)) : undefined}
-                  className={cn(onRowOpen && "cursor-pointer")}
+                  className={cn(onRowOpen && "cursor-pointer", rowSelection && row.getIsSelected() && "bg-accent/40")}
                 >
                   {row.getAllCells().map((cell) => (
                     <TableCell

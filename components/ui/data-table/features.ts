@@ -3,6 +3,7 @@ import {
   type RowData,
   createSortedRowModel,
   metaHelper,
+  rowSelectionFeature,
   rowSortingFeature,
   sortFn_alphanumeric,
   sortFn_basic,
@@ -22,6 +23,8 @@ export type DataTableColumnMeta = {
 
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,
+  // Off unless a table passes `rowSelection` (DataTable): the lead's case queue selects rows for bulk actions.
+  rowSelectionFeature,
   sortedRowModel: createSortedRowModel(),
   // ISO timestamps sort correctly as text; register only what columns name.
   sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text, basic: sortFn_basic },

@@ -7,6 +7,7 @@ import { analyzeRouter } from "./analyze";
 import { policiesRouter } from "./policies";
 import { blocklistRouter } from "./blocklist";
 import { detectionPoliciesRouter } from "./detection-policies";
+import { overviewRouter } from "./overview";
 
 /**
  * Surface B (`/api/v1`): transaction analysis and verifications with `X-Api-Key`, plus the
@@ -21,6 +22,7 @@ export function surfaceB() {
   router.route("/", policiesRouter);
   router.route("/", blocklistRouter);
   router.route("/", detectionPoliciesRouter);
+  router.route("/", overviewRouter);
   serveDocument(router, {
     path: "/api/v1/openapi.json",
     title: "Argus API — Surface B",

@@ -1,7 +1,7 @@
 import { RotateCcw } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { SeverityBadge } from "@/components/ui/severity-badge";
 import { CaseStatusBadge } from "@/components/cases/case-badges";
 import { CaseControls } from "@/components/cases/case-controls";
@@ -9,6 +9,8 @@ import { CaseTimeline } from "@/components/cases/case-timeline";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { LinkedTransactions } from "@/components/transactions/linked-transactions";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAnalysts } from "@/lib/api/analysts";
 import { getCase } from "@/lib/api/cases";
@@ -88,13 +90,10 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
             {kase.transaction_ids.length === 0 ? (
               <p className="mt-2 text-sm text-muted-foreground">No transactions are linked to this case.</p>
             ) : (
-              <ul className="mt-3 grid gap-1">
-                {kase.transaction_ids.map((txn) => (
-                  <li key={txn}>
-                    <code className="font-mono text-xs break-all">{txn}</code>
-                  </li>
-                ))}
-              </ul>
+              // Scores and decisions stream in after the case: the page does not wait for them.
+              <Suspense fallback={<Skeleton className="mt-3 h-24 rounded-lg" />}>
+                <LinkedTransactions environment={environment} ids={kase.transaction_ids} />
+              </Suspense>
             )}
           </section>
           <CaseTimeline events={kase.events} names={names} />

@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { CaseQueueView, type QueueList } from "@/components/cases/case-queue-view";
+import { CaseWorkload } from "@/components/cases/case-workload";
+import { PageHeader } from "@/components/ui/page-header";
+import { listAnalysts } from "@/lib/api/analysts";
+import { listCases, type CaseFilters } from "@/lib/api/cases";
+import { toSafeError } from "@/lib/api/errors";
+import { getCaseWorkload } from "@/lib/api/overview";
+import { getActiveEnvironment } from "@/lib/auth/environment";
+import { requireRole } from "@/lib/auth/guards";
+import { loadCaseQueueParams } from "@/lib/queries/case-search-params";
+import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
+import type { Case } from "@/lib/schemas/case";
+import type { ListPage } from "@/lib/schemas/list";
+
+export const metadata: Metadata = { title: "Case queue" };
+
+const toList = (result: PromiseSettledResult<ListPage<Case>>): QueueList =>
+  result.status === "fulfilled" ? { page: result.value, error: null } : { page: null, error: toSafeError(result.reason) };
+
+// The lead's queue (DESIGN "Console": leads get the queue overview, assignment and bulk actions).
+// Unassigned cases come first in their own section, unless the assignee filter already decides.
+export default async function CaseQueuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const analyst = await requireRole("lead");
+  const environment = await getActiveEnvironment(analyst.id);
+  const params = await loadCaseQueueParams(searchParams);
+  const filters: CaseFilters = {
+    status: params.status ?? undefined,
+    severity: params.severity ?? undefined,
+    case_type: params.case_type ?? undefined,
+    assignee_id: params.assignee_id ?? undefined,
+    sort: "priority",
+  };
+  const showUnassigned = !params.assignee_id;
+
+  const [all, unassigned, workload, analysts] = await Promise.allSettled([
+    listCases(environment, filters, { after: currentCursor(normaliseStack(params.cursor)) }),
+    showUnassigned ? listCases(environment, { ...filters, assignee_id: "none" }, { after: currentCursor(normaliseStack(params.unassigned_cursor)) }) : Promise.resolve(null),
+    getCaseWorkload(environment, analyst),
+    listAnalysts(analyst, { timeoutMs: 3000 }),
+  ]);
+  const people = analysts.status === "fulfilled" ? analysts.value.data.map((a) => ({ id: a.id, name: a.name })) : [];
+  const names = Object.fromEntries(people.map((p) => [p.id, p.name]));
+
+  return (
+    <>
+      <PageHeader title="Case queue" description="Every case by priority, unassigned first. Assign one by one, or select cases to assign or move them together." />
+      <div className="mt-6">
+        <CaseWorkload
+          workload={workload.status === "fulfilled" ? workload.value : null}
+          error={workload.status === "rejected" ? toSafeError(workload.reason) : null}
+          names={names}
+        />
+      </div>
+      <div className="mt-6">
+        <CaseQueueView
+          environment={environment}
+          me={analyst.id}
+          analysts={people}
+          all={toList(all)}
+          unassigned={unassigned.status === "rejected" ? { page: null, error: toSafeError(unassigned.reason) } : unassigned.value ? { page: unassigned.value, error: null } : null}
+        />
+      </div>
+    </>
+  );
+}

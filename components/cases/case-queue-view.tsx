@@ -1,0 +1,183 @@
+"use client";
+
+import type { OnChangeFn, RowSelectionState } from "@tanstack/react-table";
+import { Briefcase, Inbox } from "lucide-react";
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useQueryState } from "nuqs";
+import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
+import { toast } from "sonner";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
+import { DataTable } from "@/components/ui/data-table/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { updateCaseAction } from "@/lib/actions/update-case";
+import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
+import { cursorStackParser } from "@/lib/queries/search-params";
+import type { Case } from "@/lib/schemas/case";
+import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import type { ListPage } from "@/lib/schemas/list";
+import type { SafeError } from "@/lib/schemas/safe-error";
+import { CaseBulkBar } from "./case-bulk-bar";
+import { caseColumns } from "./case-columns";
+import { CaseFilters } from "./case-filters";
+import { caseSelectColumn } from "./case-select-column";
+
+const NO_CASES: Case[] = [];
+
+export type QueueList = { page: ListPage<Case> | null; error: SafeError | null };
+
+type CaseQueueViewProps = {
+  environment: ConsoleEnvironment;
+  me: string;
+  analysts: { id: string; name: string }[];
+  /** Unassigned cases by priority; null when the assignee filter already narrows the queue. */
+  unassigned: QueueList | null;
+  /** The queue with the filters applied, by priority. */
+  all: QueueList;
+};
+
+/**
+ * The lead's case queue: unassigned cases first (their own section and pages), then every case by
+ * priority; assignment per row, bulk assignment and status changes over the selected rows.
+ */
+export function CaseQueueView({ environment, me, analysts, unassigned, all }: CaseQueueViewProps) {
+  const router = useRouter();
+  const [isNavigating, startTransition] = useTransition();
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const refresh = () => startTransition(() => router.refresh());
+
+  const assign = useAction(updateCaseAction, {
+    onSuccess: () => {
+      toast.success("Assignment changed");
+      refresh();
+    },
+    onError: ({ error }) =>
+      toast.error(error.serverError?.message ?? "The case could not be assigned.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+    onSettled: () => setPendingId(null),
+  });
+
+  const names = useMemo(() => Object.fromEntries(analysts.map((a) => [a.id, a.name])), [analysts]);
+  const columns = useMemo(
+    () => [
+      caseSelectColumn,
+      ...caseColumns({
+        names,
+        assign: {
+          analysts,
+          pendingId,
+          onAssign: (kase, assigneeId) => {
+            setPendingId(kase.case_id);
+            assign.execute({ id: kase.case_id, assignee_id: assigneeId, environment });
+          },
+        },
+      }),
+    ],
+    [names, analysts, pendingId, environment, assign.execute],
+  );
+
+  // Titles of every loaded case, to name failures of a bulk action.
+  const titles = useMemo(
+    () => Object.fromEntries([...(unassigned?.page?.data ?? []), ...(all.page?.data ?? [])].map((c) => [c.case_id, c.title])),
+    [unassigned, all],
+  );
+  const selectedIds = Object.keys(selection);
+  const section = { environment, columns, selection, setSelection, isNavigating, startTransition, refresh };
+
+  return (
+    <>
+      <CaseFilters startTransition={startTransition} me={me} analysts={analysts} showSort={false} />
+      <CaseBulkBar
+        environment={environment}
+        selectedIds={selectedIds}
+        titles={titles}
+        analysts={analysts}
+        onClear={() => setSelection({})}
+        onDone={(failedIds) => {
+          setSelection(Object.fromEntries(failedIds.map((id) => [id, true as const])));
+          refresh();
+        }}
+      />
+      {unassigned ? (
+        <QueueSection
+          {...section}
+          title="Unassigned"
+          description="Waiting for an owner, most urgent first."
+          cursorParam="unassigned_cursor"
+          list={unassigned}
+          empty={<EmptyState className="py-8" icon={<Inbox />} title="Nothing waits for an owner" description="Every case that matches the filters is assigned." />}
+        />
+      ) : null}
+      <QueueSection
+        {...section}
+        title={unassigned ? "All cases" : "Cases"}
+        description={unassigned ? "Every case that matches the filters, assigned or not, most urgent first." : "Most urgent first."}
+        cursorParam="cursor"
+        list={all}
+        empty={<EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />}
+      />
+      <AutoRefresh />
+    </>
+  );
+}
+
+type QueueSectionProps = {
+  environment: ConsoleEnvironment;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a column list mixes value types (see DataTable)
+  columns: any[];
+  selection: RowSelectionState;
+  setSelection: OnChangeFn<RowSelectionState>;
+  isNavigating: boolean;
+  startTransition: TransitionStartFunction;
+  refresh: () => void;
+  title: string;
+  description: string;
+  cursorParam: "cursor" | "unassigned_cursor";
+  list: QueueList;
+  empty: React.ReactNode;
+};
+
+/** One table of the queue with its own cursor pages in the URL; selection is shared across tables. */
+function QueueSection({ environment, columns, selection, setSelection, isNavigating, startTransition, refresh, title, description, cursorParam, list, empty }: QueueSectionProps) {
+  const router = useRouter();
+  const [rawCursor, setCursor] = useQueryState(cursorParam, cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
+  const stack = normaliseStack(rawCursor);
+  const headingId = `queue-${cursorParam}`;
+  return (
+    <section aria-labelledby={headingId} className="mb-8">
+      <div className="mb-2 flex flex-wrap items-baseline gap-x-3">
+        <h2 id={headingId} className="text-base font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      <DataTable
+        caption={`${title}: cases of ${environmentLabels[environment]}`}
+        columns={columns}
+        data={list.page?.data ?? NO_CASES}
+        getRowId={(kase) => kase.case_id}
+        status={list.error ? "error" : "success"}
+        error={list.error}
+        isFetching={isNavigating}
+        onRetry={refresh}
+        rowsKey={rawCursor?.join(",") ?? ""}
+        rowSelection={{ state: selection, onChange: setSelection }}
+        onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
+        pagination={{
+          page: pageNumber(stack),
+          canPrevious: canGoBack(stack),
+          canNext: list.page?.has_more === true && !isNavigating,
+          onPrevious: () => {
+            const popped = popCursor(stack);
+            void setCursor(popped.length === 0 ? null : [...popped]);
+          },
+          onNext: () => {
+            const pushed = pushCursor(stack, list.page?.next_cursor);
+            if (pushed !== stack) void setCursor([...pushed]);
+          },
+        }}
+        empty={empty}
+      />
+    </section>
+  );
+}

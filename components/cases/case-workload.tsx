@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { ErrorState } from "@/components/ui/error-state";
+import type { Workload } from "@/lib/schemas/overview";
+import { workloadWithNames } from "@/lib/schemas/overview";
+import type { SafeError } from "@/lib/schemas/safe-error";
+import { cn } from "@/lib/utils/cn";
+
+function WorkloadItem({ href, name, open, inReview, highlight = false }: { href: string; name: string; open: number; inReview: number; highlight?: boolean }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        className={cn(
+          "grid min-w-36 gap-0.5 rounded-lg border border-border px-3 py-2 transition-colors hover:border-border-strong hover:bg-surface-muted/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          highlight && open + inReview > 0 && "border-warning/50 bg-warning-soft",
+        )}
+      >
+        <span className="max-w-48 truncate text-sm font-medium">{name}</span>
+        <span className="text-xs text-muted-foreground tabular-nums">
+          <span className="font-semibold text-foreground">{open}</span> open · <span className="font-semibold text-foreground">{inReview}</span> in review
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Open and in-review cases per analyst (GET /api/v1/overview/workload); each filters the queue. */
+export function CaseWorkload({ workload, error, names }: { workload: Workload | null; error: SafeError | null; names: Record<string, string> }) {
+  if (!workload) {
+    return (
+      <div className="rounded-xl border border-border bg-surface shadow-sm">
+        <ErrorState title="The workload could not be loaded" error={error ?? { message: "The API did not answer." }} className="py-6" />
+      </div>
+    );
+  }
+  const rows = workloadWithNames(workload, names);
+  return (
+    <section aria-labelledby="case-workload" className="rounded-xl border border-border bg-surface p-4 shadow-sm">
+      <h2 id="case-workload" className="text-sm font-semibold">
+        Workload <span className="font-normal text-muted-foreground">— open and in-review cases per analyst</span>
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        <WorkloadItem href="/cases/queue?assignee_id=none" name="Unassigned" open={workload.unassigned.open} inReview={workload.unassigned.in_review} highlight />
+        {rows.map((row) => (
+          <WorkloadItem key={row.assignee_id} href={`/cases/queue?assignee_id=${encodeURIComponent(row.assignee_id)}`} name={row.name} open={row.open} inReview={row.in_review} />
+        ))}
+      </ul>
+      {rows.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">No analyst holds an open or in-review case.</p> : null}
+    </section>
+  );
+}

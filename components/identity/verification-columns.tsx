@@ -1,0 +1,47 @@
+"use client";
+
+import Link from "next/link";
+import { createDataTableColumns } from "@/components/ui/data-table/features";
+import { DateTime } from "@/components/ui/date-time";
+import { checksSummary, screeningAwaitingReview, verificationTypeLabels, type Verification } from "@/lib/schemas/verification";
+import { VerificationStatusBadge } from "./verification-badges";
+
+const columns = createDataTableColumns<Verification>();
+
+/** Columns of the identity review queue; the API's order (newest first), so no sorting. */
+export function verificationColumns() {
+  return columns.columns([
+    columns.accessor("verification_id", {
+      header: "Verification",
+      cell: ({ row }) => (
+        <Link href={`/identity/${encodeURIComponent(row.original.verification_id)}`} className="font-mono text-xs font-medium underline-offset-4 hover:underline focus-visible:underline">
+          {row.original.verification_id}
+        </Link>
+      ),
+    }),
+    columns.accessor("user_id", { header: "User", cell: ({ row }) => <code className="font-mono text-xs">{row.original.user_id}</code> }),
+    columns.accessor("type", { header: "Type", cell: ({ row }) => <span className="whitespace-nowrap">{verificationTypeLabels[row.original.type]}</span> }),
+    columns.accessor("status", { header: "Status", cell: ({ row }) => <VerificationStatusBadge status={row.original.status} /> }),
+    columns.display({
+      id: "checks",
+      header: "Checks",
+      cell: ({ row }) => {
+        const screening = screeningAwaitingReview(row.original);
+        return (
+          <span className="grid gap-0.5 text-sm">
+            <span>{checksSummary(row.original.checks)}</span>
+            {screening ? (
+              <Link href={`/watchlist/${encodeURIComponent(screening)}`} className="text-xs text-primary underline underline-offset-4">
+                Waits on a watchlist review
+                <span className="sr-only"> of screening {screening}</span>
+              </Link>
+            ) : null}
+          </span>
+        );
+      },
+      meta: { cellClassName: "max-w-sm" },
+    }),
+    columns.accessor("created_at", { header: "Created (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("completed_at", { header: "Completed (UTC)", cell: ({ row }) => <DateTime value={row.original.completed_at} zone={false} empty="Not yet" /> }),
+  ]);
+}

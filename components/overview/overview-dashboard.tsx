@@ -1,0 +1,28 @@
+import { ErrorState } from "@/components/ui/error-state";
+import type { Overview } from "@/lib/schemas/overview";
+import type { SafeError } from "@/lib/schemas/safe-error";
+import { AlertsChart } from "./alerts-chart";
+import { CasesChart } from "./cases-chart";
+import { PendingReviews } from "./pending-reviews";
+import { ScoresChart } from "./scores-chart";
+
+/** The overview's numbers: charts (client, recharts) fed by one server-side read of the API. */
+export function OverviewDashboard({ overview, error, casesHref }: { overview: Overview | null; error: SafeError | null; casesHref: string }) {
+  if (!overview) {
+    return (
+      <div className="rounded-xl border border-border bg-surface shadow-sm">
+        <ErrorState title="The overview's numbers could not be loaded" error={error ?? { message: "The API did not answer." }} />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      <PendingReviews screenings={overview.pending_screenings} verifications={overview.pending_verifications} />
+      <ScoresChart days={overview.scores_by_day} />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <AlertsChart alerts={overview.open_alerts} />
+        <CasesChart counts={overview.cases_by_status} href={casesHref} />
+      </div>
+    </div>
+  );
+}

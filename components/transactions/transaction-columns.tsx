@@ -1,0 +1,63 @@
+"use client";
+
+import Link from "next/link";
+import { createDataTableColumns } from "@/components/ui/data-table/features";
+import { DateTime } from "@/components/ui/date-time";
+import { formatAmount, type TransactionSummary } from "@/lib/schemas/transaction";
+import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
+
+const columns = createDataTableColumns<TransactionSummary>();
+const none = <span className="text-muted-foreground">—</span>;
+
+/** Columns of the recent-transactions list; the order is the API's (newest first), so no sorting. */
+export function transactionColumns() {
+  return columns.columns([
+    columns.accessor("transaction_id", {
+      header: "Transaction",
+      cell: ({ row }) => (
+        <Link
+          href={`/transactions/${encodeURIComponent(row.original.transaction_id)}`}
+          className="font-mono text-xs font-medium underline-offset-4 hover:underline focus-visible:underline"
+        >
+          {row.original.transaction_id}
+        </Link>
+      ),
+    }),
+    columns.accessor("user_id", {
+      header: "User",
+      cell: ({ row }) => (row.original.user_id ? <code className="font-mono text-xs">{row.original.user_id}</code> : none),
+    }),
+    columns.accessor("amount", {
+      header: "Amount",
+      cell: ({ row }) =>
+        row.original.amount !== null && row.original.currency ? (
+          <span className="whitespace-nowrap tabular-nums">{formatAmount(row.original.amount, row.original.currency)}</span>
+        ) : (
+          none
+        ),
+      meta: { align: "end" },
+    }),
+    columns.accessor("risk_score", {
+      header: "Score",
+      cell: ({ row }) => (row.original.risk_score !== null ? <RiskScore score={row.original.risk_score} level={row.original.risk_level ?? "low"} /> : none),
+      meta: { align: "end" },
+    }),
+    columns.accessor("risk_level", {
+      header: "Level",
+      cell: ({ row }) => (row.original.risk_level ? <RiskLevelBadge level={row.original.risk_level} /> : none),
+    }),
+    columns.accessor("decision", {
+      header: "Decision",
+      cell: ({ row }) =>
+        row.original.decision ? (
+          <span className="flex items-center gap-1.5 whitespace-nowrap">
+            <DecisionBadge decision={row.original.decision} />
+            {row.original.reviewed ? <span className="text-xs text-muted-foreground">reviewed</span> : null}
+          </span>
+        ) : (
+          none
+        ),
+    }),
+    columns.accessor("created_at", { header: "Scored (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+  ]);
+}

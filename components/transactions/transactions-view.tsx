@@ -1,0 +1,117 @@
+"use client";
+
+import { ReceiptText } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useQueryStates } from "nuqs";
+import { useMemo, useState, useTransition, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
+import { transactionListSearchParams } from "@/lib/queries/transaction-search-params";
+import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import type { SafeError } from "@/lib/schemas/safe-error";
+import type { TransactionSummary } from "@/lib/schemas/transaction";
+import { transactionColumns } from "./transaction-columns";
+
+const NO_ROWS: TransactionSummary[] = [];
+
+type TransactionsViewProps = {
+  environment: ConsoleEnvironment;
+  /** The page the server read for the URL's filter and cursor; null when it failed. */
+  rows: TransactionSummary[] | null;
+  hasMore: boolean;
+  nextCursor: string | null;
+  error: SafeError | null;
+  userId: string | null;
+};
+
+/**
+ * Recently scored transactions. The server page reads the API (filter and cursor from the URL);
+ * this view changes the URL (not shallow), which re-renders the server page.
+ */
+export function TransactionsView({ environment, rows, hasMore, nextCursor, error, userId }: TransactionsViewProps) {
+  const router = useRouter();
+  const [isNavigating, startTransition] = useTransition();
+  const [params, setParams] = useQueryStates(transactionListSearchParams, { shallow: false, history: "push", scroll: false, startTransition });
+  const stack = normaliseStack(params.cursor);
+  const [user, setUser] = useState(userId ?? "");
+  const columns = useMemo(() => transactionColumns(), []);
+  const data = rows ?? NO_ROWS;
+
+  function submitUser(event: FormEvent) {
+    event.preventDefault();
+    // A cursor belongs to the filter it was issued for: a new filter starts on the first page.
+    void setParams({ user_id: user.trim() || null, cursor: null });
+  }
+
+  return (
+    <section aria-labelledby="recent-transactions" className="grid gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="recent-transactions" className="text-base font-semibold">
+          Recently scored
+        </h2>
+        <form onSubmit={submitUser} aria-label="Filter by user" className="flex items-end gap-2">
+          <Field label="User id" className="w-64">
+            <Input value={user} onChange={(e) => setUser(e.target.value)} placeholder="Any user" spellCheck={false} autoComplete="off" />
+          </Field>
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          {userId ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setUser("");
+                void setParams({ user_id: null, cursor: null });
+              }}
+            >
+              Clear
+            </Button>
+          ) : null}
+        </form>
+      </div>
+      <DataTable
+        caption={`Transactions scored in ${environmentLabels[environment]}, newest first`}
+        columns={columns}
+        data={data}
+        getRowId={(row) => row.transaction_id}
+        status={error ? "error" : "success"}
+        error={error}
+        isFetching={isNavigating}
+        onRetry={() => startTransition(() => router.refresh())}
+        rowsKey={params.cursor?.join(",") ?? ""}
+        onRowOpen={(row) => router.push(`/transactions/${encodeURIComponent(row.transaction_id)}`)}
+        pagination={{
+          page: pageNumber(stack),
+          canPrevious: canGoBack(stack),
+          canNext: hasMore && !isNavigating,
+          onPrevious: () => {
+            const popped = popCursor(stack);
+            void setParams({ cursor: popped.length === 0 ? null : [...popped] });
+          },
+          onNext: () => {
+            const pushed = pushCursor(stack, nextCursor);
+            if (pushed !== stack) void setParams({ cursor: [...pushed] });
+          },
+        }}
+        empty={
+          <EmptyState
+            icon={<ReceiptText />}
+            title={userId ? "No scored transactions for this user" : `No transactions scored in ${environmentLabels[environment]} yet`}
+            description={
+              userId
+                ? "Check the user id, or clear the filter."
+                : "Transactions appear here once they are scored through POST /v1/transactions/score or analysed on Surface B."
+            }
+          />
+        }
+      />
+      <p className="text-xs text-muted-foreground">
+        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens the highlighted transaction.
+      </p>
+    </section>
+  );
+}

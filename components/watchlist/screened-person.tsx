@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { DateTime } from "@/components/ui/date-time";
+import { listLabel, type Screening } from "@/lib/schemas/screening";
+import Link from "next/link";
+
+type ScreenedPersonProps = {
+  screening: Screening;
+  /** From the identity verification behind the screening, when there is one. */
+  country: string | null;
+};
+
+/** Who was screened, as the screening stored them. */
+export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
+  const missing = <span className="text-muted-foreground">Not given</span>;
+  const facts: [string, ReactNode][] = [
+    ["Name", <span key="n" className="font-medium">{screening.name}</span>],
+    ["Date of birth", screening.date_of_birth ?? missing],
+    ["Country", country ?? <span className="text-muted-foreground">{screening.verification_id ? "Not given" : "Unknown (no identity verification)"}</span>],
+    ["User", screening.user_id ? <code key="u" className="font-mono text-xs">{screening.user_id}</code> : <span className="text-muted-foreground">Name only (no user)</span>],
+    [
+      "Verification",
+      screening.verification_id ? (
+        <Link key="v" href={`/identity/${encodeURIComponent(screening.verification_id)}`} className="font-mono text-xs underline underline-offset-4">
+          {screening.verification_id}
+        </Link>
+      ) : (
+        <span className="text-muted-foreground">None (screened directly)</span>
+      ),
+    ],
+    ["Screened", <DateTime key="s" value={screening.screened_at} />],
+    ["Lists", screening.lists.map(listLabel).join(", ")],
+  ];
+  return (
+    <section aria-labelledby="screened-person" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+      <h2 id="screened-person" className="text-base font-semibold">
+        Screened person
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        {facts.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import Link from "next/link";
+import { createDataTableColumns } from "@/components/ui/data-table/features";
+import { DateTime } from "@/components/ui/date-time";
+import { listLabel, topMatch, type Screening } from "@/lib/schemas/screening";
+import { MatchScore, ReviewStateBadge, ScreeningStatusBadge } from "./screening-badges";
+
+const columns = createDataTableColumns<Screening>();
+
+/** Columns of the watchlist review queue; the API's order (newest first), so no sorting. */
+export function screeningColumns() {
+  return columns.columns([
+    columns.accessor("name", {
+      header: "Screened person",
+      cell: ({ row }) => (
+        <span className="grid gap-0.5">
+          <Link href={`/watchlist/${encodeURIComponent(row.original.screening_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+            {row.original.name}
+          </Link>
+          <span className="text-xs text-muted-foreground">
+            {row.original.user_id ? <code className="font-mono">{row.original.user_id}</code> : "Name only (no user)"}
+            {row.original.date_of_birth ? <> · born {row.original.date_of_birth}</> : null}
+          </span>
+        </span>
+      ),
+    }),
+    columns.display({
+      id: "top_match",
+      header: "Best match",
+      cell: ({ row }) => {
+        const best = topMatch(row.original);
+        if (!best) return <span className="text-muted-foreground">—</span>;
+        const others = row.original.matches.length - 1;
+        return (
+          <span className="grid gap-0.5">
+            <span className="font-medium">{best.entity_name}</span>
+            <span className="text-xs text-muted-foreground">
+              {listLabel(best.list)}
+              {others > 0 ? ` · ${others} more` : null}
+            </span>
+          </span>
+        );
+      },
+      meta: { cellClassName: "max-w-sm" },
+    }),
+    columns.display({
+      id: "score",
+      header: "Score",
+      cell: ({ row }) => {
+        const best = topMatch(row.original);
+        return best ? <MatchScore score={best.match_score} /> : <span className="text-muted-foreground">—</span>;
+      },
+    }),
+    columns.accessor("status", { header: "Result", cell: ({ row }) => <ScreeningStatusBadge status={row.original.status} /> }),
+    columns.accessor("review_state", { header: "Review", cell: ({ row }) => <ReviewStateBadge state={row.original.review_state} /> }),
+    columns.accessor("screened_at", { header: "Screened (UTC)", cell: ({ row }) => <DateTime value={row.original.screened_at} zone={false} /> }),
+  ]);
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { EventsFieldset } from "./events-fieldset";
+
+export type WebhookDraft = { url: string; events: string[]; description: string };
+
+export type WebhookFieldErrors = Partial<Record<keyof WebhookDraft, string>>;
+
+type WebhookFieldsProps = {
+  value: WebhookDraft;
+  onChange: (draft: WebhookDraft) => void;
+  errors: WebhookFieldErrors;
+  disabled?: boolean;
+  idPrefix: string;
+};
+
+/** URL, events and description: the fields shared by the create and edit dialogs. */
+export function WebhookFields({ value, onChange, errors, disabled, idPrefix }: WebhookFieldsProps) {
+  return (
+    <>
+      <Field
+        label="Endpoint URL"
+        hint="An https URL on the public internet. Argus refuses addresses inside private networks (SSRF protection)."
+        error={errors.url}
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          value={value.url}
+          onChange={(event) => onChange({ ...value, url: event.target.value })}
+          placeholder="https://example.com/argus/webhooks"
+          maxLength={2048}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          disabled={disabled}
+        />
+      </Field>
+      <EventsFieldset value={value.events} onChange={(events) => onChange({ ...value, events })} disabled={disabled} error={errors.events} idPrefix={idPrefix} />
+      <Field label="Description (optional)" hint="What receives these events, e.g. “Fraud ops Slack bridge”." error={errors.description}>
+        <Input value={value.description} onChange={(event) => onChange({ ...value, description: event.target.value })} maxLength={500} autoComplete="off" disabled={disabled} />
+      </Field>
+    </>
+  );
+}

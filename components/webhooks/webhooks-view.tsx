@@ -1,0 +1,96 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Webhook } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { DataTable } from "@/components/ui/data-table/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { listWebhooksAction } from "@/lib/actions/list-webhooks";
+import { useCursorPagination } from "@/lib/hooks/use-cursor-pagination";
+import { safeErrorOf, unwrapAction } from "@/lib/queries/action-result";
+import { queryKeys } from "@/lib/queries/query-keys";
+import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import type { CreatedWebhookEndpoint, WebhookEndpoint } from "@/lib/schemas/webhook";
+import { CreateWebhookDialog } from "./create-webhook-dialog";
+import { CreatedWebhookDialog } from "./created-webhook-dialog";
+import { webhookColumns, webhookHref } from "./webhook-columns";
+
+const NO_ENDPOINTS: WebhookEndpoint[] = [];
+
+/** The webhook endpoints of the active environment: a paginated table, add, edit and delete. */
+export function WebhooksView({ environment }: { environment: ConsoleEnvironment }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const pagination = useCursorPagination();
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+
+  const query = useQuery({
+    queryKey: queryKeys.webhooks.page(environment, pagination.after),
+    queryFn: async () => unwrapAction(await listWebhooksAction({ after: pagination.after })),
+    placeholderData: keepPreviousData,
+  });
+
+  // Another tab switched the environment: these rows are not the environment this page shows.
+  const mismatch = query.data !== undefined && query.data.environment !== environment;
+  const rows = query.data && !mismatch ? query.data.data : NO_ENDPOINTS;
+
+  const columns = useMemo(
+    () => webhookColumns({ environment, onChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) }) }),
+    [environment, queryClient],
+  );
+
+  function onCreated(endpoint: CreatedWebhookEndpoint) {
+    setCreated(endpoint);
+    // The new endpoint is the newest: show the first page, fetched afresh.
+    pagination.first();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) });
+  }
+
+  const complete = !pagination.canGoBack && query.data?.has_more === false;
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Endpoints of <strong className="font-medium text-foreground">{environmentLabels[environment]}</strong>, newest first. Open one for its
+          delivery log.
+        </p>
+        <CreateWebhookDialog environment={environment} onCreated={onCreated} />
+      </div>
+      <DataTable
+        caption={`Webhook endpoints of ${environmentLabels[environment]}`}
+        columns={columns}
+        data={rows}
+        getRowId={(endpoint) => endpoint.webhook_id}
+        status={mismatch ? "error" : query.status}
+        error={
+          mismatch
+            ? { message: `The console switched to ${environmentLabels[query.data!.environment]} in another tab. Reload this page.` }
+            : query.error
+              ? safeErrorOf(query.error)
+              : null
+        }
+        isFetching={query.isFetching}
+        onRetry={() => void query.refetch()}
+        sorting={complete ? "client" : undefined}
+        rowsKey={pagination.after}
+        onRowOpen={(endpoint) => router.push(webhookHref(endpoint.webhook_id))}
+        pagination={{
+          page: pagination.page,
+          canPrevious: pagination.canGoBack,
+          canNext: query.data?.has_more === true && !query.isPlaceholderData,
+          onPrevious: pagination.previous,
+          onNext: () => pagination.next(query.data?.next_cursor),
+        }}
+        empty={
+          <EmptyState
+            icon={<Webhook />}
+            title={`No webhook endpoints in ${environmentLabels[environment]} yet`}
+            description="Add an endpoint to have Argus push alerts, case changes, verification results and flagged or blocked transactions to your systems."
+          />
+        }
+      />
+      <CreatedWebhookDialog created={created} onDone={() => setCreated(null)} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { BulkAssignInputSchema, BulkStatusInputSchema, bulkSummary, mapBounded, summariseBulk } from "./bulk-case-results";
+
+describe("mapBounded", () => {
+  it("keeps order, never exceeds the limit, and reports failures without stopping", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const settled = await mapBounded([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 5 * (8 - n)));
+      inFlight--;
+      if (n === 4) throw new Error("four");
+      return n * 10;
+    });
+    expect(peak).toBe(3);
+    expect(settled.map((r) => (r.status === "fulfilled" ? r.value : "x"))).toEqual([10, 20, 30, "x", 50, 60, 70]);
+  });
+
+  it("handles an empty list", async () => {
+    expect(await mapBounded([], 4, async () => 1)).toEqual([]);
+  });
+});
+
+describe("summariseBulk and bulkSummary", () => {
+  const toSafe = (e: unknown) => ({ message: (e as Error).message, requestId: "req_1", status: 422 });
+  it("pairs outcomes with ids and counts them", () => {
+    const r = summariseBulk(["a", "b"], [{ status: "fulfilled", value: 1 }, { status: "rejected", reason: new Error("illegal move") }], toSafe);
+    expect(r).toEqual({ succeeded: 1, failed: 1, outcomes: [{ case_id: "a", ok: true }, { case_id: "b", ok: false, error: { message: "illegal move", requestId: "req_1", status: 422 } }] });
+    expect(bulkSummary(r, "Moved")).toBe("Moved 1 case; 1 failed.");
+    expect(bulkSummary({ succeeded: 3, failed: 0, outcomes: [] }, "Assigned")).toBe("Assigned 3 cases.");
+    expect(bulkSummary({ succeeded: 0, failed: 2, outcomes: [] }, "Moved")).toBe("None of 2 cases could be moved.");
+  });
+});
+
+describe("bulk input schemas", () => {
+  it("de-duplicates ids, bounds their number, and takes null to unassign", () => {
+    const ok = BulkAssignInputSchema.parse({ environment: "production", case_ids: ["c1", "c1", "c2"], assignee_id: null });
+    expect(ok.case_ids).toEqual(["c1", "c2"]);
+    expect(BulkAssignInputSchema.safeParse({ environment: "production", case_ids: [], assignee_id: "a" }).success).toBe(false);
+    expect(BulkAssignInputSchema.safeParse({ environment: "production", case_ids: Array.from({ length: 101 }, (_, i) => `c${i}`), assignee_id: "a" }).success).toBe(false);
+    expect(BulkStatusInputSchema.safeParse({ environment: "pre-production", case_ids: ["c1"], status: "reopened" }).success).toBe(false);
+    expect(BulkStatusInputSchema.parse({ environment: "pre-production", case_ids: ["c1"], status: "closed" }).status).toBe("closed");
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { caseStatuses } from "../schemas/case";
+import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import type { SafeError } from "../schemas/safe-error";
+
+// Shared by the two bulk case actions (bulk-assign-cases.ts, bulk-update-case-status.ts) and the
+// lead's queue view: input schemas, the bounded fan-out, and the per-case outcome. Not a "use
+// server" file: it holds plain functions and schemas.
+
+/** How many cases one bulk action may touch: a page of the queue, with room to spare. */
+export const BULK_MAX = 100;
+/** PATCHes in flight at once: fast for a page of cases, gentle on the API's rate limit. */
+export const BULK_CONCURRENCY = 4;
+
+const caseIds = z
+  .array(z.string().min(1).max(200))
+  .min(1, "Select at least one case.")
+  .max(BULK_MAX, `Select at most ${BULK_MAX} cases.`)
+  .transform((ids) => [...new Set(ids)]);
+
+export const BulkAssignInputSchema = z.object({
+  environment: ConsoleEnvironmentSchema,
+  case_ids: caseIds,
+  // null unassigns.
+  assignee_id: z.string().min(1).max(200).nullable(),
+});
+export type BulkAssignInput = z.input<typeof BulkAssignInputSchema>;
+
+export const BulkStatusInputSchema = z.object({
+  environment: ConsoleEnvironmentSchema,
+  case_ids: caseIds,
+  status: z.enum(caseStatuses),
+});
+export type BulkStatusInput = z.input<typeof BulkStatusInputSchema>;
+
+export type BulkCaseOutcome = { case_id: string; ok: true } | { case_id: string; ok: false; error: SafeError };
+export type BulkCaseResult = { succeeded: number; failed: number; outcomes: BulkCaseOutcome[] };
+
+/**
+ * Runs `task` over `items` with at most `limit` in flight, keeping the input order in the result.
+ * A failing task does not stop the others: each outcome is reported.
+ */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      try {
+        results[index] = { status: "fulfilled", value: await task(items[index]!) };
+      } catch (reason) {
+        results[index] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+/** Per-case outcomes from settled PATCHes, errors made safe for the browser. */
+export function summariseBulk(ids: readonly string[], settled: PromiseSettledResult<unknown>[], toSafe: (error: unknown) => SafeError): BulkCaseResult {
+  const outcomes: BulkCaseOutcome[] = ids.map((case_id, i) => {
+    const r = settled[i];
+    return r && r.status === "fulfilled" ? { case_id, ok: true } : { case_id, ok: false, error: toSafe(r?.reason) };
+  });
+  const failed = outcomes.filter((o) => !o.ok).length;
+  return { succeeded: outcomes.length - failed, failed, outcomes };
+}
+
+/** One line for the toast after a bulk action. */
+export function bulkSummary(result: BulkCaseResult, verb: string): string {
+  const n = (k: number) => `${k} case${k === 1 ? "" : "s"}`;
+  if (result.failed === 0) return `${verb} ${n(result.succeeded)}.`;
+  if (result.succeeded === 0) return `None of ${n(result.failed)} could be ${verb.toLowerCase()}.`;
+  return `${verb} ${n(result.succeeded)}; ${result.failed} failed.`;
+}

@@ -1,0 +1,27 @@
+"use server";
+
+import { returnServerError } from "next-safe-action";
+import { updateWebhook } from "../api/webhooks";
+import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import type { SafeError } from "../schemas/safe-error";
+import { normaliseEvents, UpdateWebhookInputSchema } from "../schemas/webhook";
+import { assertEnvironment, authedAction } from "./safe-action";
+
+// PATCH with only the fields the form changed (webhookPatch): the API re-checks the URL against
+// SSRF rules only when it is sent, and fields another admin changed meanwhile are kept.
+export const updateWebhookAction = authedAction
+  .metadata({ actionName: "updateWebhook", minRole: "admin" })
+  .inputSchema(UpdateWebhookInputSchema.extend({ environment: ConsoleEnvironmentSchema }))
+  .action(async ({ parsedInput: { environment, id, ...patch }, ctx }) => {
+    assertEnvironment(ctx.environment, environment);
+    if (Object.values(patch).every((value) => value === undefined)) {
+      returnServerError<SafeError>({ message: "Nothing to save: no field was changed.", code: "nothing_changed", status: 400 });
+    }
+    return updateWebhook(ctx.environment, id, {
+      url: patch.url,
+      events: patch.events ? normaliseEvents(patch.events) : undefined,
+      // An emptied description is cleared (null), as the API defines it.
+      description: patch.description === undefined ? undefined : patch.description === "" ? null : patch.description,
+      status: patch.status,
+    });
+  });

@@ -1,0 +1,21 @@
+import "server-only";
+
+import { DecisionRecordSchema, type DecisionFormValues, type DecisionRecord } from "../schemas/decision";
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { apiA } from "./client";
+
+// Decisions on transactions (spec 4.5 `POST /v1/decisions`). The chain is read with the
+// transaction (`GET /v1/transactions/{id}` returns every decision, oldest first), so no list call
+// is needed here. Screening decisions share the endpoint but live in lib/api/screenings.ts: this
+// module only ever sends `transaction_id`.
+
+/** Records an immutable decision; a correction is simply a newer one for the same transaction. */
+export async function createTransactionDecision(
+  environment: ConsoleEnvironment,
+  analystId: string,
+  input: DecisionFormValues,
+  idempotencyKey: string,
+): Promise<DecisionRecord> {
+  const body = { transaction_id: input.transaction_id, decision: input.decision, reason: input.reason, notes: input.notes, analyst_id: analystId };
+  return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
+}

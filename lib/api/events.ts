@@ -1,0 +1,23 @@
+import "server-only";
+
+import { EventSchema, type ArgusEvent } from "../schemas/event";
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import { apiA } from "./client";
+
+// The event log is a Surface A resource (`GET /v1/events`, spec 4.9), read with the environment's key.
+
+const EventListSchema = listSchema(EventSchema);
+
+/** Every filter of spec 4.9; timestamps are ISO 8601 as the API takes them. */
+export type EventFilters = {
+  transaction_id?: string;
+  user_id?: string;
+  event_type?: string;
+  start_time?: string;
+  end_time?: string;
+};
+
+export async function listEvents(environment: ConsoleEnvironment, filters: EventFilters, page: PageParams = {}): Promise<ListPage<ArgusEvent>> {
+  return apiA(environment, "/v1/events", { query: { ...filters, limit: page.limit, after: page.after }, schema: EventListSchema });
+}

@@ -1,0 +1,78 @@
+import "server-only";
+
+import { z } from "zod";
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import { DecisionRecordSchema, ScreeningDetailSchema, ScreeningSchema, type DecisionRecord, type ReviewState, type Screening, type ScreeningDetail, type ScreeningStatus } from "../schemas/screening";
+import { apiA } from "./client";
+
+// Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's
+// decision on one (`POST /v1/decisions` with `screening_id`), with the environment's API key.
+
+const ScreeningListSchema = listSchema(ScreeningSchema);
+
+export type ScreeningFilters = { review_state?: ReviewState; status?: ScreeningStatus; user_id?: string };
+
+export async function listScreenings(environment: ConsoleEnvironment, filters: ScreeningFilters, page: PageParams = {}): Promise<ListPage<Screening>> {
+  return apiA(environment, "/v1/identity/screenings", { query: { ...filters, limit: page.limit, after: page.after }, schema: ScreeningListSchema });
+}
+
+export async function getScreening(environment: ConsoleEnvironment, id: string): Promise<ScreeningDetail> {
+  return apiA(environment, `/v1/identity/screenings/${encodeURIComponent(id)}`, { schema: ScreeningDetailSchema });
+}
+
+export type ScreeningDecisionBody = {
+  screening_id: string;
+  decision: "allow" | "challenge" | "block";
+  reason: string;
+  notes?: string;
+  analyst_id: string;
+};
+
+/** Records the review; the idempotency key makes a double submit (or a retry) one record. */
+export async function decideScreening(environment: ConsoleEnvironment, body: ScreeningDecisionBody, idempotencyKey: string): Promise<DecisionRecord> {
+  return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
+}
+
+const DecisionListSchema = listSchema(DecisionRecordSchema);
+
+const DecisionEventsSchema = listSchema(
+  z.object({
+    event_id: z.string(),
+    created_at: z.string(),
+    payload: z.object({ decision_id: z.string().optional(), screening_id: z.string().optional(), decision: z.string().optional(), reason_codes: z.array(z.string()).optional(), analyst_id: z.string().optional() }).loose(),
+  }),
+);
+
+export type ScreeningDecisionSummary = { decision_id: string; decision: string | null; reason: string | null; notes: string | null; analyst_id: string | null; created_at: string };
+
+/**
+ * Who decided a reviewed screening, how and with which notes. The decision list has no screening
+ * filter, so: the account's latest 100 decisions (a review is usually recent), then the
+ * `decision.submitted` events of the screened user (those carry no notes; name-only screenings
+ * have no user to look them up by). Null when neither holds it; the page still shows the state.
+ */
+export async function findScreeningDecision(environment: ConsoleEnvironment, screening: Pick<Screening, "screening_id" | "user_id" | "review_decision_id">): Promise<ScreeningDecisionSummary | null> {
+  const decisionId = screening.review_decision_id;
+  if (!decisionId) return null;
+  const recent = await apiA(environment, "/v1/decisions", { query: { limit: 100 }, schema: DecisionListSchema, timeoutMs: 3000 });
+  const record = recent.data.find((d) => d.decision_id === decisionId);
+  if (record) return { decision_id: decisionId, decision: record.decision, reason: record.reason, notes: record.notes, analyst_id: record.analyst_id, created_at: record.created_at };
+
+  if (!screening.user_id) return null;
+  const page = await apiA(environment, "/v1/events", {
+    query: { user_id: screening.user_id, event_type: "decision.submitted", limit: 100 },
+    schema: DecisionEventsSchema,
+    timeoutMs: 3000,
+  });
+  const event = page.data.find((e) => e.payload.decision_id === decisionId && e.payload.screening_id === screening.screening_id);
+  if (!event) return null;
+  return {
+    decision_id: decisionId,
+    decision: event.payload.decision ?? null,
+    reason: event.payload.reason_codes?.[0] ?? null,
+    notes: null,
+    analyst_id: event.payload.analyst_id ?? null,
+    created_at: event.created_at,
+  };
+}

@@ -1,0 +1,47 @@
+import "server-only";
+
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import { TransactionEventSchema, TransactionSchema, type Transaction, type TransactionEvent } from "../schemas/transaction";
+import { apiA } from "./client";
+
+// Transactions are Surface A resources: `GET /v1/transactions/{id}` (an Argus addition: the
+// assessment with its explanation and decision chain) and, for the evidence trail and the list of
+// recent scores, the event log `GET /v1/events` (spec 4.9). The console's general event search
+// has its own reader (lib/api/events.ts); this one reads only what the transaction pages need.
+
+const EventListSchema = listSchema(TransactionEventSchema);
+
+export async function getTransaction(environment: ConsoleEnvironment, id: string, options: { timeoutMs?: number } = {}): Promise<Transaction> {
+  return apiA(environment, `/v1/transactions/${encodeURIComponent(id)}`, { schema: TransactionSchema, timeoutMs: options.timeoutMs });
+}
+
+/** The evidence trail of one transaction (spec 6.1), newest first. */
+export async function listTransactionEvents(environment: ConsoleEnvironment, transactionId: string, page: PageParams = {}): Promise<ListPage<TransactionEvent>> {
+  return apiA(environment, "/v1/events", { query: { transaction_id: transactionId, limit: page.limit, after: page.after }, schema: EventListSchema });
+}
+
+/** Recent scores: the `transaction.scored` events of the environment, newest first. */
+export async function listScoredTransactions(environment: ConsoleEnvironment, filters: { user_id?: string }, page: PageParams = {}): Promise<ListPage<TransactionEvent>> {
+  return apiA(environment, "/v1/events", {
+    query: { event_type: "transaction.scored", user_id: filters.user_id, limit: page.limit, after: page.after },
+    schema: EventListSchema,
+  });
+}
+
+/** How many assessments one page reads at once: bounded, so a long case cannot fan out without end. */
+export const SUMMARY_FETCH_LIMIT = 25;
+
+/**
+ * The assessments of several transactions, read in parallel (at most `SUMMARY_FETCH_LIMIT`).
+ * A failed read leaves its entry out, so the caller falls back to what it already knows.
+ */
+export async function getTransactions(environment: ConsoleEnvironment, ids: readonly string[]): Promise<Map<string, Transaction>> {
+  const unique = [...new Set(ids)].slice(0, SUMMARY_FETCH_LIMIT);
+  const results = await Promise.allSettled(unique.map((id) => getTransaction(environment, id, { timeoutMs: 5000 })));
+  const found = new Map<string, Transaction>();
+  results.forEach((result, index) => {
+    if (result.status === "fulfilled") found.set(unique[index] as string, result.value);
+  });
+  return found;
+}

@@ -1,0 +1,61 @@
+import "server-only";
+
+import type { ConsoleEnvironment } from "../schemas/environment";
+import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import {
+  CreatedWebhookEndpointSchema,
+  DeletedWebhookEndpointSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  type CreatedWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from "../schemas/webhook";
+import { apiA } from "./client";
+
+// Webhook endpoints are Surface A resources of the environment's key (`webhooks:read` /
+// `webhooks:write`): the console's key of the active environment lists and changes them.
+
+const EndpointListSchema = listSchema(WebhookEndpointSchema);
+const DeliveryListSchema = listSchema(WebhookDeliverySchema);
+
+const endpointPath = (id: string) => `/v1/webhooks/${encodeURIComponent(id)}`;
+
+export async function listWebhooks(environment: ConsoleEnvironment, page: PageParams = {}): Promise<ListPage<WebhookEndpoint>> {
+  return apiA(environment, "/v1/webhooks", { query: { limit: page.limit, after: page.after }, schema: EndpointListSchema });
+}
+
+export async function getWebhook(environment: ConsoleEnvironment, id: string): Promise<WebhookEndpoint> {
+  return apiA(environment, endpointPath(id), { schema: WebhookEndpointSchema });
+}
+
+export async function createWebhook(
+  environment: ConsoleEnvironment,
+  input: { url: string; events: string[]; description: string | null },
+  idempotencyKey: string,
+): Promise<CreatedWebhookEndpoint> {
+  return apiA(environment, "/v1/webhooks", { method: "POST", body: input, idempotencyKey, schema: CreatedWebhookEndpointSchema });
+}
+
+export async function updateWebhook(
+  environment: ConsoleEnvironment,
+  id: string,
+  patch: { url?: string; events?: string[]; description?: string | null; status?: "enabled" | "disabled" },
+): Promise<WebhookEndpoint> {
+  return apiA(environment, endpointPath(id), { method: "PATCH", body: patch, schema: WebhookEndpointSchema });
+}
+
+export async function deleteWebhook(environment: ConsoleEnvironment, id: string): Promise<WebhookEndpoint> {
+  return apiA(environment, endpointPath(id), { method: "DELETE", schema: DeletedWebhookEndpointSchema });
+}
+
+export async function listWebhookDeliveries(
+  environment: ConsoleEnvironment,
+  id: string,
+  page: PageParams & { eventId?: string } = {},
+): Promise<ListPage<WebhookDelivery>> {
+  return apiA(environment, `${endpointPath(id)}/deliveries`, {
+    query: { limit: page.limit, after: page.after, event_id: page.eventId },
+    schema: DeliveryListSchema,
+  });
+}

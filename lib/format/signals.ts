@@ -1,0 +1,221 @@
+// Risk signals in plain words, for analysts who do not read the engine's catalogue. The catalogue
+// (server/domain/scoring/README.md "Signal catalogue", served by `GET /api/v1/policies/signals`)
+// gives names, weights, points and a terse trigger; this turns each into a sentence about *this*
+// transaction and what it means for the decision. The console owns these words: the API may add
+// signals at any time (spec 9.3), so an unknown name still gets a sensible sentence.
+
+export type SignalWeight = "low_risk" | "medium_risk" | "high_risk";
+
+export type SignalExplanation = {
+  /** Short human title, e.g. "High velocity". */
+  title: string;
+  /** What happened, in one or two plain sentences. */
+  summary: string;
+  /** Whether the signal raises or lowers the risk. */
+  direction: "raises" | "lowers";
+  /** Known to the console (false: the fallback sentence for a name it has never seen). */
+  known: boolean;
+};
+
+type Entry = { title: string; summary: string };
+
+const CATALOGUE: Record<string, Entry> = {
+  velocity_high: {
+    title: "Very high velocity",
+    summary:
+      "This user or card was scored 10 or more times in 10 minutes, or the IP address 20 or more times. Bursts like this are typical of card testing and scripted fraud.",
+  },
+  velocity_elevated: {
+    title: "Elevated velocity",
+    summary: "More activity than usual from this user, card or IP address in the last 10 minutes or hour, though below the very-high threshold.",
+  },
+  device_velocity_high: {
+    title: "Busy device",
+    summary: "The device behind this session was used for 10 or more payments in 10 minutes.",
+  },
+  user_many_cards: {
+    title: "Many cards for one user",
+    summary: "This user paid with 3 or more different cards in 24 hours, a common sign of someone trying stolen cards.",
+  },
+  card_many_users: {
+    title: "Card shared by several users",
+    summary: "This card was used by 3 or more different user accounts in 24 hours. One card normally belongs to one customer.",
+  },
+  ip_many_users: {
+    title: "IP address shared by many users",
+    summary: "5 or more different users paid from this IP address within an hour.",
+  },
+  device_many_users: {
+    title: "Device shared by many users",
+    summary: "3 or more different user accounts used this device in 24 hours, a strong sign of account farming or takeover.",
+  },
+  email_many_users: {
+    title: "E-mail shared by several users",
+    summary: "This e-mail address appears on 3 or more user accounts within 30 days.",
+  },
+  new_user: {
+    title: "New customer",
+    summary: "This is the first payment scored for this user, so there is no history to compare with.",
+  },
+  amount_unusual_for_user: {
+    title: "Unusual amount",
+    summary: "The amount is more than three times this user's average and above anything they spent before in this currency.",
+  },
+  email_seen_before: {
+    title: "Known e-mail",
+    summary: "The user has paid with this e-mail address before, and none of those payments was labelled fraud. This lowers the risk.",
+  },
+  email_new_for_user: {
+    title: "New e-mail for this user",
+    summary: "The user has paid before, but never with this e-mail address. An e-mail change can accompany an account takeover.",
+  },
+  email_disposable: {
+    title: "Disposable e-mail",
+    summary: "The e-mail address belongs to a throwaway mail service, often used to avoid being traced.",
+  },
+  bin_prepaid: {
+    title: "Prepaid card",
+    summary: "The card's number range (BIN) belongs to prepaid cards, which are harder to trace to a person.",
+  },
+  bin_unknown: {
+    title: "Unknown card number range",
+    summary: "No card network issues cards starting with these digits, so the card number may be invented.",
+  },
+  card_expired: {
+    title: "Expired card",
+    summary: "The card's expiry date is in the past. A real cardholder's payment would normally be declined for this.",
+  },
+  ip_proxy_detected: {
+    title: "Proxy, VPN or Tor",
+    summary: "The IP address is in a proxy, VPN, Tor or hosting range loaded for this account, which hides where the customer really is.",
+  },
+  ip_reserved: {
+    title: "Non-public IP address",
+    summary: "The IP address is private, loopback or otherwise not routable on the internet, so it cannot be the customer's real address.",
+  },
+  merchant_high_risk_category: {
+    title: "High-risk merchant category",
+    summary: "The merchant sells something fraudsters favour: cash equivalents, money transfer, gambling, crypto, gift cards or stored value.",
+  },
+  device_trusted: {
+    title: "Trusted device",
+    summary: "This device was seen before on the account and was never linked to a block or confirmed fraud. This lowers the risk.",
+  },
+  device_new: {
+    title: "New device",
+    summary: "This is the first session from this device on the account.",
+  },
+  device_flagged: {
+    title: "Flagged device",
+    summary: "This device is linked to an earlier blocked or confirmed-fraud payment.",
+  },
+  device_automation: {
+    title: "Automated browser",
+    summary: "The session came from a headless or automated browser (such as WebDriver or Puppeteer), not a person.",
+  },
+  device_context_mismatch: {
+    title: "Session opened from another site",
+    summary: "The device session was opened from a different website than the page it claims to be on.",
+  },
+  session_user_mismatch: {
+    title: "Session of another user",
+    summary: "The device session was opened for a different user than the one paying.",
+  },
+  device_session_expired: {
+    title: "Expired device session",
+    summary: "The device session had expired, so no device checks could be made for this payment.",
+  },
+  identity_verified: {
+    title: "Identity verified",
+    summary: "The user's latest identity verification passed every check, which lowers the risk.",
+  },
+  identity_failed: {
+    title: "Identity verification failed",
+    summary: "The user's latest identity verification failed one of its checks (age, document, address, phone or consistency).",
+  },
+  identity_flagged: {
+    title: "Identity flagged",
+    summary: "The user's latest identity verification was flagged: a watchlist match, a link to confirmed fraud, or identity details reused by other users.",
+  },
+  fraud_history_user: {
+    title: "User with confirmed fraud",
+    summary: "This user has an earlier payment that an analyst confirmed as fraud.",
+  },
+  blocklist_card: {
+    title: "Blocklisted card",
+    summary: "The card (first six and last four digits) is on the account's blocklist.",
+  },
+  blocklist_email: {
+    title: "Blocklisted e-mail",
+    summary: "The e-mail address is on the account's blocklist.",
+  },
+  blocklist_device: {
+    title: "Blocklisted device",
+    summary: "The device is on the account's blocklist.",
+  },
+  blocklist_ip: {
+    title: "Blocklisted IP address",
+    summary: "The IP address is on the account's blocklist.",
+  },
+};
+
+export const weightLabels: Record<SignalWeight, string> = { low_risk: "Reassuring", medium_risk: "Medium risk", high_risk: "High risk" };
+
+export function weightLabel(weight: string): string {
+  return weightLabels[weight as SignalWeight] ?? humanise(weight);
+}
+
+/** "ip_proxy_detected" → "Ip proxy detected": a readable title for a name the console does not know. */
+export function humanise(name: string): string {
+  const words = name.replace(/[_\-.]+/g, " ").trim();
+  if (words === "") return "Unnamed signal";
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The plain-language explanation of one signal. Unknown names fall back to the catalogue's own
+ * trigger text when the API gave one (`trigger` from /api/v1/policies/signals or the assessment's
+ * `detail`), else to a sentence built from the name and weight.
+ */
+export function explainSignal(signal: { name: string; weight: string }, fallbackText?: string | null): SignalExplanation {
+  const direction = signal.weight === "low_risk" ? "lowers" : "raises";
+  const entry = CATALOGUE[signal.name];
+  if (entry) return { ...entry, direction, known: true };
+  const trigger = fallbackText?.trim();
+  const summary = trigger
+    ? `${sentence(trigger)}`
+    : direction === "lowers"
+      ? `The engine reported “${signal.name}”, which it counts as reassuring. The console has no description of this signal yet.`
+      : `The engine reported “${signal.name}” (${weightLabel(signal.weight).toLowerCase()}). The console has no description of this signal yet.`;
+  return { title: humanise(signal.name), summary, direction, known: false };
+}
+
+/** "the IP is on the blocklist" → "The IP is on the blocklist." */
+function sentence(text: string): string {
+  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
+/** "+45 points", "−15 points", "0 points": a signed contribution to the 0–100 score. */
+export function formatPoints(points: number): string {
+  const rounded = Math.round(points * 10) / 10;
+  const magnitude = Math.abs(rounded).toLocaleString("en-GB", { maximumFractionDigits: 1 });
+  const unit = Math.abs(rounded) === 1 ? "point" : "points";
+  if (rounded > 0) return `+${magnitude} ${unit}`;
+  if (rounded < 0) return `−${magnitude} ${unit}`;
+  return `0 ${unit}`;
+}
+
+const weightOrder: Record<string, number> = { high_risk: 0, medium_risk: 1, low_risk: 2 };
+
+/** Strongest first: by points when known, else high, medium, then reassuring signals. */
+export function sortSignals<T extends { name: string; weight: string; points?: number }>(signals: readonly T[]): T[] {
+  return [...signals].sort((a, b) => {
+    if (a.points !== undefined && b.points !== undefined && a.points !== b.points) return b.points - a.points;
+    const byWeight = (weightOrder[a.weight] ?? 1) - (weightOrder[b.weight] ?? 1);
+    return byWeight !== 0 ? byWeight : a.name.localeCompare(b.name);
+  });
+}
+
+/** Every name the console can explain (for tests: the catalogue must not drift from the API's). */
+export const knownSignalNames: readonly string[] = Object.keys(CATALOGUE);

@@ -1,0 +1,22 @@
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { reviewStates, screeningStatuses } from "../schemas/screening";
+import { cursorStackParser } from "./search-params";
+
+// The watchlist review queue's filters, in the URL. `review` defaults to the screenings awaiting a
+// reviewer; `all` drops the review-state filter (the API lists every stored screening then).
+export const screeningReviewTabs = ["pending_review", "needs_information", "true_match", "false_positive", "cleared", "all"] as const;
+export type ScreeningReviewTab = (typeof screeningReviewTabs)[number];
+
+export const screeningQueueSearchParams = {
+  review: parseAsStringLiteral(screeningReviewTabs).withDefault("pending_review"),
+  status: parseAsStringLiteral(screeningStatuses),
+  user_id: parseAsString,
+  cursor: cursorStackParser,
+};
+
+export const loadScreeningQueueParams = createLoader(screeningQueueSearchParams);
+
+/** The API's `review_state` for a tab (undefined: every state). */
+export function reviewStateOfTab(tab: ScreeningReviewTab): (typeof reviewStates)[number] | undefined {
+  return tab === "all" ? undefined : tab;
+}

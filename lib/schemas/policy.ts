@@ -1,0 +1,210 @@
+import { z } from "zod";
+
+// The account's risk policy of one environment (Surface B dashboard route `/api/v1/policies`):
+// score bands, ordered rules, and the signal catalogue rules are written with. The input schemas
+// mirror the API's validation (server/surfaces/b/policies/routes.ts) so the form can say what is
+// wrong before a round trip; the API stays the judge and its field errors are shown too.
+
+export const policyActions = ["allow", "challenge", "block"] as const;
+export type PolicyAction = (typeof policyActions)[number];
+
+export const paymentMethodTypes = ["card", "wallet", "bank_transfer", "qr", "crypto"] as const;
+
+const RuleConditionsSchema = z.object({
+  signals_all: z.array(z.string()).optional(),
+  signals_any: z.array(z.string()).optional(),
+  score_gte: z.number().optional(),
+  amount_gte: z.number().optional(),
+  payment_method_types: z.array(z.string()).optional(),
+  currencies: z.array(z.string()).optional(),
+  merchant_ids: z.array(z.string()).optional(),
+  merchant_categories: z.array(z.string()).optional(),
+});
+
+export type RuleConditions = z.infer<typeof RuleConditionsSchema>;
+
+export const PolicyRuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  action: z.enum(policyActions),
+  when: RuleConditionsSchema,
+});
+
+export type PolicyRule = z.infer<typeof PolicyRuleSchema>;
+
+export const PolicySchema = z.object({
+  object: z.literal("policy"),
+  environment: z.enum(["live", "test"]),
+  score_bands: z.object({ block: z.number().int(), challenge: z.number().int() }),
+  rules: z.array(PolicyRuleSchema),
+  retention_days: z.number().int(),
+  ip_ranges_count: z.number().int(),
+  bin_table: z.enum(["default", "custom"]),
+  bin_table_rows: z.number().int(),
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+
+export type Policy = z.infer<typeof PolicySchema>;
+
+export const SignalInfoSchema = z.object({ name: z.string(), weight: z.string(), points: z.number(), trigger: z.string() });
+export type SignalInfo = z.infer<typeof SignalInfoSchema>;
+export const SignalListSchema = z.object({ object: z.literal("list"), data: z.array(SignalInfoSchema) });
+
+// ---- input ----
+
+const wholeNumber = (min: number, max: number, what = "a whole number") =>
+  z
+    .number({ error: `Enter ${what} from ${min} to ${max}.` })
+    .int({ error: `Enter ${what} from ${min} to ${max}.` })
+    .min(min, { error: `Enter ${what} from ${min} to ${max}.` })
+    .max(max, { error: `Enter ${what} from ${min} to ${max}.` });
+
+/**
+ * Block at or above `block`, challenge at or above `challenge`, allow below. The API accepts
+ * challenge = block (no challenge band at all); the console asks for challenge < block so a
+ * saved policy always has three bands, and an empty band is never set up by a slip.
+ */
+export const ScoreBandsInputSchema = z
+  .object({ block: wholeNumber(1, 100, "a score"), challenge: wholeNumber(0, 100, "a score") })
+  .refine((bands) => bands.challenge < bands.block, { error: "The challenge threshold must be below the block threshold.", path: ["challenge"] });
+
+export type ScoreBandsInput = z.infer<typeof ScoreBandsInputSchema>;
+
+const signalList = z
+  .array(z.string().regex(/^[a-z0-9_]{1,64}$/, { error: "Not a signal name." }))
+  .min(1, { error: "Choose at least one signal." })
+  .max(20, { error: "At most 20 signals per condition." });
+
+export const RuleConditionsInputSchema = z
+  .object({
+    signals_all: signalList.optional(),
+    signals_any: signalList.optional(),
+    score_gte: wholeNumber(0, 100, "a score").optional(),
+    amount_gte: z.number({ error: "Enter an amount in minor units (cents)." }).int({ error: "Enter a whole amount in minor units (cents)." }).min(0, { error: "The amount cannot be negative." }).optional(),
+    payment_method_types: z.array(z.enum(paymentMethodTypes)).min(1).optional(),
+    // Kept as they are when an existing rule is saved again; the console's form does not edit them.
+    currencies: z.array(z.string().regex(/^[A-Za-z]{3}$/)).min(1).optional(),
+    merchant_ids: z.array(z.string().min(1)).min(1).max(100).optional(),
+    merchant_categories: z.array(z.string().min(1)).min(1).max(100).optional(),
+  })
+  .refine((when) => Object.values(when).some((value) => value !== undefined), { error: "Set at least one condition." });
+
+export const RuleInputSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  name: z.string().trim().min(1, { error: "Give the rule a name." }).max(100, { error: "At most 100 characters." }),
+  enabled: z.boolean(),
+  action: z.enum(policyActions, { error: "Choose what the rule decides." }),
+  when: RuleConditionsInputSchema,
+});
+
+export type RuleInput = z.infer<typeof RuleInputSchema>;
+
+export const UpdatePolicyInputSchema = z
+  .object({
+    /** The version the form was based on: a save over someone else's newer change is refused. */
+    version: z.number().int().min(0),
+    score_bands: ScoreBandsInputSchema.optional(),
+    rules: z.array(RuleInputSchema).max(100, { error: "At most 100 rules." }).optional(),
+  })
+  .refine((input) => input.score_bands !== undefined || input.rules !== undefined, { error: "Nothing to save." });
+
+export type UpdatePolicyInput = z.input<typeof UpdatePolicyInputSchema>;
+
+// ---- pure helpers ----
+
+export const actionLabels: Record<PolicyAction, string> = { allow: "Allow", challenge: "Challenge", block: "Block" };
+
+const formatAmount = (minor: number) => new Intl.NumberFormat("en-GB").format(minor);
+
+/** A rule's conditions in words: "signals ip_tor and proxy_detected, score ≥ 60". */
+export function describeConditions(when: RuleConditions): string {
+  const parts: string[] = [];
+  if (when.signals_all?.length) parts.push(`${when.signals_all.length > 1 ? "all of the signals" : "signal"} ${when.signals_all.join(", ")}`);
+  if (when.signals_any?.length) parts.push(`${when.signals_any.length > 1 ? "any of the signals" : "signal"} ${when.signals_any.join(", ")}`);
+  if (when.score_gte !== undefined) parts.push(`score ≥ ${when.score_gte}`);
+  if (when.amount_gte !== undefined) parts.push(`amount ≥ ${formatAmount(when.amount_gte)} (minor units)`);
+  if (when.payment_method_types?.length) parts.push(`payment method ${when.payment_method_types.join(" or ")}`);
+  if (when.currencies?.length) parts.push(`currency ${when.currencies.join(" or ")}`);
+  if (when.merchant_ids?.length) parts.push(`merchant ${when.merchant_ids.join(" or ")}`);
+  if (when.merchant_categories?.length) parts.push(`merchant category ${when.merchant_categories.join(" or ")}`);
+  return parts.length ? parts.join("; ") : "no condition";
+}
+
+export function describeRule(rule: Pick<PolicyRule, "name" | "action" | "when"> & { enabled?: boolean }): string {
+  return `“${rule.name}”: ${actionLabels[rule.action].toLowerCase()} when ${describeConditions(rule.when)}${rule.enabled === false ? " (disabled)" : ""}`;
+}
+
+/** A rule as the form keeps it; new rules have no id until the API gives them one. */
+export type DraftRule = Omit<PolicyRule, "id"> & { id?: string; key: string };
+
+/**
+ * What a save would change, one line per change, for the confirmation: band moves, rules added,
+ * removed, switched on or off, and a new order. Empty when the draft equals the saved policy.
+ */
+export function policyChanges(saved: Pick<Policy, "score_bands" | "rules">, draft: { score_bands: ScoreBandsInput; rules: readonly DraftRule[] }): string[] {
+  const lines: string[] = [];
+  if (draft.score_bands.block !== saved.score_bands.block) lines.push(`Block threshold: ${saved.score_bands.block} → ${draft.score_bands.block}`);
+  if (draft.score_bands.challenge !== saved.score_bands.challenge) {
+    lines.push(`Challenge threshold: ${saved.score_bands.challenge} → ${draft.score_bands.challenge}`);
+  }
+  const draftIds = new Set(draft.rules.map((rule) => rule.id).filter(Boolean));
+  for (const rule of saved.rules) if (!draftIds.has(rule.id)) lines.push(`Remove rule ${describeRule(rule)}`);
+  for (const rule of draft.rules) {
+    const before = rule.id ? saved.rules.find((candidate) => candidate.id === rule.id) : undefined;
+    if (!before) lines.push(`Add rule ${describeRule(rule)}`);
+    else if (before.enabled !== rule.enabled) lines.push(`${rule.enabled ? "Enable" : "Disable"} rule “${rule.name}”`);
+  }
+  const keptSaved = saved.rules.filter((rule) => draftIds.has(rule.id)).map((rule) => rule.id);
+  const keptDraft = draft.rules.filter((rule) => rule.id && saved.rules.some((s) => s.id === rule.id)).map((rule) => rule.id);
+  if (keptSaved.join("\n") !== keptDraft.join("\n")) lines.push("Change the order of the rules (the first enabled rule that matches decides)");
+  return lines;
+}
+
+/** The rules of a draft as the API takes them (ids kept, so unchanged rules stay the same rule). */
+export function rulesForApi(rules: readonly DraftRule[]): RuleInput[] {
+  // Typed as the input the action validates: a rule read from a newer API may name a payment
+  // method type this console does not know, and the action's schema (then the API) says so.
+  return rules.map(({ key: _key, ...rule }) => ({ ...rule, when: stripEmpty(rule.when) }) as RuleInput);
+}
+
+function stripEmpty(when: RuleConditions): RuleConditions {
+  return Object.fromEntries(Object.entries(when).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))) as RuleConditions;
+}
+
+/** The three bands two valid thresholds make, in words: "0–39 allow, 40–74 challenge, 75–100 block". */
+export function bandsSummary(bands: ScoreBandsInput): string {
+  const allow = bands.challenge === 0 ? "no score is allowed by the bands" : `${rangeText(0, bands.challenge - 1)} allow`;
+  return `${allow}, ${rangeText(bands.challenge, bands.block - 1)} challenge, ${rangeText(bands.block, 100)} block`;
+}
+
+const rangeText = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
+
+/** The add-rule form as typed: numbers as text, signals with how they combine. */
+export type RuleForm = {
+  name: string;
+  action: PolicyAction;
+  signals: string[];
+  signalMode: "all" | "any";
+  score_gte: string;
+  amount_gte: string;
+  payment_method_types: string[];
+};
+
+/**
+ * The rule a form describes, for RuleInputSchema to judge: empty inputs are no condition, typed
+ * numbers are numbers (text that is not one becomes NaN, which the schema reports on its field).
+ */
+export function ruleFromForm(form: RuleForm): { name: string; enabled: boolean; action: PolicyAction; when: Record<string, unknown> } {
+  const when: Record<string, unknown> = {};
+  if (form.signals.length > 0) when[form.signalMode === "all" ? "signals_all" : "signals_any"] = form.signals;
+  if (form.score_gte.trim() !== "") when.score_gte = Number(form.score_gte.trim());
+  if (form.amount_gte.trim() !== "") when.amount_gte = Number(form.amount_gte.trim());
+  if (form.payment_method_types.length > 0) when.payment_method_types = form.payment_method_types;
+  return { name: form.name, enabled: true, action: form.action, when };
+}

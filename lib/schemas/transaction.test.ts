@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatAmount,
+  maskedPaymentMethod,
+  riskBandOf,
+  scoredSummary,
+  summaryOfScoredEvent,
+  TransactionLookupSchema,
+  type TransactionEvent,
+} from "./transaction";
+
+describe("TransactionLookupSchema", () => {
+  it("accepts an id with stray spaces or an upper-case prefix", () => {
+    expect(TransactionLookupSchema.parse({ id: "  txn_01m809kas5qcz6bgptp0f6ha5g " }).id).toBe("txn_01m809kas5qcz6bgptp0f6ha5g");
+    expect(TransactionLookupSchema.parse({ id: "TXN_01m809kas5qcz6bgptp0f6ha5g" }).id).toBe("txn_01m809kas5qcz6bgptp0f6ha5g");
+  });
+
+  it("refuses what is not a transaction id", () => {
+    for (const id of ["", "evt_01m809kas5qcz6bgptp0f6ha5h", "txn_", "txn_../../admin", "01m809kas5qcz6bgptp0f6ha5g"]) {
+      expect(TransactionLookupSchema.safeParse({ id }).success, id).toBe(false);
+    }
+  });
+});
+
+describe("riskBandOf", () => {
+  it("uses the default bands (challenge 40, block 75) inclusively", () => {
+    expect(riskBandOf(39)).toBe("low");
+    expect(riskBandOf(40)).toBe("medium");
+    expect(riskBandOf(74)).toBe("medium");
+    expect(riskBandOf(75)).toBe("high");
+  });
+  it("uses the account's bands when given", () => {
+    expect(riskBandOf(50, { challenge: 60, block: 90 })).toBe("low");
+  });
+});
+
+describe("formatAmount", () => {
+  // Intl separates the code from the number with a no-break space.
+  const amount = (minor: number, currency: string) => formatAmount(minor, currency).replace(/\u00a0/g, " ");
+  it("converts minor units per currency", () => {
+    expect(amount(4999, "USD")).toBe("USD 49.99");
+    expect(amount(5000, "JPY")).toBe("JPY 5,000");
+    expect(amount(1234, "BHD")).toBe("BHD 1.234");
+  });
+  it("never converts with a guess for a code Intl does not know", () => {
+    expect(formatAmount(100, "??")).toBe("100 ?? (minor units)");
+  });
+});
+
+describe("maskedPaymentMethod", () => {
+  it("shows at most the first six BIN digits and the last four", () => {
+    expect(maskedPaymentMethod({ type: "card", card_bin: "49165312", last_four: "7987", wallet_type: null })).toBe("Card · 491653 •••••• 7987");
+    expect(maskedPaymentMethod({ type: "card", card_bin: null, last_four: "7987", wallet_type: null })).toBe("Card · •••••• •••••• 7987");
+    expect(maskedPaymentMethod({ type: "wallet", card_bin: null, last_four: null, wallet_type: "apple_pay" })).toBe("Wallet · Apple Pay");
+    expect(maskedPaymentMethod({ type: "bank_transfer", card_bin: null, last_four: null, wallet_type: null })).toBe("Bank transfer");
+  });
+});
+
+describe("scored events", () => {
+  const event: TransactionEvent = {
+    object: "event",
+    event_id: "evt_1",
+    event_type: "transaction.scored",
+    transaction_id: "txn_1",
+    user_id: "cus_1",
+    payload: { decision: "challenge", risk_level: "medium", risk_score: 55, risk_factors: ["new_user"], model_version: "argus-risk-v1.0" },
+    created_at: "2026-11-22T00:13:20Z",
+  };
+
+  it("reads the payload defensively", () => {
+    expect(scoredSummary({ risk_score: "55", amount: 10, currency: "" })).toEqual({ riskScore: null, riskLevel: null, decision: null, amount: 10, currency: null });
+  });
+
+  it("summarises an event without its assessment", () => {
+    expect(summaryOfScoredEvent(event)).toEqual({
+      transaction_id: "txn_1",
+      user_id: "cus_1",
+      risk_score: 55,
+      risk_level: "medium",
+      decision: "challenge",
+      reviewed: false,
+      amount: null,
+      currency: null,
+      created_at: "2026-11-22T00:13:20Z",
+    });
+    // An older event without risk_level gets the default band.
+    expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 80 } }).risk_level).toBe("high");
+  });
+});

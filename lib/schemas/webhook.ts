@@ -1,0 +1,176 @@
+import { z } from "zod";
+
+// Webhook endpoints and their delivery log, as Surface A returns them (`/v1/webhooks`, spec
+// "Webhooks" and the API's additions: list, PATCH, DELETE, deliveries). The signing `secret`
+// exists only in the create answer and reaches the browser in that one response.
+
+/** The event catalogue of the spec; `*` subscribes to every type, present and future. */
+export const webhookEventTypes = [
+  "case.updated",
+  "alert.triggered",
+  "identity.verification_completed",
+  "transaction.flagged",
+  "transaction.blocked",
+] as const;
+
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export const ALL_EVENTS = "*";
+
+export const webhookEventDescriptions: Record<WebhookEventType, string> = {
+  "case.updated": "A case changes: status, note, assignee, linked transactions or severity",
+  "alert.triggered": "The detection engine raises a new alert",
+  "identity.verification_completed": "A pending identity verification finishes",
+  "transaction.flagged": "A live score decides challenge",
+  "transaction.blocked": "A live score decides block",
+};
+
+/** How many attempts the API makes per event (1 + 8 retries over about 43 hours). */
+export const MAX_DELIVERY_ATTEMPTS = 9;
+
+export const WebhookEndpointSchema = z.object({
+  object: z.literal("webhook_endpoint"),
+  webhook_id: z.string(),
+  url: z.string(),
+  // Open list: a newer API may know event types this console does not; show them, don't fail.
+  events: z.array(z.string()),
+  description: z.string().nullable(),
+  status: z.enum(["enabled", "disabled"]),
+  disabled_reason: z.string().nullable(),
+  disabled_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+
+export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({ secret: z.string().min(1) });
+
+export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpointSchema>;
+
+export const DeletedWebhookEndpointSchema = WebhookEndpointSchema.extend({ deleted: z.literal(true) });
+
+export const WebhookDeliverySchema = z.object({
+  object: z.literal("webhook_delivery"),
+  delivery_id: z.string(),
+  webhook_id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  attempt: z.number().int(),
+  status: z.enum(["succeeded", "failed"]),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  response_body: z.string().nullable(),
+  next_retry_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/**
+ * Why the endpoint receives nothing, in words: Argus disabled it after a delivery failed through
+ * its whole retry schedule (`disabled_reason` set), or an administrator disabled it (no reason).
+ */
+export type EndpointState = { kind: "enabled" } | { kind: "disabled_by_request"; since: string | null } | { kind: "auto_disabled"; since: string | null; reason: string };
+
+export function endpointState(endpoint: Pick<WebhookEndpoint, "status" | "disabled_reason" | "disabled_at">): EndpointState {
+  if (endpoint.status === "enabled") return { kind: "enabled" };
+  if (endpoint.disabled_reason) return { kind: "auto_disabled", since: endpoint.disabled_at, reason: endpoint.disabled_reason };
+  return { kind: "disabled_by_request", since: endpoint.disabled_at };
+}
+
+// ---- input (shared by the forms and the actions) ----
+
+const urlField = z
+  .string()
+  .trim()
+  .min(1, { error: "Enter the URL Argus should send events to." })
+  .max(2048, { error: "At most 2,048 characters." })
+  .superRefine((value, ctx) => {
+    const problem = urlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * What the console can tell about a target URL before asking the API. Only the shape: whether the
+ * host is public (SSRF protection) is the API's decision, made on resolved addresses; `http` is
+ * left to the API too, which allows it only when told to (development receivers).
+ */
+export function urlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "Enter an absolute URL, e.g. https://example.com/argus/webhooks.";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "The URL must start with https://.";
+  if (url.username || url.password) return "The URL must not contain a user name or password.";
+  if (!url.hostname) return "The URL must name a host.";
+  return null;
+}
+
+const eventsField = z
+  .array(z.enum([...webhookEventTypes, ALL_EVENTS]))
+  .min(1, { error: "Choose at least one event type, or all events." })
+  .max(20, { error: "At most 20 event types." });
+
+const descriptionField = z.string().trim().max(500, { error: "At most 500 characters." });
+
+export const CreateWebhookInputSchema = z.object({
+  url: urlField,
+  events: eventsField,
+  description: descriptionField.default(""),
+});
+
+export type CreateWebhookInput = z.input<typeof CreateWebhookInputSchema>;
+
+export const UpdateWebhookInputSchema = z.object({
+  id: z.string().min(1).max(100),
+  url: urlField.optional(),
+  events: eventsField.optional(),
+  // "" clears the description (sent as null).
+  description: descriptionField.optional(),
+  status: z.enum(["enabled", "disabled"]).optional(),
+});
+
+export type UpdateWebhookInput = z.input<typeof UpdateWebhookInputSchema>;
+
+export const DeleteWebhookInputSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * The PATCH body of an edit: only what changed, so an unchanged URL is not re-checked and a
+ * concurrent change to another field is not overwritten. Empty when nothing changed.
+ */
+export function webhookPatch(
+  current: Pick<WebhookEndpoint, "url" | "events" | "description" | "status">,
+  draft: { url: string; events: readonly string[]; description: string; status: "enabled" | "disabled" },
+): Omit<UpdateWebhookInput, "id"> {
+  const patch: Omit<UpdateWebhookInput, "id"> = {};
+  const url = draft.url.trim();
+  if (url !== current.url) patch.url = url;
+  const events = normaliseEvents(draft.events);
+  if (!sameSet(events, normaliseEvents(current.events))) patch.events = events as UpdateWebhookInput["events"];
+  const description = draft.description.trim();
+  if (description !== (current.description ?? "")) patch.description = description;
+  if (draft.status !== current.status) patch.status = draft.status;
+  return patch;
+}
+
+/** As the API stores them: `*` alone when it is present, no duplicates, catalogue order. */
+export function normaliseEvents(events: readonly string[]): string[] {
+  if (events.includes(ALL_EVENTS)) return [ALL_EVENTS];
+  const known = webhookEventTypes.filter((type) => events.includes(type));
+  const unknown = [...new Set(events.filter((type) => !(webhookEventTypes as readonly string[]).includes(type)))];
+  return [...known, ...unknown];
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item) => b.includes(item));
+}
+
+/** "All events" or the list, for a table cell or a confirmation. */
+export function describeEvents(events: readonly string[]): string {
+  return events.includes(ALL_EVENTS) ? "All events" : events.join(", ");
+}
