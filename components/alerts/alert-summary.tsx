@@ -1,3 +1,4 @@
+import { formatAmount } from "@/lib/schemas/transaction";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { alertTypeLabel, type AlertDetail } from "@/lib/schemas/alert";
@@ -16,7 +17,7 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
     ["Confidence", percent.format(alert.confidence)],
     ["Affected users", numberFormat.format(alert.affected_users)],
     ["Affected transactions", numberFormat.format(alert.affected_transactions)],
-    ["Exposure", alert.exposure.currency ? `${numberFormat.format(alert.exposure.amount)} ${alert.exposure.currency} (minor units)` : "—"],
+    ["Exposure", alert.exposure.currency ? formatAmount(alert.exposure.amount, alert.exposure.currency) : "—"],
     ["Created", <DateTime key="c" value={alert.created_at} />],
     ["Updated", <DateTime key="u" value={alert.updated_at} />],
   ];

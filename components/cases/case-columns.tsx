@@ -39,7 +39,7 @@ export function caseColumns({ names, assign }: Options) {
         return (
           <NativeSelect
             aria-label={`Assignee of ${kase.title}`}
-            className="h-8 min-w-36"
+            className="h-8 min-w-44"
             value={kase.assignee_id ?? ""}
             disabled={assign.pendingId === kase.case_id}
             onChange={(e) => assign.onAssign(kase, e.target.value || null)}

@@ -1,27 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ComingSoon } from "@/components/shell/coming-soon";
-import { navItems } from "@/components/shell/nav-items";
 import { requireRole } from "@/lib/auth/guards";
 
-// The console's sections whose pages are not built yet (alerts, cases…): a clear placeholder
-// instead of a 404 from the navigation. A real page (app/(console)/alerts/page.tsx) takes
-// precedence over this catch-all automatically, so nothing here needs removing later.
+// Any other address under the console: the console's own not-found page (with its navigation)
+// and HTTP 404, for signed-in analysts only. Real pages take precedence over this catch-all.
 
-type Params = Promise<{ section: string[] }>;
+export const metadata: Metadata = { title: "Not found" };
 
-function itemFor(section: string[]) {
-  const href = `/${section.join("/")}`;
-  return navItems.find((item) => item.href === href);
-}
-
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  return { title: itemFor((await params).section)?.label ?? "Not found" };
-}
-
-export default async function SectionPlaceholder({ params }: { params: Params }) {
-  const item = itemFor((await params).section);
-  if (!item) notFound();
-  await requireRole(item.minRole);
-  return <ComingSoon item={item} />;
+export default async function UnknownConsolePage() {
+  await requireRole("analyst");
+  notFound();
 }

@@ -31,13 +31,14 @@ function newerFile(dir: string, since: number): string | undefined {
 /**
  * Why the console needs `next build` before `next start`, or null when the build is current:
  * there is no build, or a source of the build changed after it (mtimes: a stat per file).
+ * `distDir` is the build folder (ARGUS_NEXT_DIST_DIR; `.next` unless a tool builds its own).
  */
-export function consoleBuildReason(root: string): string | null {
+export function consoleBuildReason(root: string, distDir = ".next"): string | null {
   let builtAt: number;
   try {
-    builtAt = fs.statSync(path.join(root, ".next", "BUILD_ID")).mtimeMs;
+    builtAt = fs.statSync(path.join(root, distDir, "BUILD_ID")).mtimeMs;
   } catch {
-    return "no production build yet (.next/BUILD_ID is missing)";
+    return `no production build yet (${distDir}/BUILD_ID is missing)`;
   }
   for (const file of SOURCE_FILES) {
     try {

@@ -36,7 +36,8 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
 
   const [all, unassigned, workload, analysts] = await Promise.allSettled([
     listCases(environment, filters, { after: currentCursor(normaliseStack(params.cursor)) }),
-    showUnassigned ? listCases(environment, { ...filters, assignee_id: "none" }, { after: currentCursor(normaliseStack(params.unassigned_cursor)) }) : Promise.resolve(null),
+    // Waiting for an owner means still to be worked: open, unless the lead filtered on a status.
+    showUnassigned ? listCases(environment, { ...filters, status: filters.status ?? "open", assignee_id: "none" }, { after: currentCursor(normaliseStack(params.unassigned_cursor)) }) : Promise.resolve(null),
     getCaseWorkload(environment, analyst),
     listAnalysts(analyst, { timeoutMs: 3000 }),
   ]);

@@ -1,0 +1,53 @@
+import { apiGet, getAlertTransactions } from "./support/api";
+import { expect, test } from "./support/fixtures";
+import { auditLog, caseControls, changeCaseStatus, openCaseFromQueue } from "./support/flows";
+import { readState } from "./support/state";
+
+// The analyst's core loop: an alert from the queue becomes a case, which is worked to resolved.
+
+test.use({ role: "analyst" });
+
+test("an alert from the queue becomes a case linked to it", async ({ page }) => {
+  const { alertSummary, alertId, caseId } = await openCaseFromQueue(page, 0);
+
+  // The case carries the alert: its summary as title, its transactions linked.
+  await expect(page.getByRole("heading", { level: 1, name: alertSummary })).toBeVisible();
+  await expect(page.getByText(caseId, { exact: true }).first()).toBeVisible();
+  const alertTxns = await getAlertTransactions(alertId);
+  const linked = page.getByRole("region", { name: /Linked transactions/ });
+  if (alertTxns[0]) await expect(linked.getByText(alertTxns[0], { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Case", exact: true }).getByText("Open", { exact: true })).toBeVisible();
+
+  // The API agrees, and names the signed-in analyst as the one who opened it.
+  const kase = await apiGet<{ title: string; transaction_ids: string[]; events: { action: string; actor_id: string | null }[] }>(`/v1/cases/${encodeURIComponent(caseId)}`);
+  expect(kase.title).toBe(alertSummary);
+  expect(kase.transaction_ids).toEqual(expect.arrayContaining(alertTxns.slice(0, 1)));
+  expect(kase.events[0]).toMatchObject({ action: "created", actor_id: readState().users.analyst.id });
+});
+
+test("a case moves to in review, then resolved with a note; the audit log shows who and when", async ({ page }) => {
+  const { analyst } = readState().users;
+  const who = new RegExp(`${analyst.name}|${analyst.id}`);
+  await openCaseFromQueue(page, 1);
+
+  await changeCaseStatus(page, "In review");
+  await changeCaseStatus(page, "Resolved");
+  const note = `Confirmed with the cardholder: not their purchases (e2e ${Date.now()}).`;
+  await caseControls(page).getByLabel("Add a note").fill(note);
+  await caseControls(page).getByRole("button", { name: "Add note" }).click();
+  await expect(caseControls(page).getByLabel("Add a note")).toHaveValue("");
+
+  const entries = auditLog(page);
+  const toReview = entries.filter({ hasText: /from Open to In review/ });
+  const toResolved = entries.filter({ hasText: /from In review to Resolved/ });
+  const noted = entries.filter({ hasText: note });
+  for (const entry of [toReview, toResolved, noted]) {
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(who);
+    // Every entry carries its time, machine-readable.
+    await expect(entry.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  }
+  // After resolving, the only legal moves are back to review or on to closed.
+  const moves = await caseControls(page).getByLabel("Move to").locator("option").allInnerTexts();
+  expect(moves.sort()).toEqual(["Closed", "In review"]);
+});

@@ -1,0 +1,52 @@
+import { expect, test } from "./support/fixtures";
+
+// The queue works from the keyboard: j / k move the highlight, Enter opens, ? lists the keys.
+
+test.use({ role: "analyst" });
+
+test("j / k move through the alert queue and Enter opens the highlighted alert", async ({ page }) => {
+  await page.goto("/alerts");
+  const rows = page.locator("[data-alert-queue] tbody tr");
+  await expect(rows.nth(2)).toBeVisible();
+  // Start from the page, not from a field (shortcuts never fire while typing).
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+
+  await page.keyboard.press("j");
+  await expect(rows.nth(0)).toBeFocused();
+  await expect(rows.nth(0)).toHaveAttribute("data-active", "");
+  await page.keyboard.press("j");
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press("j");
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(rows.nth(1)).toBeFocused();
+  await expect(rows.nth(0)).not.toHaveAttribute("data-active", "");
+
+  const href = await rows.nth(1).getByRole("link").first().getAttribute("href");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${(href as string).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  await expect(page.getByRole("button", { name: "Open a case" })).toBeVisible();
+});
+
+test("? opens the list of shortcuts and Escape closes it", async ({ page }) => {
+  await page.goto("/alerts");
+  await expect(page.locator("[data-alert-queue] tbody tr").first()).toBeVisible();
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help.getByText("Next row")).toBeVisible();
+  await expect(help.getByText("Open the highlighted row")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+});
+
+test("shortcuts stay quiet while typing in a field", async ({ page }) => {
+  await page.goto("/alerts");
+  const field = page.getByRole("textbox").first();
+  test.skip((await field.count()) === 0, "the alert filters have no text field");
+  await field.fill("");
+  await field.pressSequentially("j?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
+  await expect(page.locator("[data-alert-queue] tbody tr[data-active]")).toHaveCount(0);
+});

@@ -1,0 +1,49 @@
+import { readState } from "./state";
+
+// The specs find their subjects (an open alert, an unassigned case, a transaction) by asking the
+// API directly, from Node, with the console's pre-production key. The browser never sees it.
+
+type ListPage<T> = { data: T[]; has_more?: boolean; next_cursor?: string | null };
+
+export async function apiGet<T>(path: string, environment: "test" | "live" = "test"): Promise<T> {
+  const state = readState();
+  const base = environment === "test" ? state.sandboxApiUrl : state.apiUrl;
+  const key = environment === "test" ? state.secrets.testKey : state.secrets.liveKey;
+  const res = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+  if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export type ApiAlert = { alert_id: string; summary: string; status: string; alert_type: string; severity: string };
+export type ApiCase = { case_id: string; title: string; status: string; assignee_id: string | null; transaction_ids: string[] };
+
+export async function listAlerts(query = ""): Promise<ApiAlert[]> {
+  return (await apiGet<ListPage<ApiAlert>>(`/v1/alerts?limit=100${query ? `&${query}` : ""}`)).data;
+}
+
+export async function listCases(query = ""): Promise<ApiCase[]> {
+  return (await apiGet<ListPage<ApiCase>>(`/v1/cases?limit=100${query ? `&${query}` : ""}`)).data;
+}
+
+export async function getAlertTransactions(alertId: string): Promise<string[]> {
+  const alert = await apiGet<{ transaction_ids: ListPage<string> }>(`/v1/alerts/${encodeURIComponent(alertId)}?limit=25`);
+  return alert.transaction_ids.data;
+}
+
+/** Opens a case through the API (test data for queue specs; the console's own path is tested elsewhere). */
+export async function createCase(title: string, severity: "low" | "medium" | "high" | "critical" = "medium"): Promise<string> {
+  const state = readState();
+  const res = await fetch(`${state.sandboxApiUrl}/v1/cases`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${state.secrets.testKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ title, case_type: "payment_fraud", severity }),
+  });
+  if (!res.ok) throw new Error(`POST /v1/cases: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { case_id: string }).case_id;
+}
+
+export type ApiScreening = { screening_id: string; status: string; review_state: string; user_id: string | null };
+
+export async function listScreenings(): Promise<ApiScreening[]> {
+  return (await apiGet<ListPage<ApiScreening>>("/v1/identity/screenings?limit=100")).data;
+}

@@ -1,0 +1,41 @@
+import { expect, type Page } from "@playwright/test";
+
+// Multi-step paths through the console that several specs need.
+
+/**
+ * From the alert queue: opens the `index`-th alert listed, presses "Open a case" and waits for
+ * the new case's page. Returns the alert's summary and the case id.
+ */
+export async function openCaseFromQueue(page: Page, index: number): Promise<{ alertSummary: string; alertId: string; caseId: string }> {
+  await page.goto("/alerts");
+  const queue = page.locator("[data-alert-queue] tbody tr");
+  await expect(queue.first()).toBeVisible();
+  const link = queue.nth(index).getByRole("link").first();
+  const alertSummary = (await link.innerText()).trim();
+  await link.click();
+  await page.waitForURL(/\/alerts\/[^/?]+/);
+  const alertId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() as string);
+  await expect(page.getByRole("heading", { level: 1, name: alertSummary })).toBeVisible();
+
+  await page.getByRole("button", { name: "Open a case" }).click();
+  await page.waitForURL(/\/cases\/[^/?]+$/, { timeout: 30_000 });
+  const caseId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() as string);
+  return { alertSummary, alertId, caseId };
+}
+
+/** The case page's "Work the case" panel. */
+export function caseControls(page: Page) {
+  return page.getByRole("region", { name: "Work the case" });
+}
+
+/** The case page's audit log, one list item per entry. */
+export function auditLog(page: Page) {
+  return page.getByRole("region", { name: "Audit log" }).getByRole("listitem");
+}
+
+export async function changeCaseStatus(page: Page, label: string): Promise<void> {
+  const controls = caseControls(page);
+  await controls.getByLabel("Move to").selectOption({ label });
+  await controls.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByRole("region", { name: "Case", exact: true }).getByText(label, { exact: true })).toBeVisible();
+}
