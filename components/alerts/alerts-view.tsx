@@ -3,15 +3,13 @@
 import { BellRing } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { useQueryState } from "nuqs";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { updateAlertAction } from "@/lib/actions/update-alert";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { useHotkey } from "@/lib/hooks/use-hotkey";
-import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
-import { cursorStackParser } from "@/lib/queries/search-params";
 import type { Alert } from "@/lib/schemas/alert";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
@@ -37,13 +35,10 @@ type AlertsViewProps = {
  */
 export function AlertsView({ environment, page, error, filtered }: AlertsViewProps) {
   const router = useRouter();
-  const [isNavigating, startTransition] = useTransition();
-  const [rawCursor, setCursor] = useQueryState("cursor", cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
-  const stack = normaliseStack(rawCursor);
+  const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [resolving, setResolving] = useState<Alert | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
 
-  const refresh = () => startTransition(() => router.refresh());
   const acknowledge = useAction(updateAlertAction, {
     onSuccess: () => {
       toast.success("Alert acknowledged");
@@ -94,21 +89,9 @@ export function AlertsView({ environment, page, error, filtered }: AlertsViewPro
           error={error}
           isFetching={isNavigating}
           onRetry={refresh}
-          rowsKey={rawCursor?.join(",") ?? ""}
+          rowsKey={rowsKey}
           onRowOpen={(alert) => router.push(`/alerts/${encodeURIComponent(alert.alert_id)}`)}
-          pagination={{
-            page: pageNumber(stack),
-            canPrevious: canGoBack(stack),
-            canNext: page?.has_more === true && !isNavigating,
-            onPrevious: () => {
-              const popped = popCursor(stack);
-              void setCursor(popped.length === 0 ? null : [...popped]);
-            },
-            onNext: () => {
-              const pushed = pushCursor(stack, page?.next_cursor);
-              if (pushed !== stack) void setCursor([...pushed]);
-            },
-          }}
+          pagination={pagination(page)}
           empty={
             <EmptyState
               icon={<BellRing />}

@@ -4,15 +4,13 @@ import type { OnChangeFn, RowSelectionState } from "@tanstack/react-table";
 import { Briefcase, Inbox } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { useQueryState } from "nuqs";
 import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
 import { toast } from "sonner";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { updateCaseAction } from "@/lib/actions/update-case";
-import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
-import { cursorStackParser } from "@/lib/queries/search-params";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import type { Case } from "@/lib/schemas/case";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
@@ -102,7 +100,7 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
         <QueueSection
           {...section}
           title="Unassigned"
-          description="Waiting for an owner, most urgent first."
+          description="Open cases waiting for an owner, most urgent first."
           cursorParam="unassigned_cursor"
           list={unassigned}
           empty={<EmptyState className="py-8" icon={<Inbox />} title="Nothing waits for an owner" description="Every case that matches the filters is assigned." />}
@@ -140,8 +138,8 @@ type QueueSectionProps = {
 /** One table of the queue with its own cursor pages in the URL; selection is shared across tables. */
 function QueueSection({ environment, columns, selection, setSelection, isNavigating, startTransition, refresh, title, description, cursorParam, list, empty }: QueueSectionProps) {
   const router = useRouter();
-  const [rawCursor, setCursor] = useQueryState(cursorParam, cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
-  const stack = normaliseStack(rawCursor);
+  // The page's one transition: a move in either table shows as a fetch in both, as a refresh does.
+  const { rowsKey, pagination } = useCursorQueue({ param: cursorParam, transition: [isNavigating, startTransition] });
   const headingId = `queue-${cursorParam}`;
   return (
     <section aria-labelledby={headingId} className="mb-8">
@@ -160,22 +158,10 @@ function QueueSection({ environment, columns, selection, setSelection, isNavigat
         error={list.error}
         isFetching={isNavigating}
         onRetry={refresh}
-        rowsKey={rawCursor?.join(",") ?? ""}
+        rowsKey={rowsKey}
         rowSelection={{ state: selection, onChange: setSelection }}
         onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
-        pagination={{
-          page: pageNumber(stack),
-          canPrevious: canGoBack(stack),
-          canNext: list.page?.has_more === true && !isNavigating,
-          onPrevious: () => {
-            const popped = popCursor(stack);
-            void setCursor(popped.length === 0 ? null : [...popped]);
-          },
-          onNext: () => {
-            const pushed = pushCursor(stack, list.page?.next_cursor);
-            if (pushed !== stack) void setCursor([...pushed]);
-          },
-        }}
+        pagination={pagination(list.page)}
         empty={empty}
       />
     </section>

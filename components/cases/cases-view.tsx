@@ -3,8 +3,7 @@
 import { Briefcase, ListChecks, ListStart } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { useQueryState } from "nuqs";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { Button } from "@/components/ui/button";
@@ -15,8 +14,7 @@ import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/spinner";
 import { claimNextCaseAction } from "@/lib/actions/claim-next-case";
 import { updateCaseAction } from "@/lib/actions/update-case";
-import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
-import { cursorStackParser } from "@/lib/queries/search-params";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import type { Case } from "@/lib/schemas/case";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
@@ -38,11 +36,8 @@ type CasesViewProps = {
 /** The case queue: filters and cursor in the URL, "Next case", and (leads) assignment in place. */
 export function CasesView({ environment, page, error, me, analysts }: CasesViewProps) {
   const router = useRouter();
-  const [isNavigating, startTransition] = useTransition();
-  const [rawCursor, setCursor] = useQueryState("cursor", cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
-  const stack = normaliseStack(rawCursor);
+  const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [pendingId, setPendingId] = useState<string | null>(null);
-  const refresh = () => startTransition(() => router.refresh());
 
   const claim = useAction(claimNextCaseAction);
   const assign = useAction(updateCaseAction, {
@@ -108,21 +103,9 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
         error={error}
         isFetching={isNavigating}
         onRetry={refresh}
-        rowsKey={rawCursor?.join(",") ?? ""}
+        rowsKey={rowsKey}
         onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
-        pagination={{
-          page: pageNumber(stack),
-          canPrevious: canGoBack(stack),
-          canNext: page?.has_more === true && !isNavigating,
-          onPrevious: () => {
-            const popped = popCursor(stack);
-            void setCursor(popped.length === 0 ? null : [...popped]);
-          },
-          onNext: () => {
-            const pushed = pushCursor(stack, page?.next_cursor);
-            if (pushed !== stack) void setCursor([...pushed]);
-          },
-        }}
+        pagination={pagination(page)}
         empty={<EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />}
       />
       <AutoRefresh />

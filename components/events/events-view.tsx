@@ -1,14 +1,12 @@
 "use client";
 
 import { ScrollText } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useQueryState, useQueryStates } from "nuqs";
-import { useMemo, useRef, useTransition } from "react";
+import { useMemo, useRef } from "react";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { eventSearchParams } from "@/lib/queries/event-search-params";
-import { cursorStackParser } from "@/lib/queries/search-params";
 import type { ArgusEvent } from "@/lib/schemas/event";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
@@ -33,12 +31,9 @@ type EventsViewProps = {
  * event is already on the page, nothing needs fetching.
  */
 export function EventsView({ environment, page, error, filtered }: EventsViewProps) {
-  const router = useRouter();
-  const [isNavigating, startTransition] = useTransition();
-  const [rawCursor, setCursor] = useQueryState("cursor", cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
+  const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [openId, setOpenId] = useQueryState("event", eventSearchParams.event.withOptions({ history: "replace", scroll: false }));
   const [{ transaction_id, user_id }] = useQueryStates({ transaction_id: eventSearchParams.transaction_id, user_id: eventSearchParams.user_id });
-  const stack = normaliseStack(rawCursor);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const rows = page?.data ?? NO_EVENTS;
@@ -56,8 +51,6 @@ export function EventsView({ environment, page, error, filtered }: EventsViewPro
     [openId, setOpenId],
   );
 
-  const refresh = () => startTransition(() => router.refresh());
-
   return (
     <>
       {/* Keyed by the id filters: a link to `/events?user_id=…` from a row must refill the inputs. */}
@@ -73,27 +66,13 @@ export function EventsView({ environment, page, error, filtered }: EventsViewPro
             error={error}
             isFetching={isNavigating}
             onRetry={refresh}
-            rowsKey={rawCursor?.join(",") ?? ""}
+            rowsKey={rowsKey}
             onRowOpen={(event) => {
               void setOpenId(event.event_id);
               headingRef.current?.focus();
             }}
-            pagination={{
-              page: pageNumber(stack),
-              canPrevious: canGoBack(stack),
-              canNext: page?.has_more === true && !isNavigating,
-              onPrevious: () => {
-                const popped = popCursor(stack);
-                void setOpenId(null);
-                void setCursor(popped.length === 0 ? null : [...popped]);
-              },
-              onNext: () => {
-                const pushed = pushCursor(stack, page?.next_cursor);
-                if (pushed === stack) return;
-                void setOpenId(null);
-                void setCursor([...pushed]);
-              },
-            }}
+            // The open payload belongs to the page shown: moving to another page closes it.
+            pagination={pagination(page, { onMove: () => void setOpenId(null) })}
             empty={
               <EmptyState
                 icon={<ScrollText />}

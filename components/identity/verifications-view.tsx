@@ -2,13 +2,11 @@
 
 import { Fingerprint } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useQueryState } from "nuqs";
-import { useMemo, useTransition } from "react";
+import { useMemo } from "react";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
-import { cursorStackParser } from "@/lib/queries/search-params";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -33,12 +31,9 @@ type VerificationsViewProps = {
  */
 export function VerificationsView({ environment, page, error, filtered }: VerificationsViewProps) {
   const router = useRouter();
-  const [isNavigating, startTransition] = useTransition();
-  const [rawCursor, setCursor] = useQueryState("cursor", cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
-  const stack = normaliseStack(rawCursor);
+  const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const rows = page?.data ?? NO_VERIFICATIONS;
   const columns = useMemo(() => verificationColumns(), []);
-  const refresh = () => startTransition(() => router.refresh());
 
   return (
     <>
@@ -52,21 +47,9 @@ export function VerificationsView({ environment, page, error, filtered }: Verifi
         error={error}
         isFetching={isNavigating}
         onRetry={refresh}
-        rowsKey={rawCursor?.join(",") ?? ""}
+        rowsKey={rowsKey}
         onRowOpen={(verification) => router.push(`/identity/${encodeURIComponent(verification.verification_id)}`)}
-        pagination={{
-          page: pageNumber(stack),
-          canPrevious: canGoBack(stack),
-          canNext: page?.has_more === true && !isNavigating,
-          onPrevious: () => {
-            const popped = popCursor(stack);
-            void setCursor(popped.length === 0 ? null : [...popped]);
-          },
-          onNext: () => {
-            const pushed = pushCursor(stack, page?.next_cursor);
-            if (pushed !== stack) void setCursor([...pushed]);
-          },
-        }}
+        pagination={pagination(page)}
         empty={
           <EmptyState
             icon={<Fingerprint />}
@@ -74,7 +57,7 @@ export function VerificationsView({ environment, page, error, filtered }: Verifi
             description={
               filtered
                 ? "Change or clear the filters above. The list refreshes every 15 seconds."
-                : "A verification lands here when a person's name matches a sanctions, PEP or adverse-media entry. This list refreshes every 15 seconds."
+                : "A verification is pending while one of its checks waits: a document analysis, a liveness result, a business registry lookup or a watchlist review. Failed and flagged ones are under their own status above. This list refreshes every 15 seconds."
             }
           />
         }

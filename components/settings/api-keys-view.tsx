@@ -6,8 +6,9 @@ import { useMemo, useState } from "react";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listApiKeysAction } from "@/lib/actions/list-api-keys";
-import { useCursorPagination } from "@/lib/hooks/use-cursor-pagination";
-import { safeErrorOf, unwrapAction } from "@/lib/queries/action-result";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
+import { unwrapAction } from "@/lib/queries/action-result";
+import { environmentListState } from "@/lib/queries/environment-list";
 import { queryKeys } from "@/lib/queries/query-keys";
 import type { ApiKey, CreatedApiKey } from "@/lib/schemas/api-key";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
@@ -25,18 +26,17 @@ type ApiKeysViewProps = {
 /** The API keys of the active environment: a paginated table, create and revoke. */
 export function ApiKeysView({ environment, consoleKeyLastFour }: ApiKeysViewProps) {
   const queryClient = useQueryClient();
-  const pagination = useCursorPagination();
+  // The view fetches its pages itself (React Query): cursor changes in the URL are shallow.
+  const cursor = useCursorQueue({ shallow: true });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   const query = useQuery({
-    queryKey: queryKeys.apiKeys.page(environment, pagination.after),
-    queryFn: async () => unwrapAction(await listApiKeysAction({ after: pagination.after })),
+    queryKey: queryKeys.apiKeys.page(environment, cursor.after),
+    queryFn: async () => unwrapAction(await listApiKeysAction({ after: cursor.after })),
     placeholderData: keepPreviousData,
   });
 
-  // Another tab switched the environment: these rows are not the environment this page shows.
-  const mismatch = query.data !== undefined && query.data.environment !== environment;
-  const rows = query.data && !mismatch ? query.data.data : NO_KEYS;
+  const { rows, table } = environmentListState(query, environment, NO_KEYS);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all(environment) });
   const columns = useMemo(
@@ -47,11 +47,11 @@ export function ApiKeysView({ environment, consoleKeyLastFour }: ApiKeysViewProp
   function onCreated(key: CreatedApiKey) {
     setCreated(key);
     // The new key is the newest: show the first page, fetched afresh.
-    pagination.first();
+    cursor.first();
     refresh();
   }
 
-  const complete = !pagination.canGoBack && query.data?.has_more === false;
+  const complete = cursor.stack.length === 0 && query.data?.has_more === false;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -65,25 +65,10 @@ export function ApiKeysView({ environment, consoleKeyLastFour }: ApiKeysViewProp
         columns={columns}
         data={rows}
         getRowId={(key) => key.id}
-        status={mismatch ? "error" : query.status}
-        error={
-          mismatch
-            ? { message: `The console switched to ${environmentLabels[query.data!.environment]} in another tab. Reload this page.` }
-            : query.error
-              ? safeErrorOf(query.error)
-              : null
-        }
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
+        {...table}
         sorting={complete ? "client" : undefined}
-        rowsKey={pagination.after}
-        pagination={{
-          page: pagination.page,
-          canPrevious: pagination.canGoBack,
-          canNext: query.data?.has_more === true && !query.isPlaceholderData,
-          onPrevious: pagination.previous,
-          onNext: () => pagination.next(query.data?.next_cursor),
-        }}
+        rowsKey={cursor.after}
+        pagination={cursor.pagination(query.data, { busy: query.isPlaceholderData })}
         empty={
           <EmptyState
             icon={<KeyRound />}

@@ -3,13 +3,13 @@
 import { ReceiptText } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
-import { useMemo, useState, useTransition, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { transactionListSearchParams } from "@/lib/queries/transaction-search-params";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -34,9 +34,8 @@ type TransactionsViewProps = {
  */
 export function TransactionsView({ environment, rows, hasMore, nextCursor, error, userId }: TransactionsViewProps) {
   const router = useRouter();
-  const [isNavigating, startTransition] = useTransition();
-  const [params, setParams] = useQueryStates(transactionListSearchParams, { shallow: false, history: "push", scroll: false, startTransition });
-  const stack = normaliseStack(params.cursor);
+  const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
+  const [, setParams] = useQueryStates(transactionListSearchParams, { shallow: false, history: "push", scroll: false, startTransition });
   const [user, setUser] = useState(userId ?? "");
   const columns = useMemo(() => transactionColumns(), []);
   const data = rows ?? NO_ROWS;
@@ -81,22 +80,10 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
         status={error ? "error" : "success"}
         error={error}
         isFetching={isNavigating}
-        onRetry={() => startTransition(() => router.refresh())}
-        rowsKey={params.cursor?.join(",") ?? ""}
+        onRetry={refresh}
+        rowsKey={rowsKey}
         onRowOpen={(row) => router.push(`/transactions/${encodeURIComponent(row.transaction_id)}`)}
-        pagination={{
-          page: pageNumber(stack),
-          canPrevious: canGoBack(stack),
-          canNext: hasMore && !isNavigating,
-          onPrevious: () => {
-            const popped = popCursor(stack);
-            void setParams({ cursor: popped.length === 0 ? null : [...popped] });
-          },
-          onNext: () => {
-            const pushed = pushCursor(stack, nextCursor);
-            if (pushed !== stack) void setParams({ cursor: [...pushed] });
-          },
-        }}
+        pagination={pagination({ has_more: hasMore, next_cursor: nextCursor })}
         empty={
           <EmptyState
             icon={<ReceiptText />}

@@ -1,13 +1,11 @@
 "use client";
 
 import { useQueryStates } from "nuqs";
-import { useState, type FormEvent, type TransitionStartFunction } from "react";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input, NativeSelect } from "@/components/ui/input";
+import type { TransitionStartFunction } from "react";
+import { FilterButtonGroup } from "@/components/ui/filter-button-group";
+import { FilterSelect, UserFilterForm } from "@/components/ui/user-filter-form";
 import { screeningQueueSearchParams, screeningReviewTabs, type ScreeningReviewTab } from "@/lib/queries/screening-search-params";
-import { reviewStateLabel, screeningStatuses, screeningStatusLabels, type ScreeningStatus } from "@/lib/schemas/screening";
-import { cn } from "@/lib/utils/cn";
+import { reviewStateLabel, screeningStatuses, screeningStatusLabels } from "@/lib/schemas/screening";
 
 const tabLabel = (tab: ScreeningReviewTab) => (tab === "all" ? "All" : reviewStateLabel(tab));
 
@@ -17,61 +15,14 @@ const tabLabel = (tab: ScreeningReviewTab) => (tab === "all" ? "All" : reviewSta
  */
 export function ScreeningFilters({ startTransition }: { startTransition: TransitionStartFunction }) {
   const [filters, setFilters] = useQueryStates(screeningQueueSearchParams, { shallow: false, startTransition, history: "push" });
-  const [userId, setUserId] = useState(filters.user_id ?? "");
   const set = (patch: Partial<typeof filters>) => void setFilters({ ...patch, cursor: null });
-
-  function submitUser(event: FormEvent) {
-    event.preventDefault();
-    set({ user_id: userId.trim() || null });
-  }
 
   return (
     <div className="mb-4 grid gap-4">
-      {/* Buttons with aria-pressed rather than ARIA tabs: each choice reloads the list, there is no tab panel. */}
-      <div role="group" aria-label="Review state" className="inline-flex w-fit flex-wrap items-center gap-1 rounded-lg border border-border bg-surface-muted p-1">
-        {screeningReviewTabs.map((tab) => {
-          const active = filters.review === tab;
-          return (
-            <button
-              key={tab}
-              type="button"
-              aria-pressed={active}
-              onClick={() => set({ review: tab })}
-              className={cn(
-                "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground",
-                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                active && "bg-surface text-foreground shadow-sm",
-              )}
-            >
-              {tabLabel(tab)}
-            </button>
-          );
-        })}
-      </div>
-      <form onSubmit={submitUser} aria-label="Screening filters" className="grid grid-cols-2 items-end gap-3 md:grid-cols-4">
-        <Field label="Result">
-          <NativeSelect value={filters.status ?? ""} onChange={(e) => set({ status: (e.target.value || null) as ScreeningStatus | null })}>
-            <option value="">Any</option>
-            {screeningStatuses.map((status) => (
-              <option key={status} value={status}>
-                {screeningStatusLabels[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field label="User id" hint="Press Enter to apply">
-          <Input
-            value={userId}
-            onChange={(e) => setUserId(e.target.value)}
-            onBlur={() => (userId.trim() || null) !== filters.user_id && set({ user_id: userId.trim() || null })}
-            placeholder="user_…"
-            spellCheck={false}
-          />
-        </Field>
-        <Button type="submit" className="sr-only">
-          Apply filters
-        </Button>
-      </form>
+      <FilterButtonGroup label="Review state" options={screeningReviewTabs} value={filters.review} optionLabel={tabLabel} onChange={(review) => set({ review })} />
+      <UserFilterForm label="Screening filters" userId={filters.user_id} onUserIdChange={(user_id) => set({ user_id })}>
+        <FilterSelect label="Result" options={screeningStatuses} value={filters.status} optionLabel={(status) => screeningStatusLabels[status]} onChange={(status) => set({ status })} />
+      </UserFilterForm>
     </div>
   );
 }

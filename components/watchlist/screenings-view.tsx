@@ -2,13 +2,11 @@
 
 import { ShieldCheck } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useQueryState } from "nuqs";
-import { useMemo, useTransition } from "react";
+import { useMemo } from "react";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { canGoBack, normaliseStack, pageNumber, popCursor, pushCursor } from "@/lib/queries/cursor-stack";
-import { cursorStackParser } from "@/lib/queries/search-params";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -32,12 +30,9 @@ type ScreeningsViewProps = {
  */
 export function ScreeningsView({ environment, page, error, filtered }: ScreeningsViewProps) {
   const router = useRouter();
-  const [isNavigating, startTransition] = useTransition();
-  const [rawCursor, setCursor] = useQueryState("cursor", cursorStackParser.withOptions({ shallow: false, history: "push", scroll: false, startTransition }));
-  const stack = normaliseStack(rawCursor);
+  const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const rows = page?.data ?? NO_SCREENINGS;
   const columns = useMemo(() => screeningColumns(), []);
-  const refresh = () => startTransition(() => router.refresh());
 
   return (
     <>
@@ -51,21 +46,9 @@ export function ScreeningsView({ environment, page, error, filtered }: Screening
         error={error}
         isFetching={isNavigating}
         onRetry={refresh}
-        rowsKey={rawCursor?.join(",") ?? ""}
+        rowsKey={rowsKey}
         onRowOpen={(screening) => router.push(`/watchlist/${encodeURIComponent(screening.screening_id)}`)}
-        pagination={{
-          page: pageNumber(stack),
-          canPrevious: canGoBack(stack),
-          canNext: page?.has_more === true && !isNavigating,
-          onPrevious: () => {
-            const popped = popCursor(stack);
-            void setCursor(popped.length === 0 ? null : [...popped]);
-          },
-          onNext: () => {
-            const pushed = pushCursor(stack, page?.next_cursor);
-            if (pushed !== stack) void setCursor([...pushed]);
-          },
-        }}
+        pagination={pagination(page)}
         empty={
           <EmptyState
             icon={<ShieldCheck />}

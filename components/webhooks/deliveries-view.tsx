@@ -8,10 +8,11 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listWebhookDeliveriesAction } from "@/lib/actions/list-webhook-deliveries";
-import { useCursorPagination } from "@/lib/hooks/use-cursor-pagination";
-import { safeErrorOf, unwrapAction } from "@/lib/queries/action-result";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
+import { unwrapAction } from "@/lib/queries/action-result";
+import { environmentListState } from "@/lib/queries/environment-list";
 import { queryKeys } from "@/lib/queries/query-keys";
-import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { WebhookDelivery } from "@/lib/schemas/webhook";
 import { deliveryColumns } from "./delivery-columns";
 
@@ -19,25 +20,25 @@ const NO_DELIVERIES: WebhookDelivery[] = [];
 
 /** The delivery log of one endpoint: every attempt, newest first, cursor-paged, filterable by event. */
 export function DeliveriesView({ environment, webhookId }: { environment: ConsoleEnvironment; webhookId: string }) {
-  const pagination = useCursorPagination();
+  // The view fetches its pages itself (React Query): cursor changes in the URL are shallow.
+  const cursor = useCursorQueue({ shallow: true });
   const [eventId, setEventId] = useQueryState("event_id", parseAsString.withOptions({ history: "push", scroll: false }));
   const event = eventId ?? undefined;
 
   const query = useQuery({
-    queryKey: queryKeys.webhooks.deliveries(environment, webhookId, pagination.after, event),
-    queryFn: async () => unwrapAction(await listWebhookDeliveriesAction({ id: webhookId, after: pagination.after, eventId: event })),
+    queryKey: queryKeys.webhooks.deliveries(environment, webhookId, cursor.after, event),
+    queryFn: async () => unwrapAction(await listWebhookDeliveriesAction({ id: webhookId, after: cursor.after, eventId: event })),
     placeholderData: keepPreviousData,
     // The log grows while retries run: keep it current while the page is open.
     refetchInterval: 15_000,
   });
 
-  const mismatch = query.data !== undefined && query.data.environment !== environment;
-  const rows = query.data && !mismatch ? query.data.data : NO_DELIVERIES;
+  const { rows, table } = environmentListState(query, environment, NO_DELIVERIES);
   // Columns are built once; the filter they call reads the current pagination through a ref.
   const filterEvent = useRef((_id: string) => {});
   useEffect(() => {
     filterEvent.current = (id) => {
-      pagination.first();
+      cursor.first();
       void setEventId(id);
     };
   });
@@ -59,7 +60,7 @@ export function DeliveriesView({ environment, webhookId }: { environment: Consol
             variant="secondary"
             size="sm"
             onClick={() => {
-              pagination.first();
+              cursor.first();
               void setEventId(null);
             }}
           >
@@ -75,24 +76,9 @@ export function DeliveriesView({ environment, webhookId }: { environment: Consol
         columns={columns}
         data={rows}
         getRowId={(delivery) => delivery.delivery_id}
-        status={mismatch ? "error" : query.status}
-        error={
-          mismatch
-            ? { message: `The console switched to ${environmentLabels[query.data!.environment]} in another tab. Reload this page.` }
-            : query.error
-              ? safeErrorOf(query.error)
-              : null
-        }
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
-        rowsKey={`${pagination.after ?? ""}|${event ?? ""}`}
-        pagination={{
-          page: pagination.page,
-          canPrevious: pagination.canGoBack,
-          canNext: query.data?.has_more === true && !query.isPlaceholderData,
-          onPrevious: pagination.previous,
-          onNext: () => pagination.next(query.data?.next_cursor),
-        }}
+        {...table}
+        rowsKey={`${cursor.after ?? ""}|${event ?? ""}`}
+        pagination={cursor.pagination(query.data, { busy: query.isPlaceholderData })}
         empty={
           <EmptyState
             icon={<Inbox />}

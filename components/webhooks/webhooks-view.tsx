@@ -7,8 +7,9 @@ import { useMemo, useState } from "react";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listWebhooksAction } from "@/lib/actions/list-webhooks";
-import { useCursorPagination } from "@/lib/hooks/use-cursor-pagination";
-import { safeErrorOf, unwrapAction } from "@/lib/queries/action-result";
+import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
+import { unwrapAction } from "@/lib/queries/action-result";
+import { environmentListState } from "@/lib/queries/environment-list";
 import { queryKeys } from "@/lib/queries/query-keys";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from "@/lib/schemas/webhook";
@@ -22,18 +23,17 @@ const NO_ENDPOINTS: WebhookEndpoint[] = [];
 export function WebhooksView({ environment }: { environment: ConsoleEnvironment }) {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const pagination = useCursorPagination();
+  // The view fetches its pages itself (React Query): cursor changes in the URL are shallow.
+  const cursor = useCursorQueue({ shallow: true });
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
 
   const query = useQuery({
-    queryKey: queryKeys.webhooks.page(environment, pagination.after),
-    queryFn: async () => unwrapAction(await listWebhooksAction({ after: pagination.after })),
+    queryKey: queryKeys.webhooks.page(environment, cursor.after),
+    queryFn: async () => unwrapAction(await listWebhooksAction({ after: cursor.after })),
     placeholderData: keepPreviousData,
   });
 
-  // Another tab switched the environment: these rows are not the environment this page shows.
-  const mismatch = query.data !== undefined && query.data.environment !== environment;
-  const rows = query.data && !mismatch ? query.data.data : NO_ENDPOINTS;
+  const { rows, table } = environmentListState(query, environment, NO_ENDPOINTS);
 
   const columns = useMemo(
     () => webhookColumns({ environment, onChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) }) }),
@@ -43,11 +43,11 @@ export function WebhooksView({ environment }: { environment: ConsoleEnvironment 
   function onCreated(endpoint: CreatedWebhookEndpoint) {
     setCreated(endpoint);
     // The new endpoint is the newest: show the first page, fetched afresh.
-    pagination.first();
+    cursor.first();
     void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) });
   }
 
-  const complete = !pagination.canGoBack && query.data?.has_more === false;
+  const complete = cursor.stack.length === 0 && query.data?.has_more === false;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -62,26 +62,11 @@ export function WebhooksView({ environment }: { environment: ConsoleEnvironment 
         columns={columns}
         data={rows}
         getRowId={(endpoint) => endpoint.webhook_id}
-        status={mismatch ? "error" : query.status}
-        error={
-          mismatch
-            ? { message: `The console switched to ${environmentLabels[query.data!.environment]} in another tab. Reload this page.` }
-            : query.error
-              ? safeErrorOf(query.error)
-              : null
-        }
-        isFetching={query.isFetching}
-        onRetry={() => void query.refetch()}
+        {...table}
         sorting={complete ? "client" : undefined}
-        rowsKey={pagination.after}
+        rowsKey={cursor.after}
         onRowOpen={(endpoint) => router.push(webhookHref(endpoint.webhook_id))}
-        pagination={{
-          page: pagination.page,
-          canPrevious: pagination.canGoBack,
-          canNext: query.data?.has_more === true && !query.isPlaceholderData,
-          onPrevious: pagination.previous,
-          onNext: () => pagination.next(query.data?.next_cursor),
-        }}
+        pagination={cursor.pagination(query.data, { busy: query.isPlaceholderData })}
         empty={
           <EmptyState
             icon={<Webhook />}

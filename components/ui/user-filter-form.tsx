@@ -1,0 +1,68 @@
+"use client";
+
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "./button";
+import { Field } from "./field";
+import { Input, NativeSelect } from "./input";
+
+type UserFilterFormProps = {
+  /** The form's accessible name ("Screening filters"). */
+  label: string;
+  /** The user id filter in force (from the URL). */
+  userId: string | null;
+  /** A new user id filter; null clears it. */
+  onUserIdChange: (userId: string | null) => void;
+  /** The fields before the user id, e.g. FilterSelects. */
+  children: ReactNode;
+};
+
+/**
+ * The filter row of a review queue: its own fields, then a user id applied on Enter or when the
+ * input loses focus (not on each keystroke: every change reloads the list).
+ */
+export function UserFilterForm({ label, userId, onUserIdChange, children }: UserFilterFormProps) {
+  const [draft, setDraft] = useState(userId ?? "");
+  const applied = () => draft.trim() || null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onUserIdChange(applied());
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={label} className="grid grid-cols-2 items-end gap-3 md:grid-cols-4">
+      {children}
+      <Field label="User id" hint="Press Enter to apply">
+        <Input value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => applied() !== userId && onUserIdChange(applied())} placeholder="user_…" spellCheck={false} />
+      </Field>
+      <Button type="submit" className="sr-only">
+        Apply filters
+      </Button>
+    </form>
+  );
+}
+
+type FilterSelectProps<T extends string> = {
+  label: string;
+  options: readonly T[];
+  /** The value in force; null: any. */
+  value: T | null;
+  optionLabel: (option: T) => string;
+  onChange: (option: T | null) => void;
+};
+
+/** A select of a list filter whose first choice, "Any", drops the filter. */
+export function FilterSelect<T extends string>({ label, options, value, optionLabel, onChange }: FilterSelectProps<T>) {
+  return (
+    <Field label={label}>
+      <NativeSelect value={value ?? ""} onChange={(e) => onChange((e.target.value || null) as T | null)}>
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
+  );
+}
