@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AppDeps } from "./http/context";
-import { ensureAccount } from "./domain/accounts/accounts";
+import { ensureAccount, setAccountRateLimit } from "./domain/accounts/accounts";
 import { createAnalyst } from "./domain/analysts/analysts";
 import { createKey } from "./domain/keys/keys";
 import { hasAccounts } from "./admin/commands";
@@ -10,6 +10,14 @@ import { consoleSecret } from "./boot";
 
 export const DEMO_ACCOUNT = "demo";
 export const ADMIN_EMAIL = "admin@argus.local";
+
+/**
+ * The console's keys serve every analyst of the team (pages, the 15-second refresh, actions): a
+ * test key's 100 requests a minute would stop one busy analyst within a minute. The first start
+ * raises the console account's limits to this (an operator override, `keys limits`, visible in
+ * the headers); an operator may set another value at any time.
+ */
+export const CONSOLE_ACCOUNT_LIMIT_PER_MINUTE = 10_000;
 
 export type BootstrapResult = {
   created: boolean;
@@ -50,6 +58,7 @@ export async function bootstrap(deps: AppDeps): Promise<BootstrapResult> {
       `# The bootstrap administrator of the Argus console. Change or remove after first sign-in.\nemail=${ADMIN_EMAIL}\npassword=${password}\n`,
     );
     result.adminPassword = password;
+    await setAccountRateLimit(db, account.id, CONSOLE_ACCOUNT_LIMIT_PER_MINUTE);
   }
 
   if (!fs.existsSync(envFile)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CursorStack } from "../queries/cursor-stack";
+import { MAX_CURSOR_DEPTH, type CursorStack } from "../queries/cursor-stack";
 import { cursorPaginationControls } from "./use-cursor-queue";
 
 function record() {
@@ -21,6 +21,13 @@ describe("cursorPaginationControls", () => {
     expect(cursorPaginationControls(["a"], { has_more: false, next_cursor: null }, setStack).canNext).toBe(false);
     expect(cursorPaginationControls(["a"], null, setStack).canNext).toBe(false);
     expect(cursorPaginationControls(["a"], { has_more: true, next_cursor: "b" }, setStack, { busy: true }).canNext).toBe(false);
+  });
+
+  it("offers no next page once the URL holds the deepest cursor stack it keeps", () => {
+    const { setStack } = record();
+    const deep = Array.from({ length: MAX_CURSOR_DEPTH }, (_, i) => `c${i}`);
+    expect(cursorPaginationControls(deep.slice(1), { has_more: true, next_cursor: "n" }, setStack).canNext).toBe(true);
+    expect(cursorPaginationControls(deep, { has_more: true, next_cursor: "n" }, setStack).canNext).toBe(false);
   });
 
   it("next pushes the page's cursor; previous pops one (empty: the first page)", () => {

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useQueryState } from "nuqs";
 import { useTransition, type TransitionStartFunction } from "react";
-import { canGoBack, currentCursor, normaliseStack, pageNumber, popCursor, pushCursor, type CursorStack } from "../queries/cursor-stack";
+import { canGoBack, canGoForward, currentCursor, normaliseStack, pageNumber, popCursor, pushCursor, type CursorStack } from "../queries/cursor-stack";
 import { cursorStackParser } from "../queries/search-params";
 
 /** What a list page says about the next one: a `ListPage`, or the same two fields from elsewhere. */
@@ -29,7 +29,9 @@ export function cursorPaginationControls(
   return {
     page: pageNumber(stack),
     canPrevious: canGoBack(stack),
-    canNext: next?.has_more === true && !busy,
+    // The URL keeps at most MAX_CURSOR_DEPTH cursors (so Previous works): past that, narrow the
+    // list with a filter instead; the button must not look enabled and do nothing.
+    canNext: next?.has_more === true && canGoForward(stack, next?.next_cursor) && !busy,
     onPrevious: () => {
       onMove?.();
       setStack(popCursor(stack));
