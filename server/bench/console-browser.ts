@@ -127,7 +127,9 @@ export async function runBrowser(opts: {
   let current: Page | undefined;
   const settle = async <A>(what: string, fn: (arg: A) => number | false, arg: A): Promise<number> => {
     const page = current!;
-    const wait = (timeout: number) => page.waitForFunction(fn, arg, { polling: "raf", timeout }).then((h) => h.jsonValue() as Promise<number>);
+    // The generic A does not narrow to playwright's Unboxed<A>; the arguments passed are plain data.
+    const poll = fn as unknown as (arg: unknown) => number | false;
+    const wait = (timeout: number) => page.waitForFunction(poll, arg as unknown, { polling: "raf", timeout }).then((h) => h.jsonValue() as Promise<number>);
     try {
       return await wait(10_000);
     } catch {
