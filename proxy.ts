@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { auth } from "./lib/auth";
+import { endedBySignOut, SIGNED_OUT_COOKIE } from "./lib/auth/signed-out";
 
 // Next.js 16 Proxy (formerly middleware): signed-out visitors of any console page are sent to the
 // sign-in page, with the page they asked for as `callbackUrl`. It also keeps sessions alive: each
@@ -11,7 +12,9 @@ import { auth } from "./lib/auth";
 // With lazy configuration (lib/auth.ts), next-auth's auth(handler) gives a promise of the wrapped
 // handler (its types say otherwise); await it once, then call it per request.
 const guarded = auth((request) => {
-  if (request.auth?.user) return NextResponse.next();
+  const marker = request.cookies.get(SIGNED_OUT_COOKIE)?.value;
+  const session = request.auth as (typeof request.auth & { signedInAt?: unknown }) | null;
+  if (session?.user && !endedBySignOut(session.signedInAt, marker)) return NextResponse.next();
 
   // Server actions and route handlers answer for themselves ("your session has ended"); a redirect
   // in reply to a POST would only confuse the client.

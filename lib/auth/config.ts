@@ -67,8 +67,10 @@ export async function buildAuthConfig(): Promise<NextAuthConfig> {
           accountId: token.accountId,
         });
         // Only what the header needs reaches the browser (`/api/auth/session`): no tokens, no keys.
-        const result: Session = { expires: session.expires };
+        const result: Session & { signedInAt?: number } = { expires: session.expires };
         if (analyst.success) result.user = analyst.data as Session["user"];
+        // When this sign-in began, for the sign-out marker (./signed-out.ts).
+        if (typeof token.signedInAt === "number") result.signedInAt = token.signedInAt;
         return result;
       },
     },

@@ -6,6 +6,10 @@ vi.mock("server-only", () => ({}));
 // recorders so the guard's own decisions (who passes, who is redirected, who gets 403) are tested.
 let session: unknown = null;
 vi.mock("../auth", () => ({ auth: async () => session }));
+let signedOutMarker: string | undefined;
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (name === "argus-signed-out" && signedOutMarker !== undefined ? { value: signedOutMarker } : undefined) }),
+}));
 vi.mock("next/navigation", () => ({
   redirect: (url: string) => {
     throw new Error(`REDIRECT ${url}`);
@@ -22,6 +26,16 @@ const analyst = (role: string) => ({ user: { id: "anl_1", email: "a@x.test", nam
 describe("guards", () => {
   beforeEach(() => {
     session = null;
+    signedOutMarker = undefined;
+  });
+
+  it("ends a session that began before this browser signed out, even if its cookie came back", async () => {
+    session = { ...analyst("analyst"), signedInAt: 1_000 };
+    expect(await getSessionAnalyst()).not.toBeNull();
+    signedOutMarker = "2000";
+    expect(await getSessionAnalyst()).toBeNull();
+    session = { ...analyst("analyst"), signedInAt: 3_000 };
+    expect(await getSessionAnalyst()).not.toBeNull();
   });
 
   it("sends a signed-out visitor to the sign-in page", async () => {

@@ -1,9 +1,12 @@
 import "server-only";
 
+import { cookies } from "next/headers";
+
 import { forbidden, redirect } from "next/navigation";
 import { auth } from "../auth";
 import type { AnalystRole } from "../schemas/analyst";
 import { hasRole } from "./roles";
+import { endedBySignOut, SIGNED_OUT_COOKIE } from "./signed-out";
 import { SessionAnalystSchema, type SessionAnalyst } from "./session-analyst";
 
 // Server-side checks for pages, layouts and actions. The proxy already sends signed-out visitors
@@ -12,6 +15,8 @@ import { SessionAnalystSchema, type SessionAnalyst } from "./session-analyst";
 
 export async function getSessionAnalyst(): Promise<SessionAnalyst | null> {
   const session = await auth();
+  const marker = (await cookies()).get(SIGNED_OUT_COOKIE)?.value;
+  if (endedBySignOut((session as { signedInAt?: unknown } | null)?.signedInAt, marker)) return null;
   const parsed = SessionAnalystSchema.safeParse(session?.user);
   return parsed.success ? parsed.data : null;
 }
