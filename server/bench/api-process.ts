@@ -62,7 +62,7 @@ function apiEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const k of Object.keys(env)) {
     if (k.startsWith("ARGUS_") || k === "DATABASE_URL" || k === "REDIS_URL") delete env[k];
   }
-  return { ...env, ARGUS_HOST: HOST, ARGUS_LOG_LEVEL: "warn", ARGUS_NO_DEMO: "1", ...extra };
+  return { ...env, ARGUS_HOST: HOST, ARGUS_LOG_LEVEL: "warn", ARGUS_NO_DEMO: "1", ...(process.env.BENCH_NO_JOBS ? { ARGUS_NO_JOBS: "1" } : {}), ...extra };
 }
 
 async function keysCli(env: NodeJS.ProcessEnv, args: string[]): Promise<Record<string, unknown>> {
