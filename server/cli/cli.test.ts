@@ -51,7 +51,7 @@ describe("keys and users CLIs on an embedded data folder", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("works with no API running (opens the folder itself) and prints the documented JSON", async () => {
+  it("works with no API running (opens the folder itself) and prints the documented JSON", { timeout: 120_000 }, async () => {
     const r = await cli("keys", ["create", "--account", "acme", "--env", "live", "--label", "Checkout", "--scopes", "transactions:write,decisions:write"], env);
     expect(r.code).toBe(0);
     expect(Object.keys(r.json).sort()).toEqual(["account_id", "created_at", "environment", "id", "key", "label", "scopes"]);
@@ -65,7 +65,9 @@ describe("keys and users CLIs on an embedded data folder", () => {
     expect(scope.code).toBe(1);
   });
 
-  it("talks to the running API over the admin channel; changes apply on the next request", async () => {
+  // Starts an API, a second API and ten CLI processes (each a fresh Node + tsx): generous limit for
+  // a loaded two-core machine; this is not a timing assertion.
+  it("talks to the running API over the admin channel; changes apply on the next request", { timeout: 120_000 }, async () => {
     const port = freePort();
     apiProcess = spawn(process.execPath, [...tsx, "server/main.ts"], {
       cwd: root,
