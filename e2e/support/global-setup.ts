@@ -5,7 +5,7 @@ import path from "node:path";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import type { FullConfig } from "@playwright/test";
-import { buildReason } from "./console-build";
+import { consoleBuildReason } from "../../server/tools/lib/console-build";
 import { API_PORT, API_URL, CONSOLE_PORT, CONSOLE_URL, DIST_DIR, HOST, SANDBOX_API_PORT, SANDBOX_API_URL } from "./ports";
 import { runCommand, startProcess, stopProcess, type Server } from "./processes";
 import { STATE_ENV, type E2eState, type Role } from "./state";
@@ -81,7 +81,7 @@ async function waitForAlerts(testKey: string, timeoutMs: number): Promise<number
 }
 
 async function build(env: NodeJS.ProcessEnv, logDir: string): Promise<void> {
-  const reason = buildReason(root, DIST_DIR);
+  const reason = consoleBuildReason(root, DIST_DIR);
   if (!reason) {
     say(`console build in ${DIST_DIR} is up to date.`);
     return;

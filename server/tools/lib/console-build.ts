@@ -4,7 +4,7 @@ import path from "node:path";
 // What the console's production build is made from. Test files are left out: they are not part
 // of the build, and editing one should not cost a rebuild at the next `npm start`.
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
-const SOURCE_FILES = ["next.config.ts", "postcss.config.mjs", "package-lock.json"];
+const SOURCE_FILES = ["next.config.ts", "postcss.config.mjs", "package-lock.json", "proxy.ts", "tsconfig.json"];
 const IGNORED = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
 /** The first file under `dir` modified after `since` (ms), or undefined. Stops at the first hit. */
