@@ -44,7 +44,6 @@ export class ScoringPipeline {
   private written = 0;
   private nextAnalyze = 0;
   private warming = false;
-  private analyzing = false;
 
   constructor(
     private readonly database: Database,
@@ -131,21 +130,8 @@ export class ScoringPipeline {
   }
 
   /**
-   * Scores written outside the pipeline (in a request's own transaction) count towards the next
-   * statistics refresh too; the refresh runs after that transaction (not awaited).
-   */
-  noteWritten(n: number): void {
-    this.written += n;
-    if (this.written < this.nextAnalyze || this.analyzing) return;
-    this.analyzing = true;
-    void this.analyze(this.database.db)
-      .catch(() => undefined)
-      .finally(() => (this.analyzing = false));
-  }
-
-  /**
    * Embedded database: prepare the statements in its session soon, so requests scored in their own
-   * transaction (idempotency keys) can use them too. Not awaited: the caller holds a transaction,
+   * transaction (labelled analyses) can use them too. Not awaited: the caller holds a transaction,
    * and the single session runs this after it.
    */
   warm(): void {
@@ -182,8 +168,8 @@ export function scoringPipeline(database: Database, jobs: JobQueue): ScoringPipe
 }
 
 /**
- * The statements for scoring inside a request's own transaction (a request with an idempotency
- * key): on the embedded database, the pipeline's prepared statements once it has prepared them
+ * The statements for scoring inside a request's own transaction (a labelled analysis, which
+ * stores only its replay record): on the embedded database, the pipeline's prepared statements once it has prepared them
  * in the single session; on PostgreSQL, the same statements prepared on the transaction's connection.
  */
 export function directRunners(database: Database, jobs: JobQueue): { features: FeatureRunner; write: WriteRunner } {

@@ -4,11 +4,9 @@ import type { AppEnv } from "../../../http/context";
 import { keyScope } from "../../../http/key-scope";
 import { notFound } from "../../../http/errors";
 import { idempotent } from "../../../http/idempotency/idempotent";
-import type { Db } from "../../../db/client";
 import { toScoreInput } from "../../../domain/scoring/request";
-import { assess, type Assessment, type IdempotentScore, type ScoreJob } from "../../../domain/scoring/score-transaction";
-import { persistAssessments } from "../../../domain/scoring/persist";
-import { directRunners, scoringPipeline } from "../../../domain/scoring/pipeline";
+import { type Assessment, type IdempotentScore, type ScoreJob } from "../../../domain/scoring/score-transaction";
+import { scoringPipeline } from "../../../domain/scoring/pipeline";
 import { scoreResponse } from "../../../domain/scoring/serialize";
 import { getAssessment } from "../../../domain/scoring/query";
 import { verifyPayment } from "../../../domain/payments/verify";
@@ -17,29 +15,22 @@ import { getTransactionRoute, scoreRoute, startedAt, verifyRoute } from "./route
 
 /**
  * Scores one live request through the process's group-commit pipeline (with a claimed idempotency
- * key in `extra.idempotency`, the pipeline stores the response with the writes). Inside a caller's
- * transaction (`db` is not the request's root handle) it is scored and written in that transaction.
+ * key in `extra.idempotency`, the pipeline stores the response with the writes).
  */
-export async function scoreLive(c: Context<AppEnv>, db: Db, body: ScoreBodyType, at: Date, extra: Partial<ScoreJob> = {}): Promise<Assessment> {
+export async function scoreLive(c: Context<AppEnv>, body: ScoreBodyType, at: Date, extra: Partial<ScoreJob> = {}): Promise<Assessment> {
   const deps = c.get("deps");
   const job: ScoreJob = { input: toScoreInput(keyScope(c), body, at), startedAt: startedAt.get(c) ?? performance.now(), live: true, ...extra };
-  if (db === c.get("db")) return scoringPipeline(deps.database, deps.jobs).submit(job);
-  const run = directRunners(deps.database, deps.jobs);
-  const [result] = await assess(db, [job], run.features);
-  if (result instanceof Error) throw result;
-  await persistAssessments(db, deps.jobs, [result as Assessment], run.write);
-  scoringPipeline(deps.database, deps.jobs).noteWritten(1);
-  return result as Assessment;
+  return scoringPipeline(deps.database, deps.jobs).submit(job);
 }
 
 export const transactionsRouter = createRouter()
   .openapi(scoreRoute, async (c) => {
     const body = c.req.valid("json");
     const at = new Date();
-    return idempotent(c, { surface: "a", bodyField: "idempotency_key", pipelined: true }, async (db, claimed) => {
+    return idempotent(c, { surface: "a", bodyField: "idempotency_key", pipelined: true }, async (_db, claimed) => {
       const respond = (a: Assessment) => ({ status: 200, body: scoreResponse(a.row) });
       const idempotency: IdempotentScore | undefined = claimed ? { ref: claimed, respond } : undefined;
-      const a = await scoreLive(c, db, body, at, { idempotency });
+      const a = await scoreLive(c, body, at, { idempotency });
       return idempotency?.stored ?? respond(a);
     });
   })

@@ -14,11 +14,11 @@ export const analyzeRouter = createRouter()
   .openapi(analyzeRoute, async (c) => {
     const body = c.req.valid("json");
     const at = new Date();
-    return idempotent(c, { surface: "b", pipelined: true }, async (db, claimed) => {
+    return idempotent(c, { surface: "b", pipelined: true }, async (_db, claimed) => {
       const analysisId = newId("anl");
       const respond = (a: Assessment) => ({ status: 200, body: analysisResponse(a, analysisId, "live") });
       const idempotency: IdempotentScore | undefined = claimed ? { ref: claimed, respond } : undefined;
-      const a = await scoreLive(c, db, body, at, { analysisId, idempotency });
+      const a = await scoreLive(c, body, at, { analysisId, idempotency });
       return idempotency?.stored ?? respond(a);
     });
   })
