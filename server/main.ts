@@ -39,10 +39,11 @@ async function main(): Promise<void> {
   const listeners: ServerType[] = [];
   // Requests being handled: shutdown waits for them before it closes the database.
   let inflight = 0;
-  const tracked = (app: ReturnType<typeof createApp>) => async (req: Request) => {
+  // The bindings (`env`: the Node request and response) are passed on: the body is read from them.
+  const tracked = (app: ReturnType<typeof createApp>) => async (req: Request, env?: unknown) => {
     inflight++;
     try {
-      return await app.fetch(req);
+      return await app.fetch(req, env);
     } finally {
       inflight--;
     }

@@ -123,7 +123,9 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
   if (backend === "postgres") extra.DATABASE_URL = await freshPostgresDatabase(opts.postgresAdminUrl);
   const env = apiEnv(extra);
 
-  const child: StartedChild = startChild(`API (${backend})`, process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
+  // BENCH_API_NODE_ARGS: extra node flags for the API process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child: StartedChild = startChild(`API (${backend})`, process.execPath, [...nodeArgs, "--import", "tsx", path.join(root, "server/main.ts")], {
     cwd: root,
     env,
     prefix: `[api:${backend}]`,

@@ -9,6 +9,7 @@
 // Environment: BENCH_RUNS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS (same as the flags),
 // BENCH_NO_JOBS=1: the API runs no job runner (detection, webhooks wait), to see what the
 // in-process background work costs the request path.
+// BENCH_API_NODE_ARGS: extra node flags for the API process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 // BENCH_POSTGRES_URL: a server where the bench may create and drop a database (default
 // postgres://postgres@127.0.0.1:5432/postgres). Each backend gets a fresh database, a temporary
 // data folder and free ports; everything is removed at the end, also on failure or Ctrl+C.

@@ -169,6 +169,25 @@ describe("bodies and validation", () => {
     expect(r.body.error.code).toBe("request_too_large");
   });
 
+  it("answers a streamed body (no Content-Length) over 1 MB with 413 as well", async () => {
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(ctrl) {
+        if (sent++ >= 20) ctrl.close();
+        else ctrl.enqueue(chunk);
+      },
+    });
+    const res = await fetch(url(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("request_too_large");
+  });
+
+  it("reads a body that starts with a byte-order mark as the JSON after it", async () => {
+    const r = await call(url(), { headers: { ...headers, "content-type": "application/json" }, raw: `\uFEFF${JSON.stringify(thing)}`, method: "POST" });
+    expect(r.status).toBe(201);
+  });
+
   it("checks authentication before the body", async () => {
     const r = await call(url(), { headers: { "content-type": "application/json" }, raw: "{bad", method: "POST" });
     expect(r.status).toBe(401);

@@ -9,7 +9,7 @@ export type EnqueueOptions = { runAt?: Date; delayMs?: number; maxAttempts?: num
  * exists if and only if the change committed, so acknowledged work is never lost.
  */
 export class JobQueue {
-  private listeners = new Set<() => void>();
+  private listeners = new Set<(delayMs: number) => void>();
 
   async enqueue(db: Db, type: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<number | null> {
     const runAt = opts.runAt ?? (opts.delayMs ? new Date(Date.now() + opts.delayMs) : undefined);
@@ -24,18 +24,19 @@ export class JobQueue {
       })
       .onConflictDoNothing()
       .returning({ id: jobs.id });
-    this.wake();
+    this.wake(runAt ? runAt.getTime() - Date.now() : 0);
     return rows[0]?.id ?? null;
   }
 
   /** Runners in this process subscribe to be woken when work is queued, instead of waiting a poll. */
-  onWake(fn: () => void): () => void {
+  onWake(fn: (delayMs: number) => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
 
-  wake(): void {
-    for (const fn of this.listeners) fn();
+  /** Work was queued that is due in `delayMs` (0: now; it may still be committing). */
+  wake(delayMs = 0): void {
+    for (const fn of this.listeners) fn(Math.max(0, delayMs));
   }
 }
 

@@ -116,6 +116,22 @@ describe("JobRunner", () => {
     await runner.stop();
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it("runs a job queued for later when it is due, not before and without waiting for a poll", async () => {
+    const queue = new JobQueue();
+    let done: () => void = () => {};
+    const finished = new Promise<void>((r) => (done = r));
+    let ranAt = 0;
+    const runner = new JobRunner(database.db, queue, { "t.later": { run: async () => ((ranAt = Date.now()), done()) } }, log, { pollMs: 60_000 });
+    await runner.start();
+    const queuedAt = Date.now();
+    await queue.enqueue(database.db, "t.later", {}, { delayMs: 300 });
+    await finished;
+    await runner.stop();
+    // Not early (run_at is honoured); a 60-second poll would not have found it yet, the wake-up did.
+    expect(ranAt - queuedAt).toBeGreaterThanOrEqual(300);
+    expect(ranAt - queuedAt).toBeLessThan(30_000);
+  });
 });
 
 describe("coalescing jobs", () => {

@@ -37,8 +37,15 @@ export class JobRunner {
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private unsubscribe: (() => void) | undefined;
-  /** Until when to poll fast: a wake-up comes before the enqueuing transaction commits. */
-  private burstUntil = 0;
+  /**
+   * After a wake-up, empty polls back off from 10 ms up to the poll interval (0 = idle: poll at the
+   * interval): a wake-up may come before the enqueuing transaction commits, but a handful of polls
+   * find it, not one every few milliseconds for as long as writes keep coming.
+   */
+  private backoffMs = 0;
+  /** A timer for the earliest job queued to run later (a delayed wake-up), and when it fires. */
+  private dueTimer: ReturnType<typeof setTimeout> | undefined;
+  private dueAt = Infinity;
 
   constructor(
     private readonly db: Db,
@@ -55,10 +62,7 @@ export class JobRunner {
     for (const [type, h] of Object.entries(this.handlers)) {
       if (h.everyMs) await this.queue.enqueue(this.db, type, {}, { uniqueKey: `periodic:${type}`, maxAttempts: 1_000_000 });
     }
-    this.unsubscribe = this.queue.onWake(() => {
-      this.burstUntil = Date.now() + 1000;
-      this.wakeUp?.();
-    });
+    this.unsubscribe = this.queue.onWake((delayMs) => (delayMs > 0 ? this.wakeAt(Date.now() + delayMs) : this.wakeNow()));
     this.loop = this.run();
   }
 
@@ -71,8 +75,11 @@ export class JobRunner {
         this.log.error({ err }, "job runner tick failed");
       }
       if (claimed === 0 && this.running) {
+        const poll = this.opts.pollMs ?? 250;
+        const wait = this.backoffMs > 0 ? Math.min(this.backoffMs, poll) : poll;
+        this.backoffMs = this.backoffMs > 0 && this.backoffMs * 2 < poll ? this.backoffMs * 2 : 0;
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, Date.now() < this.burstUntil ? 20 : (this.opts.pollMs ?? 250));
+          const t = setTimeout(resolve, wait);
           this.wakeUp = () => {
             clearTimeout(t);
             resolve();
@@ -81,6 +88,23 @@ export class JobRunner {
         this.wakeUp = undefined;
       }
     }
+  }
+
+  private wakeNow(): void {
+    this.backoffMs = 10;
+    this.wakeUp?.();
+  }
+
+  /** Wakes when a job queued to run later is due (a few ms after, so `run_at <= now()` holds). */
+  private wakeAt(at: number): void {
+    if (!this.running || at >= this.dueAt) return;
+    clearTimeout(this.dueTimer);
+    this.dueAt = at;
+    this.dueTimer = setTimeout(() => {
+      this.dueAt = Infinity;
+      this.wakeNow();
+    }, at - Date.now() + 5);
+    this.dueTimer.unref?.();
   }
 
   /** Claims and runs one batch of due jobs; returns how many were claimed. */
@@ -142,6 +166,8 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     this.running = false;
+    clearTimeout(this.dueTimer);
+    this.dueAt = Infinity;
     this.unsubscribe?.();
     this.wakeUp?.();
     await this.loop;

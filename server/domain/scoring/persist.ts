@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { newId } from "../../common/ids";
 import { WEBHOOK_FANOUT_JOB } from "../webhooks/emit";
-import { detectionTriggerCtes } from "../detection/trigger";
+import { DETECTION_DELAY_MS, detectionTriggerCtes } from "../detection/trigger";
 import type { JobQueue } from "../../jobs/queue";
 import { serializeAssessment, type TransactionRow } from "./serialize";
 import { arrayLiteral, inline, quote } from "./sql-literals";
@@ -16,7 +16,9 @@ export type StoredResponse = { accountId: string; environment: string; surface: 
 // The write of a batch of live assessments is ONE statement: the transactions, their log events
 // (transaction.scored, and transaction.blocked on block) and, for challenge / block, the
 // transaction.flagged / transaction.blocked webhook outbox rows with their fan-out jobs — the
-// same rows appendEvents() and emitWebhookEvent() write, for the whole batch at once — and, for
+// same rows appendEvents() and emitWebhookEvent() write, for the whole batch at once; a fan-out
+// job only where an enabled endpoint of that account and environment subscribes to the type, as
+// the fan-out would find nothing to deliver otherwise — and, for
 // requests with an idempotency key, the stored response under their claimed key (so a replay
 // finds exactly what was committed with the assessment, never one without the other). A single
 // statement is atomic by itself (no BEGIN/COMMIT round trips), its text is constant whatever the
@@ -41,17 +43,22 @@ const eventParams = params(EVENT_COLUMNS);
 const hookParams = params(HOOK_COLUMNS);
 const idempotencyParams = params(IDEMPOTENCY_COLUMNS);
 export const WRITE_PARAM_TYPES = [...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`);
-const HOOK_ID_PARAM = `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + 1}`;
+/** The n-th (1-based) hook column's parameter: id, account_id, environment, type. */
+const HOOK_PARAM = (n: number) => `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + n}`;
 
 export const WRITE_SQL = `
   with t as (insert into transactions (${names(TXN_COLUMNS)}) select * from unnest(${txnParams})),
   e as (insert into events (${names(EVENT_COLUMNS)}) select * from unnest(${eventParams})),
   w as (insert into webhook_events (${names(HOOK_COLUMNS)}) select * from unnest(${hookParams})),
-  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x) from unnest(${HOOK_ID_PARAM}::text[]) as x),
+  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x.id)
+        from unnest(${HOOK_PARAM(1)}::text[], ${HOOK_PARAM(2)}::text[], ${HOOK_PARAM(3)}::text[], ${HOOK_PARAM(4)}::text[]) as x(id, a, e, t)
+        where exists (select 1 from webhook_endpoints p where p.account_id = x.a and p.environment = x.e and p.status = 'enabled'
+                      and p.events && array[x.t, '*']::text[])
+        returning 1),
   k as (update idempotency_keys x set state = 'completed', response_status = u.response_status, response_body = u.response_body
         from unnest(${idempotencyParams}) as u(${names(IDEMPOTENCY_COLUMNS)})
         where x.account_id = u.account_id and x.environment = u.environment and x.surface = u.surface and x.key = u.key),${detectionTriggerCtes("transaction", { ids: "$1::text[]", accounts: "$2::text[]", environments: "$3::text[]" })}
-  select 1 as ok`;
+  select (select count(*) from j)::int as fanouts`;
 
 type Cell = string | number | null;
 const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -110,7 +117,7 @@ export async function persistAssessments(
 ): Promise<void> {
   if (items.length === 0) return;
   const { args } = writeArgs(items, responses);
-  await run(db, args);
-  // Every live score queues detection work, so the runner always has something to pick up.
-  jobs.wake();
+  const [result] = (await run(db, args)) as { fanouts?: number }[];
+  // Every live score queues detection work (due in DETECTION_DELAY_MS); webhook fan-outs are due now.
+  jobs.wake(Number(result?.fanouts ?? 0) > 0 ? 0 : DETECTION_DELAY_MS);
 }

@@ -1,10 +1,10 @@
 // Literal encoding for the engine's prepared statements. EXECUTE cannot bind parameters, so the
 // arguments travel as SQL literals: every value is quoted here, never concatenated raw.
+import { arrayText } from "../../db/array-text";
 
 /** A PostgreSQL array literal ('{"a",NULL,"b"}'), elements double-quoted and escaped. */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  const items = values.map((v) => (v === null ? "NULL" : `"${String(v).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`));
-  return quote(`{${items.join(",")}}`);
+  return quote(arrayText(values));
 }
 
 /** A string literal: single quotes doubled (standard_conforming_strings is on since PostgreSQL 9.1). */

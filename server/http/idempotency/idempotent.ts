@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { requestFingerprint } from "./fingerprint";
-import { claimKey, completeKey, releaseKey, type KeyRef } from "./store";
+import { claimKeyBatched } from "./claim-batch";
+import { completeKey, releaseKey, type KeyRef } from "./store";
 
 /**
  * Version of the stored-response contract. Bump it when a response shape changes incompatibly:
@@ -88,7 +89,7 @@ export async function idempotent(
   const started = Date.now();
 
   for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
-    const claim = await claimKey(rootDb, ref, fingerprint, CONTRACT_VERSION);
+    const claim = await claimKeyBatched(rootDb, ref, fingerprint, CONTRACT_VERSION);
     switch (claim.kind) {
       case "conflict":
         throw opts.surface === "a"

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { rows } from "../../../db/client";
+import { webhookEndpoints } from "../../../db/schema";
+import { newId } from "../../../common/ids";
 import { score, scoreBody, signalNames, uniq } from "./test-helpers";
 
 let api: TestApi;
@@ -93,6 +95,38 @@ describe("POST /v1/transactions/score", () => {
       sql`select data->>'transaction_id' as id, type from webhook_events where data->>'transaction_id' in (${challenge.body.transaction_id}, ${allow.body.transaction_id})`,
     );
     expect(types).toEqual([{ id: challenge.body.transaction_id, type: "transaction.flagged" }]);
+  });
+
+  it("queues a webhook fan-out only where an enabled endpoint subscribes to the event's type", async () => {
+    const k = bearer((await api.key({ account: "fanout-co" })).key);
+    const flagged = async () => {
+      const r = await score(api, k, scoreBody({ user: { id: uniq(), email: "y@mailinator.com" } }));
+      expect(r.body.decision).toBe("challenge");
+      return r.body.transaction_id as string;
+    };
+    const counts = async (txn: string) =>
+      (
+        await rows<{ events: number; fanouts: number }>(
+          db(),
+          sql`select (select count(*) from webhook_events where data->>'transaction_id' = ${txn})::int as events,
+                     (select count(*) from jobs j join webhook_events w on w.id = j.payload->>'event_id'
+                      where j.type = 'webhooks.fanout' and w.data->>'transaction_id' = ${txn})::int as fanouts`,
+        )
+      )[0];
+    const endpoint = async (scope: { account_id: string; environment: string }, events: string[], status: "enabled" | "disabled") =>
+      db()
+        .insert(webhookEndpoints)
+        .values({ id: newId("we"), accountId: scope.account_id, environment: scope.environment as "live", url: "https://hooks.example.com/x", events, status, secret: "whsec_test" });
+
+    const first = await flagged();
+    // In the outbox (the event happened), but nobody to deliver it to: no fan-out job.
+    expect(await counts(first)).toEqual({ events: 1, fanouts: 0 });
+    const [scope] = await rows<{ account_id: string; environment: string }>(db(), sql`select account_id, environment from transactions where id = ${first}`);
+    await endpoint(scope!, ["transaction.blocked"], "enabled");
+    await endpoint(scope!, ["*"], "disabled");
+    expect(await counts(await flagged())).toEqual({ events: 1, fanouts: 0 });
+    await endpoint(scope!, ["transaction.flagged"], "enabled");
+    expect(await counts(await flagged())).toEqual({ events: 1, fanouts: 1 });
   });
 
   it("is deterministic: the same requests against the same history give the same scores and signals", async () => {
