@@ -17,7 +17,7 @@ type Options = {
   pendingId: string | null;
 };
 
-/** Columns of the alert queue; the order is the API's (newest first), so no sorting. */
+/** Columns of the alert queue; the order is the API's (newest or most severe first), so no column sorting. */
 export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
   return columns.columns([
     columns.accessor("severity", { header: "Severity", cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> }),

@@ -15,7 +15,8 @@ import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/enviro
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { alertColumns } from "./alert-columns";
-import { AlertFilters } from "./alert-filters";
+import type { AlertQueueSort } from "@/lib/queries/alert-search-params";
+import { AlertFilters, alertSortLabels } from "./alert-filters";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ResolveAlertDialog } from "./resolve-alert-dialog";
 
@@ -27,13 +28,15 @@ type AlertsViewProps = {
   page: ListPage<Alert> | null;
   error: SafeError | null;
   filtered: boolean;
+  /** The order the server read the page in (from the URL). */
+  sort: AlertQueueSort;
 };
 
 /**
  * The alert queue. The server page reads the API (filters and cursor from the URL); this view
  * changes the URL (not shallow) and refreshes the server render: after a change, and every 15 s.
  */
-export function AlertsView({ environment, page, error, filtered }: AlertsViewProps) {
+export function AlertsView({ environment, page, error, filtered, sort }: AlertsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [resolving, setResolving] = useState<Alert | null>(null);
@@ -81,7 +84,7 @@ export function AlertsView({ environment, page, error, filtered }: AlertsViewPro
       <AlertFilters startTransition={startTransition} />
       <div data-alert-queue="">
         <DataTable
-          caption={`Alerts of ${environmentLabels[environment]}, newest first`}
+          caption={`Alerts of ${environmentLabels[environment]}, ${alertSortLabels[sort].toLowerCase()}`}
           columns={columns}
           data={rows}
           getRowId={(alert) => alert.alert_id}

@@ -2,8 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import type { TransitionStartFunction } from "react";
-import { Field } from "@/components/ui/field";
-import { NativeSelect } from "@/components/ui/input";
+import { ChoiceSelect, FilterSelect } from "@/components/ui/user-filter-form";
 import { caseQueueSearchParams, caseSorts } from "@/lib/queries/case-search-params";
 import { alertSeverities, alertSeverityLabels } from "@/lib/schemas/alert";
 import { caseStatuses, caseStatusLabels, caseTypeLabels, caseTypes } from "@/lib/schemas/case";
@@ -22,63 +21,16 @@ const sortLabels = { priority: "Most urgent first", created_at: "Newest first" }
 export function CaseFilters({ startTransition, me, analysts, showSort = true }: CaseFiltersProps) {
   const [filters, setFilters] = useQueryStates(caseQueueSearchParams, { shallow: false, startTransition, history: "push" });
   const set = (patch: Partial<typeof filters>) => void setFilters({ ...patch, cursor: null, unassigned_cursor: null });
+  // Me first, then unassigned, then the other analysts by the order the API lists them.
+  const assignees = [me, "none", ...analysts.filter((analyst) => analyst.id !== me).map((analyst) => analyst.id)];
+  const assigneeLabel = (id: string) => (id === me ? "Me" : id === "none" ? "Unassigned" : (analysts.find((analyst) => analyst.id === id)?.name ?? id));
   return (
     <form aria-label="Case filters" onSubmit={(e) => e.preventDefault()} className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-      <Field label="Status">
-        <NativeSelect value={filters.status ?? ""} onChange={(e) => set({ status: (e.target.value || null) as (typeof caseStatuses)[number] | null })}>
-          <option value="">Any</option>
-          {caseStatuses.map((status) => (
-            <option key={status} value={status}>
-              {caseStatusLabels[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field label="Severity">
-        <NativeSelect value={filters.severity ?? ""} onChange={(e) => set({ severity: (e.target.value || null) as (typeof alertSeverities)[number] | null })}>
-          <option value="">Any</option>
-          {alertSeverities.map((severity) => (
-            <option key={severity} value={severity}>
-              {alertSeverityLabels[severity]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field label="Type">
-        <NativeSelect value={filters.case_type ?? ""} onChange={(e) => set({ case_type: (e.target.value || null) as (typeof caseTypes)[number] | null })}>
-          <option value="">Any</option>
-          {caseTypes.map((type) => (
-            <option key={type} value={type}>
-              {caseTypeLabels[type]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field label="Assignee">
-        <NativeSelect value={filters.assignee_id ?? ""} onChange={(e) => set({ assignee_id: e.target.value || null })}>
-          <option value="">Anyone</option>
-          <option value={me}>Me</option>
-          <option value="none">Unassigned</option>
-          {analysts
-            .filter((analyst) => analyst.id !== me)
-            .map((analyst) => (
-              <option key={analyst.id} value={analyst.id}>
-                {analyst.name}
-              </option>
-            ))}
-        </NativeSelect>
-      </Field>
-      {showSort ? (
-        <Field label="Order">
-          <NativeSelect value={filters.sort} onChange={(e) => set({ sort: e.target.value as (typeof caseSorts)[number] })}>
-            {caseSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortLabels[sort]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      ) : null}
+      <FilterSelect label="Status" options={caseStatuses} value={filters.status} optionLabel={(status) => caseStatusLabels[status]} onChange={(status) => set({ status })} />
+      <FilterSelect label="Severity" options={alertSeverities} value={filters.severity} optionLabel={(severity) => alertSeverityLabels[severity]} onChange={(severity) => set({ severity })} />
+      <FilterSelect label="Type" options={caseTypes} value={filters.case_type} optionLabel={(type) => caseTypeLabels[type]} onChange={(case_type) => set({ case_type })} />
+      <FilterSelect label="Assignee" anyLabel="Anyone" options={assignees} value={filters.assignee_id} optionLabel={assigneeLabel} onChange={(assignee_id) => set({ assignee_id })} />
+      {showSort ? <ChoiceSelect label="Order" options={caseSorts} value={filters.sort} optionLabel={(sort) => sortLabels[sort]} onChange={(sort) => set({ sort })} /> : null}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent, type ReactNode } from "react";
+import { cn } from "@/lib/utils/cn";
 import { Button } from "./button";
 import { Field } from "./field";
 import { Input, NativeSelect } from "./input";
@@ -14,13 +15,17 @@ type UserFilterFormProps = {
   onUserIdChange: (userId: string | null) => void;
   /** The fields before the user id, e.g. FilterSelects. */
   children: ReactNode;
+  /** Fields after the user id (the alert queue's date range). */
+  after?: ReactNode;
+  /** Merged over the form's grid classes (e.g. more columns for more fields). */
+  className?: string;
 };
 
 /**
  * The filter row of a review queue: its own fields, then a user id applied on Enter or when the
  * input loses focus (not on each keystroke: every change reloads the list).
  */
-export function UserFilterForm({ label, userId, onUserIdChange, children }: UserFilterFormProps) {
+export function UserFilterForm({ label, userId, onUserIdChange, children, after, className }: UserFilterFormProps) {
   const [draft, setDraft] = useState(userId ?? "");
   const applied = () => draft.trim() || null;
 
@@ -30,11 +35,12 @@ export function UserFilterForm({ label, userId, onUserIdChange, children }: User
   }
 
   return (
-    <form onSubmit={submit} aria-label={label} className="grid grid-cols-2 items-end gap-3 md:grid-cols-4">
+    <form onSubmit={submit} aria-label={label} className={cn("grid grid-cols-2 items-end gap-3 md:grid-cols-4", className)}>
       {children}
       <Field label="User id" hint="Press Enter to apply">
         <Input value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => applied() !== userId && onUserIdChange(applied())} placeholder="user_…" spellCheck={false} />
       </Field>
+      {after}
       <Button type="submit" className="sr-only">
         Apply filters
       </Button>
@@ -49,14 +55,40 @@ type FilterSelectProps<T extends string> = {
   value: T | null;
   optionLabel: (option: T) => string;
   onChange: (option: T | null) => void;
+  /** The wording of the first choice, which drops the filter ("Anyone" for a person). */
+  anyLabel?: string;
 };
 
 /** A select of a list filter whose first choice, "Any", drops the filter. */
-export function FilterSelect<T extends string>({ label, options, value, optionLabel, onChange }: FilterSelectProps<T>) {
+export function FilterSelect<T extends string>({ label, options, value, optionLabel, onChange, anyLabel = "Any" }: FilterSelectProps<T>) {
   return (
     <Field label={label}>
       <NativeSelect value={value ?? ""} onChange={(e) => onChange((e.target.value || null) as T | null)}>
-        <option value="">Any</option>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
+  );
+}
+
+type ChoiceSelectProps<T extends string> = {
+  label: string;
+  options: readonly T[];
+  /** The choice in force (a URL default when the URL has none). */
+  value: T;
+  optionLabel: (option: T) => string;
+  onChange: (option: T) => void;
+};
+
+/** A select of one of a fixed set with no "Any": a status that defaults to open, a sort order. */
+export function ChoiceSelect<T extends string>({ label, options, value, optionLabel, onChange }: ChoiceSelectProps<T>) {
+  return (
+    <Field label={label}>
+      <NativeSelect value={value} onChange={(e) => onChange(e.target.value as T)}>
         {options.map((option) => (
           <option key={option} value={option}>
             {optionLabel(option)}

@@ -16,6 +16,8 @@ export type AlertFilters = {
   user_id?: string;
   start_time?: string;
   end_time?: string;
+  /** `created_at` (the API's default): newest first. `severity`: most severe, then oldest, first. */
+  sort?: "created_at" | "severity";
 };
 
 export async function listAlerts(environment: ConsoleEnvironment, filters: AlertFilters, page: PageParams = {}): Promise<ListPage<Alert>> {

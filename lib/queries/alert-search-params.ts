@@ -3,9 +3,12 @@ import { alertSeverities, alertTypes } from "../schemas/alert";
 import { cursorStackParser } from "./search-params";
 
 // The alert queue's filters, all in the URL (reload, back and shared links show the same queue).
-// `status` defaults to `open` like the API; `all` is the API's addition for every status.
+// `status` defaults to `open` like the API; `all` is the API's addition for every status. `sort`
+// defaults to newest first like the API; `severity` is most severe first, then oldest first.
 
 export const alertQueueStatuses = ["open", "acknowledged", "resolved", "all"] as const;
+export const alertQueueSorts = ["created_at", "severity"] as const;
+export type AlertQueueSort = (typeof alertQueueSorts)[number];
 
 export const alertQueueSearchParams = {
   status: parseAsStringLiteral(alertQueueStatuses).withDefault("open"),
@@ -14,6 +17,7 @@ export const alertQueueSearchParams = {
   user_id: parseAsString,
   start_time: parseAsIsoDate,
   end_time: parseAsIsoDate,
+  sort: parseAsStringLiteral(alertQueueSorts).withDefault("created_at"),
   cursor: cursorStackParser,
 };
 

@@ -46,6 +46,8 @@ export class JobRunner {
   /** A timer for the earliest job queued to run later (a delayed wake-up), and when it fires. */
   private dueTimer: ReturnType<typeof setTimeout> | undefined;
   private dueAt = Infinity;
+  /** Set by a wake-up; cleared when a tick starts. */
+  private woken = false;
 
   constructor(
     private readonly db: Db,
@@ -62,19 +64,21 @@ export class JobRunner {
     for (const [type, h] of Object.entries(this.handlers)) {
       if (h.everyMs) await this.queue.enqueue(this.db, type, {}, { uniqueKey: `periodic:${type}`, maxAttempts: 1_000_000 });
     }
-    this.unsubscribe = this.queue.onWake((delayMs) => (delayMs > 0 ? this.wakeAt(Date.now() + delayMs) : this.wakeNow()));
+    this.unsubscribe = this.queue.onWake((delayMs) => (delayMs > 0 ? this.wakeAt(Date.now() + delayMs) : this.wakeNow(true)));
     this.loop = this.run();
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       let claimed = 0;
+      this.woken = false;
       try {
         claimed = await this.tick();
       } catch (err) {
         this.log.error({ err }, "job runner tick failed");
       }
-      if (claimed === 0 && this.running) {
+      // A wake-up that came while this tick ran: look again at once.
+      if (claimed === 0 && this.running && !this.woken) {
         const poll = this.opts.pollMs ?? 250;
         const wait = this.backoffMs > 0 ? Math.min(this.backoffMs, poll) : poll;
         this.backoffMs = this.backoffMs > 0 && this.backoffMs * 2 < poll ? this.backoffMs * 2 : 0;
@@ -90,19 +94,24 @@ export class JobRunner {
     }
   }
 
-  private wakeNow(): void {
-    this.backoffMs = 10;
+  /** `backoff`: the work may not be committed yet (the enqueuing transaction is still open). */
+  private wakeNow(backoff: boolean): void {
+    if (backoff) this.backoffMs = 10;
+    this.woken = true;
     this.wakeUp?.();
   }
 
-  /** Wakes when a job queued to run later is due (a few ms after, so `run_at <= now()` holds). */
+  /**
+   * Wakes when a job queued to run later is due (a few ms after, so `run_at <= now()` holds). By
+   * then its transaction has committed, so no fast polls follow; the regular poll is the safety net.
+   */
   private wakeAt(at: number): void {
     if (!this.running || at >= this.dueAt) return;
     clearTimeout(this.dueTimer);
     this.dueAt = at;
     this.dueTimer = setTimeout(() => {
       this.dueAt = Infinity;
-      this.wakeNow();
+      this.wakeNow(false);
     }, at - Date.now() + 5);
     this.dueTimer.unref?.();
   }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, scopeColumns } from "./columns";
 
 export const alertTypes = ["velocity_spike", "new_device_cluster", "ato_pattern", "card_testing", "identity_abuse"] as const;
@@ -18,6 +18,8 @@ const updatedAt = () =>
 // Alerts raised by the detection engine (spec 2.9). `key` groups hits of one pattern (the IP, the
 // device, the user, the card, or the account): while an alert of a type and key is open, new hits
 // fold into it. The partial unique index makes that true under concurrency, not just usually.
+// `severity_rank` is derived by the database (low 1 … critical 4), as on cases, so the queue sorted
+// by severity (then oldest first) is an index scan with a keyset cursor.
 export const alerts = pgTable(
   "alerts",
   {
@@ -27,6 +29,11 @@ export const alerts = pgTable(
     key: text("key").notNull(),
     status: text("status", { enum: alertStatuses }).notNull().default("open"),
     severity: text("severity", { enum: severityLevels }).notNull(),
+    severityRank: integer("severity_rank")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`,
+      ),
     /** The highest confidence (0–1) any hit reported. */
     confidence: doublePrecision("confidence").notNull(),
     affectedUsers: bigint("affected_users", { mode: "number" }).notNull().default(0),
@@ -43,6 +50,11 @@ export const alerts = pgTable(
   (t) => [
     index("alerts_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
     index("alerts_scope_status_idx").on(t.accountId, t.environment, t.status, t.createdAt),
+    // GET /v1/alerts?sort=severity. The queue filters on status (default `open`), so status leads
+    // as in the index above; the rank is descending so the order (rank desc, created_at, id) is a
+    // plain forward scan with no sort step (NULLS FIRST is what `order by … desc` means; the planner
+    // matches it even though the column is never null). `status=all` sorts the scope's rows instead.
+    index("alerts_scope_status_severity_idx").on(t.accountId, t.environment, t.status, t.severityRank.desc().nullsFirst(), t.createdAt, t.id),
     uniqueIndex("alerts_open_key_idx")
       .on(t.accountId, t.environment, t.alertType, t.key)
       .where(sql`status = 'open'`),

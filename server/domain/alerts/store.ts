@@ -2,7 +2,8 @@ import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { alerts, alertTransactions, alertUsers, type AlertStatus, type SeverityLevel } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { decodeCursor, encodeCursor, keyset, toPage, type Page } from "../../http/pagination";
+import { decodeCursor, encodeCursor, toPage, type Page } from "../../http/pagination";
+import { sortedKeyset, withSeverityCursor } from "../../http/severity-keyset";
 import { ApiError, notFound } from "../../http/errors";
 import { serializeAlert, type AlertResource, type AlertRow } from "./serialize";
 
@@ -15,13 +16,18 @@ export type AlertFilters = {
   /** Inclusive bounds on created_at. */
   startTime?: Date;
   endTime?: Date;
+  /**
+   * `created_at` (default, spec 4.10): newest first. `severity` (an addition): critical → low,
+   * then oldest first, like the case queue's `priority`: the longest-waiting severe alert on top.
+   */
+  sort: "created_at" | "severity";
   limit: number;
   after?: string;
 };
 
-/** GET /v1/alerts: newest first, every filter of spec 4.10. */
+/** GET /v1/alerts: every filter of spec 4.10, newest first or severity first. */
 export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise<Page<AlertResource>> {
-  const page = keyset({ createdAt: alerts.createdAt, id: alerts.id }, f.after);
+  const page = sortedKeyset(alerts, f.sort === "severity", f.after);
   const rowsFound = await db
     .select()
     .from(alerts)
@@ -42,7 +48,8 @@ export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise
     )
     .orderBy(...page.orderBy)
     .limit(f.limit + 1);
-  return toPage(rowsFound, f.limit, serializeAlert);
+  const result = toPage(rowsFound, f.limit, serializeAlert);
+  return f.sort === "severity" ? withSeverityCursor(result, rowsFound.slice(0, f.limit)) : result;
 }
 
 export async function findAlert(db: Db, scope: Scope, id: string): Promise<AlertRow> {

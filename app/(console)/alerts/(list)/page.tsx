@@ -30,6 +30,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
     user_id: params.user_id ?? undefined,
     start_time: params.start_time ? day(params.start_time) : undefined,
     end_time: params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
+    sort: params.sort,
   };
 
   let page: ListPage<Alert> | null = null;
@@ -39,13 +40,14 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   } catch (failure) {
     error = toSafeError(failure);
   }
-  const filtered = params.status !== "open" || Object.entries(filters).some(([name, value]) => name !== "status" && value !== undefined);
+  // The order is not a filter: a queue sorted by severity with nothing open is just empty.
+  const filtered = params.status !== "open" || Object.entries(filters).some(([name, value]) => name !== "status" && name !== "sort" && value !== undefined);
 
   return (
     <>
-      <PageHeader title="Alerts" description="Patterns the detection engine raised across users and transactions, newest first. Acknowledge what you are looking at; resolve with your findings." />
+      <PageHeader title="Alerts" description="Patterns the detection engine raised across users and transactions, newest or most severe first. Acknowledge what you are looking at; resolve with your findings." />
       <div className="mt-8">
-        <AlertsView environment={environment} page={page} error={error} filtered={filtered} />
+        <AlertsView environment={environment} page={page} error={error} filtered={filtered} sort={params.sort} />
       </div>
     </>
   );

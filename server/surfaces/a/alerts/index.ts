@@ -21,6 +21,7 @@ export const alertsRouter = createRouter()
       userId: q.user_id,
       startTime,
       endTime,
+      sort: q.sort,
       limit: q.limit,
       after: q.after,
     });

@@ -44,7 +44,7 @@ export const listAlertsRoute = createRoute({
   method: "get",
   path: "/v1/alerts",
   tags,
-  summary: "List alerts (newest first; status defaults to open)",
+  summary: "List alerts (newest first, or by severity; status defaults to open)",
   middleware: apiKeyRoute("a", "alerts:read", "alerts:write"),
   request: {
     query: z.object({
@@ -57,6 +57,13 @@ export const listAlertsRoute = createRoute({
       user_id: z.string().min(1).optional().openapi({ description: "Alerts that include this user in their affected scope" }),
       start_time: timeQuery("start", "Created at or after (ISO 8601)"),
       end_time: timeQuery("end", "Created before or at (ISO 8601)"),
+      sort: z
+        .enum(["created_at", "severity"])
+        .default("created_at")
+        .openapi({
+          description:
+            "`created_at` (default): newest first. `severity` (an addition): severity critical→low, then oldest first. A cursor works only with the order that issued it",
+        }),
       ...paginationQuery,
     }),
   },

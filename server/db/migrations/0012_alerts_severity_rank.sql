@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" ADD COLUMN "severity_rank" integer GENERATED ALWAYS AS (case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "alerts_scope_status_severity_idx" ON "alerts" USING btree ("account_id","environment","status","severity_rank" DESC NULLS FIRST,"created_at","id");
