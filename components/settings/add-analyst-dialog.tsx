@@ -5,11 +5,9 @@ import { useAction } from "next-safe-action/hooks";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { FormError } from "@/components/ui/form-error";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { createAnalystAction } from "@/lib/actions/create-analyst";
 import { analystRoles, MIN_PASSWORD_LENGTH, roleDescriptions, roleLabels, type AnalystRole } from "@/lib/schemas/analyst";
 
@@ -35,57 +33,46 @@ export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
   }
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  // API refusals (an e-mail already in use…) show above the fields with the request id; field
+  // checks next to each field.
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) reset();
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      onClose={reset}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           Add analyst
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add an analyst</DialogTitle>
-          <DialogDescription>They sign in with this e-mail and password. Share the password through a safe channel.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="mt-5 grid gap-4" noValidate>
-          {/* API refusals (an e-mail already in use…) with the request id; field checks below. */}
-          <FormError error={result.serverError} />
-          <Field label="E-mail" error={errors?.email}>
-            <Input type="email" value={form.email} onChange={set("email")} autoComplete="off" spellCheck={false} required disabled={isPending} />
-          </Field>
-          <Field label="Name" hint="Optional. Shown in the header and in case timelines." error={errors?.name}>
-            <Input value={form.name} onChange={set("name")} autoComplete="off" maxLength={200} disabled={isPending} />
-          </Field>
-          <Field label="Role" hint={roleDescriptions[form.role]} error={errors?.role}>
-            <NativeSelect value={form.role} onChange={set("role")} disabled={isPending}>
-              {analystRoles.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabels[role]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={errors?.password}>
-            <Input type="password" value={form.password} onChange={set("password")} autoComplete="new-password" required disabled={isPending} />
-          </Field>
-          <DialogFooter className="mt-2">
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? <Spinner /> : null}
-              Add analyst
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add an analyst"
+      description="They sign in with this e-mail and password. Share the password through a safe channel."
+      formClassName="gap-4"
+      footerClassName="mt-2"
+      onSubmit={submit}
+      submitLabel="Add analyst"
+      pending={isPending}
+      error={result.serverError}
+    >
+      <Field label="E-mail" error={errors?.email}>
+        <Input type="email" value={form.email} onChange={set("email")} autoComplete="off" spellCheck={false} required disabled={isPending} />
+      </Field>
+      <Field label="Name" hint="Optional. Shown in the header and in case timelines." error={errors?.name}>
+        <Input value={form.name} onChange={set("name")} autoComplete="off" maxLength={200} disabled={isPending} />
+      </Field>
+      <Field label="Role" hint={roleDescriptions[form.role]} error={errors?.role}>
+        <NativeSelect value={form.role} onChange={set("role")} disabled={isPending}>
+          {analystRoles.map((role) => (
+            <option key={role} value={role}>
+              {roleLabels[role]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={errors?.password}>
+        <Input type="password" value={form.password} onChange={set("password")} autoComplete="new-password" required disabled={isPending} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -4,11 +4,9 @@ import { Plus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { FormError } from "@/components/ui/form-error";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { createApiKeyAction } from "@/lib/actions/create-api-key";
 import type { ApiKeyScope, CreatedApiKey } from "@/lib/schemas/api-key";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
@@ -40,45 +38,34 @@ export function CreateApiKeyDialog({ environment, onCreated }: CreateApiKeyDialo
 
   const fieldErrors = result.validationErrors?.fieldErrors;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) reset();
-      }}
-    >
-      <DialogTrigger asChild>
+      onOpenChange={setOpen}
+      onClose={reset}
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           Create key
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Create an API key</DialogTitle>
-          <DialogDescription>
-            A {environment === "production" ? "live" : "test"} key for {environmentLabels[environment]}. It works only against the{" "}
-            {environmentLabels[environment].toLowerCase()} API.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="mt-5 grid gap-5" noValidate>
-          <FormError error={result.serverError} />
-          <Field label="Label" hint="Which service or person uses it, e.g. “Checkout service”." error={fieldErrors?.label}>
-            <Input value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} required autoComplete="off" disabled={isPending} />
-          </Field>
-          <ScopesFieldset value={scopes} onChange={setScopes} disabled={isPending} />
-          {fieldErrors?.scopes ? <p className="text-xs font-medium text-danger">{fieldErrors.scopes[0]}</p> : null}
-          <DialogFooter className="mt-1">
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? <Spinner /> : null}
-              Create key
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Create an API key"
+      description={
+        <>
+          A {environment === "production" ? "live" : "test"} key for {environmentLabels[environment]}. It works only against the{" "}
+          {environmentLabels[environment].toLowerCase()} API.
+        </>
+      }
+      className="max-w-2xl"
+      onSubmit={submit}
+      submitLabel="Create key"
+      pending={isPending}
+      error={result.serverError}
+    >
+      <Field label="Label" hint="Which service or person uses it, e.g. “Checkout service”." error={fieldErrors?.label}>
+        <Input value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} required autoComplete="off" disabled={isPending} />
+      </Field>
+      <ScopesFieldset value={scopes} onChange={setScopes} disabled={isPending} />
+      {fieldErrors?.scopes ? <p className="text-xs font-medium text-danger">{fieldErrors.scopes[0]}</p> : null}
+    </FormDialog>
   );
 }

@@ -4,9 +4,7 @@ import { Plus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormError } from "@/components/ui/form-error";
-import { Spinner } from "@/components/ui/spinner";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { createWebhookAction } from "@/lib/actions/create-webhook";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
@@ -53,43 +51,28 @@ export function CreateWebhookDialog({ environment, onCreated }: CreateWebhookDia
 
   const errors = mergeFieldErrors(clientErrors, result.serverError, FIELDS);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          reset();
-          setClientErrors({});
-        }
+      onOpenChange={setOpen}
+      onClose={() => {
+        reset();
+        setClientErrors({});
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           Add endpoint
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Add a webhook endpoint</DialogTitle>
-          <DialogDescription>
-            Argus will send {environmentLabels[environment]} events to this URL, signed with a secret shown once after you add it.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="mt-5 grid gap-5" noValidate>
-          <FormError error={result.serverError} />
-          <WebhookFields value={draft} onChange={setDraft} errors={errors} disabled={isPending} idPrefix="create-webhook" />
-          <DialogFooter className="mt-1">
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? <Spinner /> : null}
-              Add endpoint
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add a webhook endpoint"
+      description={<>Argus will send {environmentLabels[environment]} events to this URL, signed with a secret shown once after you add it.</>}
+      className="max-w-2xl"
+      onSubmit={submit}
+      submitLabel="Add endpoint"
+      pending={isPending}
+      error={result.serverError}
+    >
+      <WebhookFields value={draft} onChange={setDraft} errors={errors} disabled={isPending} idPrefix="create-webhook" />
+    </FormDialog>
   );
 }

@@ -5,9 +5,7 @@ import { useAction } from "next-safe-action/hooks";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormError } from "@/components/ui/form-error";
-import { Spinner } from "@/components/ui/spinner";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { updateWebhookAction } from "@/lib/actions/update-webhook";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
@@ -65,7 +63,7 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
   const errors = mergeFieldErrors(clientErrors, result.serverError, FIELDS);
   const state = endpointState(endpoint);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -74,9 +72,8 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
         setClientErrors({});
         reset();
       }}
-    >
-      <DialogTrigger asChild>
-        {variant === "row" ? (
+      trigger={
+        variant === "row" ? (
           <Button variant="ghost" size="sm" aria-label={`Edit endpoint ${endpoint.url}`}>
             Edit
           </Button>
@@ -85,57 +82,45 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
             <Pencil aria-hidden="true" />
             Edit
           </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Edit the endpoint</DialogTitle>
-          <DialogDescription>
-            Changes apply to the next delivery. A new URL is checked again; the signing secret stays the same.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="mt-5 grid gap-5" noValidate>
-          <FormError error={result.serverError} />
-          {errors[""] ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              {errors[""]}
-            </p>
-          ) : null}
-          <WebhookFields value={draft} onChange={(next) => setDraft({ ...draft, ...next })} errors={errors} disabled={isPending} idPrefix={`edit-${endpoint.webhook_id}`} />
-          <fieldset className="grid gap-2" disabled={isPending}>
-            <legend className="text-sm font-medium">Status</legend>
-            <div className="flex flex-wrap gap-4">
-              {(["enabled", "disabled"] as const).map((status) => (
-                <label key={status} className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`status-${endpoint.webhook_id}`}
-                    value={status}
-                    checked={draft.status === status}
-                    onChange={() => setDraft({ ...draft, status })}
-                    className="size-4 accent-[var(--primary)]"
-                  />
-                  {status === "enabled" ? "Enabled: receives events" : "Disabled: receives nothing"}
-                </label>
-              ))}
-            </div>
-            {state.kind === "auto_disabled" && draft.status === "enabled" ? (
-              <p className="text-xs leading-relaxed text-muted-foreground">
-                Re-enabling clears the automatic disabling. Events that were dropped while it was disabled are not sent again.
-              </p>
-            ) : null}
-          </fieldset>
-          <DialogFooter className="mt-1">
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? <Spinner /> : null}
-              Save changes
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+      title="Edit the endpoint"
+      description="Changes apply to the next delivery. A new URL is checked again; the signing secret stays the same."
+      className="max-w-2xl"
+      onSubmit={submit}
+      submitLabel="Save changes"
+      pending={isPending}
+      error={result.serverError}
+    >
+      {errors[""] ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {errors[""]}
+        </p>
+      ) : null}
+      <WebhookFields value={draft} onChange={(next) => setDraft({ ...draft, ...next })} errors={errors} disabled={isPending} idPrefix={`edit-${endpoint.webhook_id}`} />
+      <fieldset className="grid gap-2" disabled={isPending}>
+        <legend className="text-sm font-medium">Status</legend>
+        <div className="flex flex-wrap gap-4">
+          {(["enabled", "disabled"] as const).map((status) => (
+            <label key={status} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`status-${endpoint.webhook_id}`}
+                value={status}
+                checked={draft.status === status}
+                onChange={() => setDraft({ ...draft, status })}
+                className="size-4 accent-[var(--primary)]"
+              />
+              {status === "enabled" ? "Enabled: receives events" : "Disabled: receives nothing"}
+            </label>
+          ))}
+        </div>
+        {state.kind === "auto_disabled" && draft.status === "enabled" ? (
+          <p className="text-xs leading-relaxed text-muted-foreground">
+            Re-enabling clears the automatic disabling. Events that were dropped while it was disabled are not sent again.
+          </p>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,10 +1,7 @@
-import { RotateCcw } from "lucide-react";
 import type { Metadata } from "next";
 import { DetectionEditor } from "@/components/policies/detection-editor";
 import { PolicyEditor } from "@/components/policies/policy-editor";
-import { ErrorState } from "@/components/ui/error-state";
-import { LinkButton } from "@/components/ui/link-button";
-import { PageHeader } from "@/components/ui/page-header";
+import { LoadErrorPanel, PageFrame } from "@/components/ui/page-frame";
 import { toSafeError } from "@/lib/api/errors";
 import { getDetectionPolicy, getPolicy, listSignals } from "@/lib/api/policies";
 import { getActiveEnvironment } from "@/lib/auth/environment";
@@ -14,20 +11,7 @@ import { environmentLabels } from "@/lib/schemas/environment";
 export const metadata: Metadata = { title: "Policies" };
 
 function LoadError({ title, error }: { title: string; error: unknown }) {
-  return (
-    <div className="rounded-xl border border-border bg-surface">
-      <ErrorState
-        title={title}
-        error={toSafeError(error)}
-        action={
-          <LinkButton href="/settings/policies" variant="secondary" prefetch={false}>
-            <RotateCcw aria-hidden="true" />
-            Try again
-          </LinkButton>
-        }
-      />
-    </div>
-  );
+  return <LoadErrorPanel title={title} error={toSafeError(error)} retryHref="/settings/policies" />;
 }
 
 export default async function PoliciesPage() {
@@ -42,30 +26,28 @@ export default async function PoliciesPage() {
   ]);
 
   return (
-    <>
-      <PageHeader
-        title="Policies"
-        description={`How ${environmentLabels[environment]} decides transactions and when it raises alerts. Changes apply to this environment only, and only when saved.`}
-      />
-      <div className="mt-8 grid gap-10">
-        {policy.status === "fulfilled" ? (
-          <PolicyEditor
-            // A new version from the server (another tab saved) starts a fresh draft.
-            key={`${environment}:${policy.value.version}`}
-            policy={policy.value}
-            signals={signals.status === "fulfilled" ? signals.value : null}
-            environment={environment}
-            currentAnalystId={analyst.id}
-          />
-        ) : (
-          <LoadError title="The decision policy could not be loaded" error={policy.reason} />
-        )}
-        {detection.status === "fulfilled" ? (
-          <DetectionEditor key={`${environment}:${detection.value.version}`} policy={detection.value} environment={environment} currentAnalystId={analyst.id} />
-        ) : (
-          <LoadError title="The detection thresholds could not be loaded" error={detection.reason} />
-        )}
-      </div>
-    </>
+    <PageFrame
+      title="Policies"
+      description={`How ${environmentLabels[environment]} decides transactions and when it raises alerts. Changes apply to this environment only, and only when saved.`}
+      className="grid gap-10"
+    >
+      {policy.status === "fulfilled" ? (
+        <PolicyEditor
+          // A new version from the server (another tab saved) starts a fresh draft.
+          key={`${environment}:${policy.value.version}`}
+          policy={policy.value}
+          signals={signals.status === "fulfilled" ? signals.value : null}
+          environment={environment}
+          currentAnalystId={analyst.id}
+        />
+      ) : (
+        <LoadError title="The decision policy could not be loaded" error={policy.reason} />
+      )}
+      {detection.status === "fulfilled" ? (
+        <DetectionEditor key={`${environment}:${detection.value.version}`} policy={detection.value} environment={environment} currentAnalystId={analyst.id} />
+      ) : (
+        <LoadError title="The detection thresholds could not be loaded" error={detection.reason} />
+      )}
+    </PageFrame>
   );
 }

@@ -1,23 +1,16 @@
 import { SearchX } from "lucide-react";
-import { EmptyState } from "@/components/ui/empty-state";
-import { LinkButton } from "@/components/ui/link-button";
+import { StatusPage } from "@/components/ui/status-page";
 
 // A 404 from `GET /v1/transactions/{id}`: ids never cross environments (spec 1, rule 3), so the
 // commonest cause is looking in the other one.
 export default function TransactionNotFound() {
   return (
-    <div className="rounded-xl border border-border bg-surface">
-      <EmptyState
-        titleAs="h1"
-        icon={<SearchX />}
-        title="No such transaction in this environment"
-        description="Check the id. Transactions never cross environments: one scored in production is not visible in pre-production, and the reverse. Switch the environment in the header if it belongs to the other one. Labelled-mode (sandbox) analyses are not transactions and cannot be opened."
-        action={
-          <LinkButton href="/transactions" variant="secondary" size="sm">
-            Back to transactions
-          </LinkButton>
-        }
-      />
-    </div>
+    <StatusPage
+      icon={<SearchX />}
+      title="No such transaction in this environment"
+      description="Check the id. Transactions never cross environments: one scored in production is not visible in pre-production, and the reverse. Switch the environment in the header if it belongs to the other one. Labelled-mode (sandbox) analyses are not transactions and cannot be opened."
+      href="/transactions"
+      linkLabel="Back to transactions"
+    />
   );
 }

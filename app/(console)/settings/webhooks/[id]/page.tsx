@@ -1,12 +1,12 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
-import { ArrowLeft, RotateCcw } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { createLoader, parseAsString, type SearchParams } from "nuqs/server";
 import { DeliveriesView } from "@/components/webhooks/deliveries-view";
 import { WebhookDetail } from "@/components/webhooks/webhook-detail";
-import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
+import { LoadErrorPanel } from "@/components/ui/page-frame";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getWebhook, listWebhookDeliveries } from "@/lib/api/webhooks";
 import { getActiveEnvironment } from "@/lib/auth/environment";
@@ -55,18 +55,12 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
       <>
         {back}
         <h1 className="sr-only">Webhook endpoint</h1>
-        <div className="mt-4 rounded-xl border border-border bg-surface">
-          <ErrorState
-            title="The webhook endpoint could not be loaded"
-            error={error ?? { message: "The webhook endpoint could not be loaded." }}
-            action={
-              <LinkButton href={`/settings/webhooks/${encodeURIComponent(id)}`} variant="secondary" prefetch={false}>
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </LinkButton>
-            }
-          />
-        </div>
+        <LoadErrorPanel
+          className="mt-4"
+          title="The webhook endpoint could not be loaded"
+          error={error ?? { message: "The webhook endpoint could not be loaded." }}
+          retryHref={`/settings/webhooks/${encodeURIComponent(id)}`}
+        />
       </>
     );
   }
