@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { analyzeTarget } from "../../db/analyze";
 import { rows, type Db } from "../../db/client";
 
 // Planner statistics for the tables the window queries read. PostgreSQL's autovacuum keeps them
@@ -23,6 +24,7 @@ export async function refreshStatistics(db: Db, now = Date.now()): Promise<strin
           and c.relname in (${sql.join(TABLES.map((t) => sql`${t}`), sql`, `)})
           and pg_relation_size(c.oid) / current_setting('block_size')::int > 2 * greatest(c.relpages, 0) + 64`,
   );
-  for (const { relname } of stale) await db.execute(sql`analyze ${sql.identifier(relname)}`);
+  // relname comes from the fixed list above (matched in the catalogue), never from input.
+  for (const { relname } of stale) await db.execute(sql.raw(`analyze ${analyzeTarget(relname)}`));
   return stale.map((s) => s.relname);
 }

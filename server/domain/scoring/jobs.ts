@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { TRANSACTIONS_ANALYZE_TARGET } from "../../db/analyze";
 import type { JobHandler } from "../../jobs/runner";
 import { purgeExpiredEvidence } from "../events/retention";
 
@@ -20,7 +21,7 @@ export const riskJobs: Record<string, JobHandler> = {
   "scoring.analyze": {
     everyMs: HOUR / 4,
     run: async (_payload, { db }) => {
-      await db.execute(sql`analyze transactions, device_sessions, blocklist_entries, events, payment_verifications`);
+      await db.execute(sql.raw(`analyze ${TRANSACTIONS_ANALYZE_TARGET}, device_sessions, blocklist_entries, events, payment_verifications`));
     },
   },
 };

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { Database, Db } from "../../db/client";
 import * as schema from "../../db/schema";
+import { TRANSACTIONS_ANALYZE_TARGET } from "../../db/analyze";
 import type { JobQueue } from "../../jobs/queue";
 import { newId } from "../../common/ids";
 import { assess, type Assessment, type EarlierBatch, type ScoreJob } from "./score-transaction";
@@ -126,7 +127,7 @@ export class ScoringPipeline {
    */
   private async analyze(db: Db): Promise<void> {
     this.nextAnalyze = Math.max(64, this.written * 2);
-    await db.execute(sql`analyze transactions, device_sessions, blocklist_entries`);
+    await db.execute(sql.raw(`analyze ${TRANSACTIONS_ANALYZE_TARGET}, device_sessions, blocklist_entries`));
   }
 
   /**
