@@ -18,6 +18,12 @@ for (const path of ["/cases/case_does_not_exist", "/alerts/alert_does_not_exist"
   });
 }
 
+test("an unknown transaction id shows the transaction's own not-found page", async ({ page }) => {
+  const response = await page.goto("/transactions/txn_does_not_exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such transaction in this environment" })).toBeVisible();
+});
+
 // notFound() / forbidden() must run before a loading.tsx boundary streams, or the document is
 // already committed as HTTP 200: detail routes check role and existence in their layout, and the
 // queues' skeletons live in a (list) route group that does not wrap the detail routes.
