@@ -9,10 +9,12 @@ export const DETECTION_JOB = "detection.evaluate";
 export type DetectionTrigger = DetectionSource | "decision";
 
 /**
- * An evaluation runs this long after the first write that queued it. Under load, one run then
- * evaluates a fifth of a second of writes at once: the detectors' statements cost much the same for
- * 30 rows as for 300 (on the embedded database most of it is planning), so this is what keeps
- * detection from competing with scoring. Alerts stay well inside the 2-second bound.
+ * While scores keep coming, an evaluation runs this long after the first write that queued it:
+ * one run then evaluates a fifth of a second of writes at once. The detectors' statements cost
+ * much the same for 30 rows as for 300 (on the embedded database most of it is planning), so this
+ * is what keeps detection from competing with scoring. The scoring pipeline asks for it only when
+ * busy (see pipeline.ts); a write after a quiet spell is evaluated at once. Either way, alerts stay
+ * well inside the 2-second bound.
  */
 export const DETECTION_DELAY_MS = 200;
 
@@ -39,7 +41,7 @@ export async function enqueueDetection(db: Db, jobs: JobQueue, scope: Scope, sou
     db,
     DETECTION_JOB,
     { accountId: scope.accountId, environment: scope.environment },
-    { uniqueKey: detectionJobKey(scope), delayMs: DETECTION_DELAY_MS },
+    { uniqueKey: detectionJobKey(scope) },
   );
 }
 
@@ -47,11 +49,15 @@ export async function enqueueDetection(db: Db, jobs: JobQueue, scope: Scope, sou
  * The same as SQL, for a writer that stores a whole batch in ONE statement (the scoring pipeline):
  * two CTEs to add to its `with`, given the SQL expressions of its arrays of row ids, account ids
  * and environments (e.g. `$1::text[]`, `$2::text[]`, `$3::text[]`). They add the inbox rows and
- * one coalescing job per account and environment (due in DETECTION_DELAY_MS), atomically with the
- * rest of the statement. Call `jobs.wake(DETECTION_DELAY_MS)` after it, so the in-process runner
- * starts on time.
+ * one coalescing job per account and environment, due after `delayMs` (an SQL expression of
+ * milliseconds, e.g. a parameter `$9::int`), atomically with the rest of the statement. Call
+ * `jobs.wake(delay)` after it, so the in-process runner starts on time.
  */
-export function detectionTriggerCtes(source: DetectionSource, arrays: { ids: string; accounts: string; environments: string }): string {
+export function detectionTriggerCtes(
+  source: DetectionSource,
+  arrays: { ids: string; accounts: string; environments: string },
+  delayMs = "0",
+): string {
   if (!/^[a-z_]+$/.test(source)) throw new RangeError("bad detection source");
   return `
   detection_rows as (insert into detection_inbox (account_id, environment, source, row_id)
@@ -59,7 +65,7 @@ export function detectionTriggerCtes(source: DetectionSource, arrays: { ids: str
     on conflict do nothing),
   detection_jobs as (insert into jobs (type, payload, unique_key, run_at)
     select '${DETECTION_JOB}', jsonb_build_object('accountId', a, 'environment', e), 'detect:' || a || ':' || e,
-      now() + interval '${DETECTION_DELAY_MS} milliseconds'
+      now() + (${delayMs}) * interval '1 millisecond'
     from (select distinct a, e from unnest(${arrays.accounts}, ${arrays.environments}) as y(a, e)) s
     on conflict do nothing)`;
 }

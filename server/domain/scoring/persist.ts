@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { newId } from "../../common/ids";
 import { WEBHOOK_FANOUT_JOB } from "../webhooks/emit";
-import { DETECTION_DELAY_MS, detectionTriggerCtes } from "../detection/trigger";
+import { detectionTriggerCtes } from "../detection/trigger";
 import type { JobQueue } from "../../jobs/queue";
 import { serializeAssessment, type TransactionRow } from "./serialize";
 import { arrayLiteral, inline, quote } from "./sql-literals";
@@ -42,7 +42,9 @@ const txnParams = params(TXN_COLUMNS);
 const eventParams = params(EVENT_COLUMNS);
 const hookParams = params(HOOK_COLUMNS);
 const idempotencyParams = params(IDEMPOTENCY_COLUMNS);
-export const WRITE_PARAM_TYPES = [...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`);
+/** The last parameter: milliseconds until the batch's detection run is due (0 or DETECTION_DELAY_MS). */
+const DETECTION_DELAY_PARAM = `$${++n}::int`;
+export const WRITE_PARAM_TYPES = [...[...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`), "int"];
 /** The n-th (1-based) hook column's parameter: id, account_id, environment, type. */
 const HOOK_PARAM = (n: number) => `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + n}`;
 
@@ -57,7 +59,7 @@ export const WRITE_SQL = `
         returning 1),
   k as (update idempotency_keys x set state = 'completed', response_status = u.response_status, response_body = u.response_body
         from unnest(${idempotencyParams}) as u(${names(IDEMPOTENCY_COLUMNS)})
-        where x.account_id = u.account_id and x.environment = u.environment and x.surface = u.surface and x.key = u.key),${detectionTriggerCtes("transaction", { ids: "$1::text[]", accounts: "$2::text[]", environments: "$3::text[]" })}
+        where x.account_id = u.account_id and x.environment = u.environment and x.surface = u.surface and x.key = u.key),${detectionTriggerCtes("transaction", { ids: "$1::text[]", accounts: "$2::text[]", environments: "$3::text[]" }, DETECTION_DELAY_PARAM)}
   select (select count(*) from j)::int as fanouts`;
 
 type Cell = string | number | null;
@@ -77,7 +79,7 @@ function columns(rowsOfCells: Cell[][], width: number): string[] {
 }
 
 /** The write statement's arguments (array literals) for a batch. */
-export function writeArgs(items: Stored[], responses: StoredResponse[] = []): { args: string[]; hooks: number } {
+export function writeArgs(items: Stored[], responses: StoredResponse[] = [], detectionDelayMs = 0): { args: string[]; hooks: number } {
   const events: Cell[][] = [];
   const hooks: Cell[][] = [];
   for (const s of items) {
@@ -98,6 +100,7 @@ export function writeArgs(items: Stored[], responses: StoredResponse[] = []): { 
         responses.map((k) => [k.accountId, k.environment, k.surface, k.key, k.status, json(k.body)]),
         IDEMPOTENCY_COLUMNS.length,
       ),
+      quote(String(Math.max(0, Math.round(detectionDelayMs)))),
     ],
     hooks: hooks.length,
   };
@@ -107,17 +110,22 @@ export function writeArgs(items: Stored[], responses: StoredResponse[] = []): { 
 export type WriteRunner = (db: Db, args: string[]) => Promise<unknown>;
 export const writeInline: WriteRunner = (db, args) => rows(db, sql.raw(inline(WRITE_SQL, args)));
 
-/** Writes live assessments with their events, webhooks and stored responses, atomically (one statement). */
+/**
+ * Writes live assessments with their events, webhooks and stored responses, atomically (one
+ * statement). `detectionDelayMs`: when their detection run is due (the pipeline passes
+ * DETECTION_DELAY_MS while busy, 0 after a quiet spell).
+ */
 export async function persistAssessments(
   db: Db,
   jobs: JobQueue,
   items: Stored[],
   run: WriteRunner = writeInline,
   responses: StoredResponse[] = [],
+  detectionDelayMs = 0,
 ): Promise<void> {
   if (items.length === 0) return;
-  const { args } = writeArgs(items, responses);
+  const { args } = writeArgs(items, responses, detectionDelayMs);
   const [result] = (await run(db, args)) as { fanouts?: number }[];
-  // Every live score queues detection work (due in DETECTION_DELAY_MS); webhook fan-outs are due now.
-  jobs.wake(Number(result?.fanouts ?? 0) > 0 ? 0 : DETECTION_DELAY_MS);
+  // Webhook fan-outs are due now; the detection run when the statement said.
+  jobs.wake(Number(result?.fanouts ?? 0) > 0 ? 0 : detectionDelayMs);
 }

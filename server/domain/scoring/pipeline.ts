@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { TRANSACTIONS_ANALYZE_TARGET } from "../../db/analyze";
 import type { JobQueue } from "../../jobs/queue";
 import { newId } from "../../common/ids";
+import { DETECTION_DELAY_MS } from "../detection/trigger";
 import { assess, type Assessment, type EarlierBatch, type ScoreJob } from "./score-transaction";
 import { borrow, featuresStatement, onConnection, writeStatement } from "./prepared";
 import { featureArgs, runInline, type FeatureRunner } from "./features";
@@ -45,6 +46,8 @@ export class ScoringPipeline {
   private written = 0;
   private nextAnalyze = 0;
   private warming = false;
+  /** When the last batch began (for the detection delay). */
+  private lastBatchAt = 0;
 
   constructor(
     private readonly database: Database,
@@ -92,6 +95,11 @@ export class ScoringPipeline {
   }
 
   private async run(batch: Pending[]): Promise<void> {
+    // Busy (another batch began within the delay): let detection gather a burst; after a quiet
+    // spell evaluate at once, so an alert on sparse traffic is not held back.
+    const started = Date.now();
+    const detectionDelay = started - this.lastBatchAt < DETECTION_DELAY_MS ? DETECTION_DELAY_MS : 0;
+    this.lastBatchAt = started;
     const jobs = batch.map((p) => p.job);
     const earlier = [...this.inFlight];
     const me: InFlight = { jobs };
@@ -103,7 +111,7 @@ export class ScoringPipeline {
       const results = await assess(session.db, jobs, (db, args) => this.features.run(db, args, key), earlier);
       const ok = results.filter((r): r is Assessment => !(r instanceof Error));
       const responses = storedResponses(jobs, results);
-      await persistAssessments(session.db, this.jobs, ok, (db, args) => this.write.run(db, args, key), responses);
+      await persistAssessments(session.db, this.jobs, ok, (db, args) => this.write.run(db, args, key), responses, detectionDelay);
       this.inFlight.splice(this.inFlight.indexOf(me), 1);
       results.forEach((r, i) => (r instanceof Error ? batch[i]!.reject(r) : batch[i]!.resolve(r)));
       this.written += ok.length;

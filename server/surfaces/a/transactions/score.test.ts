@@ -129,6 +129,32 @@ describe("POST /v1/transactions/score", () => {
     expect(await counts(await flagged())).toEqual({ events: 1, fanouts: 1 });
   });
 
+  it("queues detection at once after a quiet spell, and 200 ms later while scores keep coming", async () => {
+    const dueIn = async (txn: string) => {
+      const [r] = await rows<{ ms: number }>(
+        db(),
+        sql`select extract(epoch from (j.run_at - t.created_at)) * 1000 as ms from transactions t
+            join jobs j on j.unique_key = 'detect:' || t.account_id || ':' || t.environment and j.state = 'queued'
+            where t.id = ${txn}`,
+      );
+      return Number(r?.ms);
+    };
+    await new Promise((r) => setTimeout(r, 400));
+    const quiet = await score(api, bearer((await api.key({ account: "detect-quiet" })).key), scoreBody());
+    const busyKey = bearer((await api.key({ account: "detect-busy" })).key);
+    const busy = await score(api, busyKey, scoreBody());
+    // The second batch may only follow the first within 200 ms on a fast machine: repeat until it does.
+    let busyDue = await dueIn(busy.body.transaction_id);
+    for (let i = 0; i < 5 && busyDue < 150; i++) {
+      await db().execute(sql`delete from jobs where unique_key like 'detect:%' and state = 'queued' and payload->>'accountId' in (select id from accounts where name = 'detect-busy')`);
+      await score(api, busyKey, scoreBody());
+      const again = await score(api, busyKey, scoreBody());
+      busyDue = await dueIn(again.body.transaction_id);
+    }
+    expect(await dueIn(quiet.body.transaction_id)).toBeLessThan(50);
+    expect(busyDue).toBeGreaterThanOrEqual(150);
+  });
+
   it("is deterministic: the same requests against the same history give the same scores and signals", async () => {
     const a = bearer((await api.key({ account: "det-a" })).key);
     const b = bearer((await api.key({ account: "det-b" })).key);
