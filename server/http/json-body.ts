@@ -60,6 +60,8 @@ export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!JSON_TYPE.test(type)) {
       // Spec 4.1: without `Content-Type: application/json` the body is ignored. Replace it with an
       // empty JSON object, so the route's validation reports the missing fields (never a 415).
+      // Still read (and dropped) within the limit, so a streamed body over 1 MB is a 413 here too.
+      if (incoming) await readIncoming(incoming);
       const headers = new Headers(c.req.raw.headers);
       headers.set("content-type", "application/json");
       headers.delete("content-length");
