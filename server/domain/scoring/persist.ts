@@ -46,7 +46,7 @@ const idempotencyParams = params(IDEMPOTENCY_COLUMNS);
 const DETECTION_DELAY_PARAM = `$${++n}::int`;
 export const WRITE_PARAM_TYPES = [...[...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`), "int"];
 /** The n-th (1-based) hook column's parameter: id, account_id, environment, type. */
-const HOOK_PARAM = (n: number) => `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + n}`;
+const HOOK_PARAM = (k: number) => `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + k}`;
 
 export const WRITE_SQL = `
   with t as (insert into transactions (${names(TXN_COLUMNS)}) select * from unnest(${txnParams})),
