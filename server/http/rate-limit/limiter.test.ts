@@ -32,6 +32,23 @@ describe("MemoryRateLimiter (rolling window)", () => {
     await limiter.close();
   });
 
+  it("keeps exact counts and reset times across long logs whose old entries expire in bulk", async () => {
+    let now = 0;
+    const limiter = new MemoryRateLimiter(() => now);
+    const w = [{ key: "busy", limit: 5_000 }];
+    for (let i = 0; i < 3_000; i++) await limiter.hit(w); // at t = 0
+    now = 30_000;
+    for (let i = 0; i < 1_999; i++) await limiter.hit(w); // at t = 30 s
+    now = WINDOW_MS + 1; // the first 3,000 leave the window (the log drops them in bulk)
+    const after = await limiter.hit(w);
+    expect(after.windows[0]).toEqual({ limit: 5_000, remaining: 3_000, resetAtMs: 30_000 + WINDOW_MS });
+    for (let i = 0; i < 3_000; i++) expect((await limiter.hit(w)).allowed).toBe(true);
+    const full = await limiter.hit(w);
+    expect(full.allowed).toBe(false);
+    expect(full.windows[0]).toMatchObject({ remaining: 0, resetAtMs: 30_000 + WINDOW_MS });
+    await limiter.close();
+  });
+
   it("counts a request in every window or in none", async () => {
     const limiter = new MemoryRateLimiter(() => 5);
     const endpoint = { key: "e", limit: 1 };
