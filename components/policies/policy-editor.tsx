@@ -11,15 +11,15 @@ import { parseNumberInput } from "@/lib/schemas/detection-policy";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
 import { policyChanges, rulesForApi, UpdatePolicyInputSchema, type DraftRule, type Policy, type SignalInfo } from "@/lib/schemas/policy";
-import { AddRuleDialog } from "./add-rule-dialog";
 import { LastUpdated } from "./last-updated";
+import { RuleDialog } from "./rule-dialog";
 import { RulesList } from "./rules-list";
 import { SaveChangesDialog } from "./save-changes-dialog";
 import { ScoreBandsFields, type BandsDraft } from "./score-bands-fields";
 
 type PolicyEditorProps = {
   policy: Policy;
-  /** The catalogue for new rules; null when it could not be loaded (adding rules is then off). */
+  /** The catalogue for the rule form; null when it could not be loaded (adding and editing rules are then off). */
   signals: readonly SignalInfo[] | null;
   environment: ConsoleEnvironment;
   currentAnalystId: string;
@@ -127,14 +127,14 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
             <CardDescription>Checked in order before the bands; the first enabled rule that matches decides. At most 100.</CardDescription>
           </div>
           {signals ? (
-            <AddRuleDialog signals={signals} onAdd={(rule) => setRules([...rules, rule])} disabled={isPending || rules.length >= 100} />
+            <RuleDialog signals={signals} onSubmit={(rule) => setRules([...rules, rule])} disabled={isPending || rules.length >= 100} />
           ) : (
-            <p className="text-sm text-muted-foreground">The signal list could not be loaded, so rules cannot be added now.</p>
+            <p className="text-sm text-muted-foreground">The signal list could not be loaded, so rules cannot be added or edited now.</p>
           )}
         </CardHeader>
         <CardContent>
           {errors.rules ? <p className="mb-2 text-sm font-medium text-danger">{errors.rules}</p> : null}
-          <RulesList rules={rules} onChange={setRules} errors={errors} disabled={isPending} />
+          <RulesList rules={rules} onChange={setRules} errors={errors} signals={signals} disabled={isPending} />
         </CardContent>
       </Card>
       <SaveChangesDialog

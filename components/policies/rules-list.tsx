@@ -4,7 +4,8 @@ import { ArrowDown, ArrowUp, ListChecks, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { actionLabels, describeConditions, type DraftRule, type PolicyAction } from "@/lib/schemas/policy";
+import { actionLabels, describeConditions, type DraftRule, type PolicyAction, type SignalInfo } from "@/lib/schemas/policy";
+import { RuleDialog } from "./rule-dialog";
 
 const actionTone: Record<PolicyAction, "success" | "warning" | "danger"> = { allow: "success", challenge: "warning", block: "danger" };
 
@@ -13,6 +14,8 @@ type RulesListProps = {
   onChange: (rules: DraftRule[]) => void;
   /** Field errors by dotted path; those under `rules.<index>` are shown on that rule. */
   errors: Record<string, string>;
+  /** The catalogue the edit form offers; null when it could not be loaded (editing is then off). */
+  signals: readonly SignalInfo[] | null;
   disabled?: boolean;
 };
 
@@ -22,8 +25,8 @@ function errorOfRule(errors: Record<string, string>, index: number): string | un
   return key ? errors[key] : undefined;
 }
 
-/** The draft's rules in evaluation order: switch on/off, move, remove. */
-export function RulesList({ rules, onChange, errors, disabled }: RulesListProps) {
+/** The draft's rules in evaluation order: switch on/off, edit, move, remove. */
+export function RulesList({ rules, onChange, errors, signals, disabled }: RulesListProps) {
   if (rules.length === 0) {
     return (
       <EmptyState
@@ -80,6 +83,9 @@ export function RulesList({ rules, onChange, errors, disabled }: RulesListProps)
               >
                 <ArrowDown aria-hidden="true" />
               </Button>
+              {signals ? (
+                <RuleDialog signals={signals} rule={rule} disabled={disabled} onSubmit={(edited) => onChange(rules.map((r) => (r.key === edited.key ? edited : r)))} />
+              ) : null}
               <Button
                 variant="ghost"
                 size="sm"

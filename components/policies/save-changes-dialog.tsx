@@ -29,8 +29,9 @@ export function SaveChangesDialog({ open, onOpenChange, title, description, chan
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <ul className="mt-4 grid max-h-80 gap-1.5 overflow-auto rounded-lg border border-border bg-surface-muted p-3 text-sm" aria-label="Changes">
-          {changes.map((line) => (
-            <li key={line} className="flex gap-2">
+          {/* Two lines can read the same (two identical rules added): the index keeps keys unique. */}
+          {changes.map((line, index) => (
+            <li key={`${index}:${line}`} className="flex gap-2">
               <span aria-hidden="true" className="text-muted-foreground">
                 •
               </span>

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   bandsSummary,
   describeConditions,
+  formOfRule,
   policyChanges,
   ruleFromForm,
   RuleInputSchema,
   rulesForApi,
+  sameRuleContent,
   ScoreBandsInputSchema,
   UpdatePolicyInputSchema,
   type DraftRule,
@@ -71,6 +73,69 @@ describe("policyChanges", () => {
     expect(policyChanges(saved, { score_bands: saved.score_bands, rules: draftOf([bigRule, torRule]) })).toEqual([
       "Change the order of the rules (the first enabled rule that matches decides)",
     ]);
+  });
+});
+
+describe("policyChanges for an edited rule", () => {
+  const edited = (patch: Partial<DraftRule>): DraftRule[] => [{ ...torRule, key: torRule.id, ...patch }, { ...bigRule, key: bigRule.id }];
+  it("lists a rule whose decision, conditions or name changed under the same id, before → after", () => {
+    expect(policyChanges(saved, { score_bands: saved.score_bands, rules: edited({ action: "challenge", when: { signals_any: ["ip_tor"], score_gte: 70 } }) })).toEqual([
+      "Change rule “Tor”: block when signal ip_tor; score ≥ 60 → “Tor”: challenge when signal ip_tor; score ≥ 70",
+    ]);
+    expect(policyChanges(saved, { score_bands: saved.score_bands, rules: edited({ name: "Tor exits" }) })).toEqual([
+      "Change rule “Tor”: block when signal ip_tor; score ≥ 60 → “Tor exits”: block when signal ip_tor; score ≥ 60",
+    ]);
+  });
+  it("lists an edit and a switch of the same rule as two changes, and no removal or addition", () => {
+    const lines = policyChanges(saved, { score_bands: saved.score_bands, rules: edited({ enabled: false, when: { score_gte: 60 } }) });
+    expect(lines).toEqual(["Change rule “Tor”: block when signal ip_tor; score ≥ 60 → “Tor”: block when score ≥ 60", "Disable rule “Tor”"]);
+  });
+  it("is no change when only the order inside a condition list, key order or empty lists differ", () => {
+    const two: PolicyRule = { ...torRule, when: { signals_any: ["ip_tor", "ip_proxy_detected"], score_gte: 60 } };
+    const savedTwo = { score_bands: saved.score_bands, rules: [two] };
+    const draft: DraftRule = { ...two, key: two.id, when: { score_gte: 60, signals_any: ["ip_proxy_detected", "ip_tor"], payment_method_types: [] } };
+    expect(policyChanges(savedTwo, { score_bands: saved.score_bands, rules: [draft] })).toEqual([]);
+  });
+});
+
+describe("sameRuleContent", () => {
+  it("compares name, decision and conditions (lists as sets)", () => {
+    expect(sameRuleContent(torRule, { ...torRule })).toBe(true);
+    expect(sameRuleContent(torRule, { ...torRule, when: { signals_all: ["ip_tor"], score_gte: 60 } })).toBe(false);
+    expect(sameRuleContent(torRule, { ...torRule, when: { signals_any: ["ip_tor"] } })).toBe(false);
+    expect(sameRuleContent(torRule, { ...torRule, when: { signals_any: ["ip_tor", "bin_prepaid"], score_gte: 60 } })).toBe(false);
+    expect(sameRuleContent(torRule, { ...torRule, action: "allow" })).toBe(false);
+  });
+});
+
+describe("formOfRule + ruleFromForm", () => {
+  it("fills the form from a rule, and the unchanged form gives the same rule back", () => {
+    const { form, kept } = formOfRule(torRule);
+    expect(form).toEqual({ name: "Tor", action: "block", signals: ["ip_tor"], signalMode: "any", score_gte: "60", amount_gte: "", payment_method_types: [] });
+    expect(kept).toEqual({});
+    expect(RuleInputSchema.parse(ruleFromForm(form, kept)).when).toEqual(torRule.when);
+    expect(formOfRule({ ...bigRule, when: { signals_all: ["a", "b"], amount_gte: 100000, payment_method_types: ["card"] } }).form).toMatchObject({
+      signals: ["a", "b"],
+      signalMode: "all",
+      amount_gte: "100000",
+      payment_method_types: ["card"],
+    });
+  });
+  it("keeps the conditions the form has no field for, whatever the form changes", () => {
+    const rule: PolicyRule = { ...bigRule, when: { signals_all: ["ip_tor"], signals_any: ["bin_prepaid"], currencies: ["EUR"], merchant_ids: ["m_1"], amount_gte: 5 } };
+    const { form, kept } = formOfRule(rule);
+    expect(form.signals).toEqual(["ip_tor"]);
+    expect(kept).toEqual({ signals_any: ["bin_prepaid"], currencies: ["EUR"], merchant_ids: ["m_1"] });
+    const when = RuleInputSchema.parse(ruleFromForm({ ...form, amount_gte: "", score_gte: "80" }, kept)).when;
+    expect(when).toEqual({ signals_all: ["ip_tor"], signals_any: ["bin_prepaid"], currencies: ["EUR"], merchant_ids: ["m_1"], score_gte: 80 });
+  });
+  it("validates an edit like an addition", () => {
+    const { form, kept } = formOfRule(torRule);
+    const result = RuleInputSchema.safeParse(ruleFromForm({ ...form, name: "  ", signals: [], score_gte: "101" }, kept));
+    expect(result.error!.issues.map((issue) => issue.path.join("."))).toEqual(expect.arrayContaining(["name", "when.score_gte"]));
+    // Every field emptied and nothing kept: no condition left.
+    const empty = RuleInputSchema.safeParse(ruleFromForm({ ...form, signals: [], score_gte: "" }, kept));
+    expect(empty.error!.issues.map((issue) => issue.path.join("."))).toContain("when");
   });
 });
 

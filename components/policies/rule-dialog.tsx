@@ -1,59 +1,107 @@
 "use client";
 
-import { Plus } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { fieldErrorsOf } from "@/lib/schemas/field-errors";
-import { actionLabels, paymentMethodTypes, policyActions, ruleFromForm, RuleInputSchema, type DraftRule, type RuleForm, type SignalInfo } from "@/lib/schemas/policy";
+import {
+  actionLabels,
+  describeConditions,
+  formOfRule,
+  paymentMethodTypes,
+  policyActions,
+  ruleFromForm,
+  RuleInputSchema,
+  type DraftRule,
+  type RuleConditions,
+  type RuleForm,
+  type SignalInfo,
+} from "@/lib/schemas/policy";
 import { SignalsFieldset } from "./signals-fieldset";
 
 const EMPTY: RuleForm = { name: "", action: "challenge", signals: [], signalMode: "any", score_gte: "", amount_gte: "", payment_method_types: [] };
 
-type AddRuleDialogProps = {
+type RuleDialogProps = {
   signals: readonly SignalInfo[];
-  onAdd: (rule: DraftRule) => void;
+  /** Given: edit this rule (an "Edit" button opens the form filled with it); absent: add a rule. */
+  rule?: DraftRule;
+  /** The new rule, or the edited one with its id, key and on/off state unchanged. */
+  onSubmit: (rule: DraftRule) => void;
   disabled?: boolean;
 };
 
-/** Describes a new rule and adds it to the end of the draft; nothing is saved until "Review and save". */
-export function AddRuleDialog({ signals, onAdd, disabled }: AddRuleDialogProps) {
+/**
+ * Describes a rule and puts it in the draft: a new one at the end ("Add rule"), or an existing one
+ * changed in place ("Edit"). Nothing is saved until "Review and save".
+ */
+export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProps) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<RuleForm>(EMPTY);
+  // Conditions of the edited rule that the form has no field for; kept as they are.
+  const [kept, setKept] = useState<RuleConditions>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function changeOpen(next: boolean) {
+    // Filled from the rule as the draft has it now (it may have been edited or switched since).
+    if (next && rule) {
+      const filled = formOfRule(rule);
+      setForm(filled.form);
+      setKept(filled.kept);
+    }
+    setOpen(next);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = RuleInputSchema.safeParse(ruleFromForm(form));
+    const parsed = RuleInputSchema.safeParse(ruleFromForm(form, kept));
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
-    onAdd({ ...parsed.data, enabled: true, key: crypto.randomUUID() });
+    const { name, action, when } = parsed.data;
+    // An edit keeps the id: blocked transactions name their rule by it (`rule_id`).
+    onSubmit(rule ? { ...rule, name, action, when } : { ...parsed.data, enabled: true, key: crypto.randomUUID() });
     setOpen(false);
     setForm(EMPTY);
+    setKept({});
     setErrors({});
   }
 
+  // A rule read from a newer API may name a payment method this console does not know: shown
+  // too, so it can be unticked (the schema refuses it while it is ticked).
+  const methods = [...paymentMethodTypes, ...form.payment_method_types.filter((type) => !(paymentMethodTypes as readonly string[]).includes(type))];
+  const methodsError = Object.entries(errors).find(([key]) => key.startsWith("when.payment_method_types"))?.[1];
+  const keptConditions = Object.keys(kept).length > 0 ? describeConditions(kept) : null;
   const signalsError = errors["when.signals_all"] ?? errors["when.signals_any"];
   return (
     <FormDialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={changeOpen}
       onClose={() => setErrors({})}
       trigger={
-        <Button variant="secondary" disabled={disabled}>
-          <Plus aria-hidden="true" />
-          Add rule
-        </Button>
+        rule ? (
+          <Button variant="ghost" size="sm" aria-label={`Edit rule “${rule.name}”`} disabled={disabled}>
+            <Pencil aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button variant="secondary" disabled={disabled}>
+            <Plus aria-hidden="true" />
+            Add rule
+          </Button>
+        )
       }
-      title="Add a rule"
-      description="A rule decides a transaction when all of its conditions hold. It is added last; the first enabled rule that matches decides."
+      title={rule ? `Edit rule “${rule.name}”` : "Add a rule"}
+      description={
+        rule
+          ? "The rule keeps its place, its id and whether it is on; the change goes into the draft like any other and is listed when you review and save."
+          : "A rule decides a transaction when all of its conditions hold. It is added last; the first enabled rule that matches decides."
+      }
       className="max-h-[90vh] max-w-2xl overflow-y-auto"
       onSubmit={submit}
-      submitLabel="Add to draft"
+      submitLabel={rule ? "Apply to draft" : "Add to draft"}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <Field label="Name" hint="What it catches, e.g. “Tor with a high score”." error={errors.name}>
@@ -93,7 +141,7 @@ export function AddRuleDialog({ signals, onAdd, disabled }: AddRuleDialogProps) 
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Payment method (optional)</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {paymentMethodTypes.map((type) => (
+          {methods.map((type) => (
             <label key={type} className="flex cursor-pointer items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -110,7 +158,13 @@ export function AddRuleDialog({ signals, onAdd, disabled }: AddRuleDialogProps) 
             </label>
           ))}
         </div>
+        {methodsError ? <p className="text-xs font-medium text-danger">{methodsError}</p> : null}
       </fieldset>
+      {keptConditions ? (
+        <p className="text-sm text-muted-foreground">
+          Also a condition of this rule, kept as it is (this form has no field for it): {keptConditions}.
+        </p>
+      ) : null}
     </FormDialog>
   );
 }
