@@ -1,6 +1,6 @@
 "use client";
 
-import { RotateCcw, Save, Undo2 } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -20,7 +20,7 @@ import {
 } from "@/lib/schemas/detection-policy";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
-import { LastUpdated } from "./last-updated";
+import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
 
 type Draft = Record<DetectorName, Record<string, string | boolean>>;
@@ -64,7 +64,6 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
 
   const thresholds = thresholdsOf(draft);
   const changes = detectionChanges(saved.detectors, thresholds);
-  const dirty = changes.length > 0;
   const setField = (name: DetectorName, key: string, value: string | boolean) => setDraft({ ...draft, [name]: { ...draft[name], [key]: value } });
 
   function review() {
@@ -81,28 +80,17 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
   const errors = mergeFieldErrors(clientErrors, result.serverError, KNOWN_FIELDS);
   return (
     <section aria-labelledby="detection-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="detection-heading" className="text-lg font-semibold tracking-tight">
-            Detection thresholds
-          </h2>
-          <p className="text-sm text-muted-foreground">When the detection engine raises an alert. Each field shows its documented default.</p>
-          <LastUpdated updatedAt={saved.updated_at} updatedBy={saved.updated_by} version={saved.version} currentAnalystId={currentAnalystId} />
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-muted-foreground" aria-live="polite">
-            {dirty ? `${changes.length} unsaved ${changes.length === 1 ? "change" : "changes"}` : "No unsaved changes"}
-          </span>
-          <Button variant="ghost" onClick={() => setDraft(draftOf(saved.detectors))} disabled={!dirty || isPending}>
-            <Undo2 aria-hidden="true" />
-            Discard
-          </Button>
-          <Button onClick={review} disabled={!dirty || isPending}>
-            <Save aria-hidden="true" />
-            Review and save
-          </Button>
-        </div>
-      </div>
+      <DraftHeader
+        headingId="detection-heading"
+        title="Detection thresholds"
+        description="When the detection engine raises an alert. Each field shows its documented default."
+        saved={saved}
+        currentAnalystId={currentAnalystId}
+        changeCount={changes.length}
+        pending={isPending}
+        onDiscard={() => setDraft(draftOf(saved.detectors))}
+        onReview={review}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         {detectors.map((info) => {
           const values = draft[info.name];

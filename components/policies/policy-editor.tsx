@@ -1,19 +1,17 @@
 "use client";
 
-import { Save, Undo2 } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { updatePolicyAction } from "@/lib/actions/update-policy";
 import { parseNumberInput } from "@/lib/schemas/detection-policy";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
 import { policyChanges, rulesForApi, UpdatePolicyInputSchema, type DraftRule, type Policy, type SignalInfo } from "@/lib/schemas/policy";
-import { LastUpdated } from "./last-updated";
 import { RuleDialog } from "./rule-dialog";
 import { RulesList } from "./rules-list";
+import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
 import { ScoreBandsFields, type BandsDraft } from "./score-bands-fields";
 
@@ -53,7 +51,6 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   const bandsChanged = draftBands.block !== saved.score_bands.block || draftBands.challenge !== saved.score_bands.challenge;
   const rulesChanged = JSON.stringify(rulesForApi(rules)) !== JSON.stringify(rulesForApi(rulesDraftOf(saved)));
   const changes = bandsChanged || rulesChanged ? policyChanges(saved, { score_bands: draftBands, rules }) : [];
-  const dirty = changes.length > 0;
 
   function review() {
     reset();
@@ -90,27 +87,16 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   const errors = mergeFieldErrors(clientErrors, result.serverError, known);
   return (
     <section aria-labelledby="policy-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="policy-heading" className="text-lg font-semibold tracking-tight">
-            Decision policy
-          </h2>
-          <LastUpdated updatedAt={saved.updated_at} updatedBy={saved.updated_by} version={saved.version} currentAnalystId={currentAnalystId} />
-        </div>
-        <div className="flex items-center gap-2">
-          <span className="text-sm text-muted-foreground" aria-live="polite">
-            {dirty ? `${changes.length} unsaved ${changes.length === 1 ? "change" : "changes"}` : "No unsaved changes"}
-          </span>
-          <Button variant="ghost" onClick={discard} disabled={!dirty || isPending}>
-            <Undo2 aria-hidden="true" />
-            Discard
-          </Button>
-          <Button onClick={review} disabled={!dirty || isPending}>
-            <Save aria-hidden="true" />
-            Review and save
-          </Button>
-        </div>
-      </div>
+      <DraftHeader
+        headingId="policy-heading"
+        title="Decision policy"
+        saved={saved}
+        currentAnalystId={currentAnalystId}
+        changeCount={changes.length}
+        pending={isPending}
+        onDiscard={discard}
+        onReview={review}
+      />
       <Card>
         <CardHeader>
           <CardTitle as="h3">Score bands</CardTitle>
