@@ -59,12 +59,12 @@ type FilterSelectProps<T extends string> = {
   anyLabel?: string;
 };
 
-/** A select of a list filter whose first choice, "Any", drops the filter. */
-export function FilterSelect<T extends string>({ label, options, value, optionLabel, onChange, anyLabel = "Any" }: FilterSelectProps<T>) {
+/** The labelled select both kinds below draw: the options, and a first "any" choice when given. */
+function OptionsSelect<T extends string>({ label, options, value, optionLabel, onChange, anyLabel }: { label: string; options: readonly T[]; value: string; optionLabel: (option: T) => string; onChange: (raw: string) => void; anyLabel?: string }) {
   return (
     <Field label={label}>
-      <NativeSelect value={value ?? ""} onChange={(e) => onChange((e.target.value || null) as T | null)}>
-        <option value="">{anyLabel}</option>
+      <NativeSelect value={value} onChange={(e) => onChange(e.target.value)}>
+        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
         {options.map((option) => (
           <option key={option} value={option}>
             {optionLabel(option)}
@@ -73,6 +73,11 @@ export function FilterSelect<T extends string>({ label, options, value, optionLa
       </NativeSelect>
     </Field>
   );
+}
+
+/** A select of a list filter whose first choice, "Any", drops the filter. */
+export function FilterSelect<T extends string>({ label, options, value, optionLabel, onChange, anyLabel = "Any" }: FilterSelectProps<T>) {
+  return <OptionsSelect label={label} options={options} value={value ?? ""} optionLabel={optionLabel} anyLabel={anyLabel} onChange={(raw) => onChange((raw || null) as T | null)} />;
 }
 
 type ChoiceSelectProps<T extends string> = {
@@ -86,15 +91,5 @@ type ChoiceSelectProps<T extends string> = {
 
 /** A select of one of a fixed set with no "Any": a status that defaults to open, a sort order. */
 export function ChoiceSelect<T extends string>({ label, options, value, optionLabel, onChange }: ChoiceSelectProps<T>) {
-  return (
-    <Field label={label}>
-      <NativeSelect value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </NativeSelect>
-    </Field>
-  );
+  return <OptionsSelect label={label} options={options} value={value} optionLabel={optionLabel} onChange={(raw) => onChange(raw as T)} />;
 }

@@ -1,18 +1,9 @@
 import { chromium, type Browser, type Page, type Response } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/support/chromium";
 
 // The browser half of `npm run bench:console`: real Chromium against `next start`, signed in as
 // the bootstrap admin. Times are taken inside the page (event timestamps and Performance API,
 // one clock) or from Chromium's own request timing, not from round trips to this process.
-
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 const ROW = "[data-alert-queue] tbody tr:has(a[href^='/alerts/'])";
 
@@ -155,7 +146,7 @@ export async function runBrowser(opts: {
       return done;
     }
   };
-  const browser: Browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "UTC" });
     await context.addInitScript(FIRST_ROW_WATCH);
