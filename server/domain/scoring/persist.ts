@@ -79,7 +79,7 @@ function columns(rowsOfCells: Cell[][], width: number): string[] {
 }
 
 /** The write statement's arguments (array literals) for a batch. */
-export function writeArgs(items: Stored[], responses: StoredResponse[] = [], detectionDelayMs = 0): { args: string[]; hooks: number } {
+export function writeArgs(items: Stored[], responses: StoredResponse[] = [], detectionDelayMs = 0): { args: string[] } {
   const events: Cell[][] = [];
   const hooks: Cell[][] = [];
   for (const s of items) {
@@ -102,7 +102,6 @@ export function writeArgs(items: Stored[], responses: StoredResponse[] = [], det
       ),
       quote(String(Math.max(0, Math.round(detectionDelayMs)))),
     ],
-    hooks: hooks.length,
   };
 }
 
