@@ -1,8 +1,11 @@
 import autocannon, { type Request, type Result } from "autocannon";
 import type { BenchApi } from "./api-process";
+import { openLoop, percentile } from "./open-loop";
 import { idempotencyKey, scorePayload } from "./payloads";
 
-// HTTP throughput and latency of one API process, measured with autocannon from this process.
+// HTTP throughput and latency of one API process, measured from this process: autocannon for
+// throughput (closed loop: every connection sends as fast as answers come), our open-loop
+// generator (open-loop.ts) for latency at a fixed offered rate.
 
 export type Auth = "none" | "api_key" | "x_api_key" | "console_jwt";
 
@@ -20,8 +23,9 @@ export type Target = {
   /** Headers that must differ per request (Surface B's X-Idempotency-Key), merged over the others. */
   perRequestHeaders?: () => Record<string, string>;
   /**
-   * Offered load in requests per second (autocannon's overallRate), for latency at a fixed rate;
-   * without it every connection sends as fast as answers come (throughput).
+   * Offered load in requests per second, sent on an even schedule by the open-loop generator
+   * (latency counted from each request's scheduled time); without it every connection sends as
+   * fast as answers come (throughput).
    */
   rate?: number;
 };
@@ -48,7 +52,7 @@ export const TARGETS: Target[] = [
   },
   {
     name: "score@1000",
-    description: "POST /v1/transactions/score at a fixed offered load of 1,000 req/s (latency under load, not throughput)",
+    description: "POST /v1/transactions/score at 1,000 req/s offered on an even schedule (open loop; latency from each scheduled send, not throughput)",
     method: "POST",
     path: "/v1/transactions/score",
     auth: "api_key",
@@ -121,18 +125,38 @@ function request(target: Target, headers: Record<string, string>): Request {
   return req;
 }
 
-async function fire(api: BenchApi, target: Target, durationS: number, connections: number): Promise<Result> {
+async function fire(api: BenchApi, target: Target, durationS: number, connections: number): Promise<RunResult> {
   // A fresh token per run: console tokens expire after 15 minutes and long benches outlive one.
   const headers = await headersFor(target, api);
-  return autocannon({
+  if (target.rate) return fireAtRate(api, target, headers, durationS, target.rate);
+  const result = await autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] });
+  return summarize(result, target);
+}
+
+async function fireAtRate(api: BenchApi, target: Target, headers: Record<string, string>, durationS: number, rate: number): Promise<RunResult> {
+  const { body } = target;
+  const r = await openLoop({
     url: api.url,
-    // At a fixed rate, enough connections that a slow answer never holds back the schedule.
-    connections: target.rate ? Math.max(connections, 100) : connections,
-    duration: durationS,
-    timeout: 10,
-    requests: [request(target, headers)],
-    ...(target.rate ? { overallRate: target.rate } : {}),
+    method: target.method,
+    path: target.path,
+    headers,
+    body: typeof body === "function" ? () => JSON.stringify((body as () => unknown)()) : body === undefined ? undefined : () => JSON.stringify(body),
+    perRequestHeaders: target.perRequestHeaders,
+    rate,
+    durationS,
   });
+  const expected = r.statusCodes[String(target.expect)] ?? 0;
+  const non2xx = Object.entries(r.statusCodes).reduce((n, [code, c]) => (code.startsWith("2") ? n : n + c), 0);
+  return {
+    requests_per_second: round(r.requests / r.durationS, 1),
+    latency_ms: { p50: round(percentile(r.latencies, 50)), p99: round(percentile(r.latencies, 99)), max: round(percentile(r.latencies, 100)) },
+    requests: r.requests,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    unexpected_status: r.requests - expected,
+    non_2xx: non2xx,
+    status_codes: r.statusCodes,
+  };
 }
 
 function summarize(result: Result, target: Target): RunResult {
@@ -162,11 +186,12 @@ export async function runHttpBench(
 ): Promise<TargetResult[]> {
   const results: TargetResult[] = [];
   for (const target of targets) {
-    log(`  ${target.method} ${target.path}: warm-up ${options.warmupS} s, then ${options.runs} × ${options.durationS} s, ${options.connections} connections`);
+    const load = target.rate ? `${target.rate} req/s offered (open loop)` : `${options.connections} connections`;
+    log(`  ${target.method} ${target.path}: warm-up ${options.warmupS} s, then ${options.runs} × ${options.durationS} s, ${load}`);
     if (options.warmupS > 0) await fire(api, target, options.warmupS, options.connections);
     const runs: RunResult[] = [];
     for (let i = 0; i < options.runs; i++) {
-      const run = summarize(await fire(api, target, options.durationS, options.connections), target);
+      const run = await fire(api, target, options.durationS, options.connections);
       runs.push(run);
       const bad = run.errors + run.unexpected_status;
       log(
