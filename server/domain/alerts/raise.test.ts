@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { freshDatabase } from "../../test/database";
 import type { Database, Db } from "../../db/client";
-import { alerts, events, jobs, webhookEvents } from "../../db/schema";
+import { alerts, events, jobs, webhookEndpoints, webhookEvents } from "../../db/schema";
+import { newId } from "../../common/ids";
 import { inScope, type Scope } from "../../db/scope";
 import { JobQueue } from "../../jobs/queue";
-import { raiseAlert, type RaiseAlertInput } from "./raise";
+import { raiseAlert, raiseAlerts, type RaiseAlertInput } from "./raise";
 import { updateAlert } from "./store";
 import { insertTransaction } from "./test-fixtures";
 
@@ -40,9 +41,16 @@ async function triggered(s: Scope) {
 
 const alertsOf = (s: Scope) => db.select().from(alerts).where(inScope(alerts, s));
 
+/** An enabled endpoint of the scope subscribed to alert.triggered (without one, no fan-out job is queued). */
+const subscribe = (s: Scope, events = ["alert.triggered"]) =>
+  db.insert(webhookEndpoints).values({ id: newId("we"), ...s, url: "https://hooks.example.com/a", events, secret: "whsec_test" });
+const fanoutsOf = async (hookIds: string[]) =>
+  (await db.select().from(jobs).where(eq(jobs.type, "webhooks.fanout"))).filter((j) => hookIds.includes(String(j.payload.event_id)));
+
 describe("raiseAlert", () => {
   it("creates an open alert with de-duplicated members, its log event and its webhook, once", async () => {
     const s = scope();
+    await subscribe(s);
     const t1 = await insertTransaction(db, s, { userId: "u1", amount: 2_500 });
     const t2 = await insertTransaction(db, s, { userId: "u2", amount: 7_500 });
     const { alert, created } = await raiseAlert(db, queue, s, hit({ userIds: ["u1", "u2", "u1"], transactionIds: [t1, t2, t1], evidence: { distinct_cards: 10 } }));
@@ -65,8 +73,20 @@ describe("raiseAlert", () => {
     expect(logged[0]!.payload).toMatchObject({ alert_id: alert.id, alert_type: "card_testing", affected_users: 2 });
     expect(hooks).toHaveLength(1);
     expect(hooks[0]!.data).toMatchObject({ object: "alert", alert_id: alert.id, status: "open", severity: "low", affected_transactions: 2 });
-    const fanout = await db.select().from(jobs).where(eq(jobs.type, "webhooks.fanout"));
-    expect(fanout.filter((j) => j.payload.event_id === hooks[0]!.id)).toHaveLength(1);
+    expect(await fanoutsOf([hooks[0]!.id])).toHaveLength(1);
+  });
+
+  it("queues a fan-out job only where an enabled endpoint subscribes to alert.triggered", async () => {
+    const s = scope();
+    await subscribe(s, ["case.updated"]);
+    await subscribe({ ...s, environment: "test" }, ["*"]);
+    await raiseAlert(db, queue, s, hit({ key: "ip:none" }));
+    await subscribe(s, ["*"]);
+    await raiseAlert(db, queue, s, hit({ key: "ip:star" }));
+    const { hooks } = await triggered(s);
+    expect(hooks).toHaveLength(2);
+    const queued = await fanoutsOf(hooks.map((h) => h.id));
+    expect(queued.map((j) => j.payload.event_id)).toEqual([hooks.find((h) => (h.data as { key: string }).key === "ip:star")!.id]);
   });
 
   it("folds new hits into the open alert of the same type and key: recount, new severity, updated_at, no new event", async () => {
@@ -162,5 +182,58 @@ describe("raiseAlert", () => {
 
   it("rejects a confidence that is not a number", async () => {
     await expect(raiseAlert(db, queue, scope(), hit({ confidence: Number.NaN }))).rejects.toThrow(RangeError);
+  });
+
+  it("raises a list of hits at once exactly as one by one: new, folded, the same pattern twice", async () => {
+    const one = scope();
+    const many = scope();
+    await subscribe(many);
+    const tx = async (s: Scope, user: string, amount: number) => insertTransaction(db, s, { userId: user, amount });
+    const list = async (s: Scope): Promise<RaiseAlertInput[]> => [
+      hit({ key: "ip:a", userIds: ["u1"], transactionIds: [await tx(s, "u1", 1_000)], confidence: 0.6 }),
+      hit({ type: "velocity_spike", key: "user:u2", userIds: ["u2"], transactionIds: [await tx(s, "u2", 90_000)], summary: "fast" }),
+      hit({ key: "ip:a", userIds: ["u3"], transactionIds: [await tx(s, "u3", 2_000)], confidence: 0.9, summary: "second" }),
+      hit({ key: "ip:b", userIds: ["u4"], confidence: 0.7 }),
+    ];
+    // An open alert already exists for ip:b in both accounts.
+    await raiseAlert(db, queue, one, hit({ key: "ip:b", userIds: ["u0"] }));
+    await raiseAlert(db, queue, many, hit({ key: "ip:b", userIds: ["u0"] }));
+    const sequential = [];
+    for (const h of await list(one)) sequential.push(await raiseAlert(db, queue, one, h));
+    const batched = await raiseAlerts(db, queue, many, await list(many));
+    const shape = (r: { alert: { alertType: string; key: string; affectedUsers: number; affectedTransactions: number; exposureAmount: number; confidence: number; severity: string; summary: string }; created: boolean }) => ({
+      created: r.created,
+      type: r.alert.alertType,
+      key: r.alert.key,
+      users: r.alert.affectedUsers,
+      txns: r.alert.affectedTransactions,
+      exposure: r.alert.exposureAmount,
+      confidence: r.alert.confidence,
+      severity: r.alert.severity,
+      summary: r.alert.summary,
+    });
+    expect(batched.map(shape)).toEqual(sequential.map(shape));
+    expect(batched.map((r) => r.created)).toEqual([true, true, false, false]);
+    expect(batched[2]!.alert.id).toBe(batched[0]!.alert.id);
+    // What the function returned is what the database holds.
+    const stored = new Map((await alertsOf(many)).map((a) => [a.id, a]));
+    for (const r of batched.slice(2)) expect(stored.get(r.alert.id)).toMatchObject({ ...r.alert, evidence: r.alert.evidence });
+    const { logged, hooks } = await triggered(many);
+    expect(logged).toHaveLength(3);
+    expect(hooks).toHaveLength(3);
+    expect(logged.map((e) => e.userId).sort()).toEqual(["u0", "u1", "u2"]);
+    expect(await fanoutsOf(hooks.map((h) => h.id))).toHaveLength(3);
+  });
+
+  it("lets two lists with the same patterns in opposite orders finish: one alert per pattern", async () => {
+    const s = scope();
+    const keys = Array.from({ length: 12 }, (_, i) => `ip:198.51.100.${i}`);
+    const lists = [keys, [...keys].reverse()].map((ks, l) => ks.map((key) => hit({ key, userIds: [`l${l}-${key}`] })));
+    const results = await Promise.all([...lists, ...lists].map((hits) => raiseAlerts(db, queue, s, hits)));
+    const found = await alertsOf(s);
+    expect(found).toHaveLength(12);
+    for (const a of found) expect(a.affectedUsers).toBe(2);
+    expect(results.flat().filter((r) => r.created)).toHaveLength(12);
+    expect((await triggered(s)).logged).toHaveLength(12);
   });
 });

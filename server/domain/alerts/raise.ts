@@ -5,8 +5,9 @@ import { alerts, alertTransactions, alertUsers, type AlertType } from "../../db/
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { newId } from "../../common/ids";
-import { appendEvent } from "../events/append";
-import { emitWebhookEvent } from "../webhooks/emit";
+import { arrayText } from "../../db/array-text";
+import { appendEvents } from "../events/append";
+import { emitWebhookEvents } from "../webhooks/emit";
 import { serializeAlert, type AlertRow } from "./serialize";
 import { computeSeverity, toMajorUnits } from "./severity";
 
@@ -32,74 +33,13 @@ export type RaiseAlertResult = { alert: AlertRow; created: boolean };
 const MEMBER_CHUNK = 1000;
 const nowMs = sql`date_trunc('milliseconds', now())`;
 
+/** A hit checked and de-duplicated, with its place in the caller's list. */
+type Hit = RaiseAlertInput & { at: number; confidence: number };
+/** An alert a hit lands in: the row as locked (or as inserted, from a zero baseline). */
+type Target = { hit: Hit; row: AlertRow; created: boolean };
+
 function distinct(ids: string[]): string[] {
   return [...new Set(ids.filter((id) => typeof id === "string" && id.length > 0))];
-}
-
-async function addMembers(db: Db, scope: Scope, alertId: string, userIds: string[], transactionIds: string[]): Promise<void> {
-  for (let i = 0; i < userIds.length; i += MEMBER_CHUNK) {
-    const chunk = userIds.slice(i, i + MEMBER_CHUNK).map((userId) => ({ alertId, ...scopeValues(scope), userId }));
-    await db.insert(alertUsers).values(chunk).onConflictDoNothing();
-  }
-  for (let i = 0; i < transactionIds.length; i += MEMBER_CHUNK) {
-    const chunk = transactionIds.slice(i, i + MEMBER_CHUNK).map((transactionId) => ({ alertId, ...scopeValues(scope), transactionId }));
-    await db.insert(alertTransactions).values(chunk).onConflictDoNothing();
-  }
-}
-
-/**
- * Recounts an alert from its member rows and recomputes its severity. Exposure is the sum of the
- * member transactions' amounts in the currency that weighs most in major units (no FX rates).
- */
-async function recompute(db: Db, scope: Scope, row: AlertRow, input: RaiseAlertInput): Promise<AlertRow> {
-  const [counts] = await rows<{ users: number; transactions: number }>(
-    db,
-    sql`select (select count(*) from alert_users where alert_id = ${row.id})::int as users,
-               (select count(*) from alert_transactions where alert_id = ${row.id})::int as transactions`,
-  );
-  const sums = await rows<{ currency: string; amount: number | string }>(
-    db,
-    sql`select t.currency, sum(t.amount)::bigint as amount
-        from alert_transactions m
-        join transactions t on t.id = m.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
-        where m.alert_id = ${row.id}
-        group by t.currency`,
-  );
-  const exposure = sums
-    .map((s) => ({ currency: s.currency, amount: Number(s.amount) }))
-    .sort((a, b) => toMajorUnits(b.amount, b.currency) - toMajorUnits(a.amount, a.currency) || a.currency.localeCompare(b.currency))[0];
-  const next = {
-    affectedUsers: Number(counts?.users ?? 0),
-    affectedTransactions: Number(counts?.transactions ?? 0),
-    exposureAmount: exposure?.amount ?? 0,
-    exposureCurrency: exposure?.currency ?? null,
-    confidence: Math.max(row.confidence, clampConfidence(input.confidence)),
-    summary: input.summary,
-    evidence: input.evidence ?? row.evidence ?? {},
-  };
-  const severity = computeSeverity({
-    confidence: next.confidence,
-    affectedUsers: next.affectedUsers,
-    affectedTransactions: next.affectedTransactions,
-    exposureMinor: next.exposureAmount,
-    currency: next.exposureCurrency,
-  });
-  const changed =
-    next.affectedUsers !== row.affectedUsers ||
-    next.affectedTransactions !== row.affectedTransactions ||
-    next.exposureAmount !== row.exposureAmount ||
-    next.exposureCurrency !== row.exposureCurrency ||
-    next.confidence !== row.confidence ||
-    next.summary !== row.summary ||
-    severity !== row.severity ||
-    JSON.stringify(next.evidence) !== JSON.stringify(row.evidence ?? {});
-  if (!changed) return row;
-  const [updated] = await db
-    .update(alerts)
-    .set({ ...next, severity, updatedAt: nowMs })
-    .where(eq(alerts.id, row.id))
-    .returning();
-  return updated as AlertRow;
 }
 
 function clampConfidence(c: number): number {
@@ -107,77 +47,226 @@ function clampConfidence(c: number): number {
   return Math.min(1, Math.max(0, c));
 }
 
+const patternOf = (h: { type: string; key: string }) => `${h.type}\u0000${h.key}`;
+
+/** The open alerts of these patterns, locked in (type, key) order (the same order every runner locks in). */
+async function lockOpen(db: Db, scope: Scope, hits: Hit[]): Promise<Map<string, AlertRow>> {
+  const found = await db
+    .select()
+    .from(alerts)
+    .where(
+      inScope(
+        alerts,
+        scope,
+        eq(alerts.status, "open"),
+        sql`(${alerts.alertType}, ${alerts.key}) in (select * from unnest(${arrayText(hits.map((h) => h.type))}::text[], ${arrayText(hits.map((h) => h.key))}::text[]))`,
+      ),
+    )
+    .orderBy(alerts.alertType, alerts.key)
+    .for("update");
+  return new Map(found.map((r) => [patternOf({ type: r.alertType, key: r.key }), r]));
+}
+
+/** Inserts an open alert per hit; a pattern whose open alert a concurrent raise just made gets none. */
+async function insertOpen(db: Db, scope: Scope, hits: Hit[]): Promise<Map<string, AlertRow>> {
+  if (hits.length === 0) return new Map();
+  const inserted = await db
+    .insert(alerts)
+    .values(
+      hits.map((h) => ({
+        id: newId("alert"),
+        ...scopeValues(scope),
+        alertType: h.type,
+        key: h.key,
+        status: "open" as const,
+        severity: "low" as const,
+        confidence: h.confidence,
+        summary: h.summary,
+        evidence: h.evidence ?? {},
+      })),
+    )
+    .onConflictDoNothing({ target: [alerts.accountId, alerts.environment, alerts.alertType, alerts.key], where: sql`status = 'open'` })
+    .returning();
+  return new Map(inserted.map((r) => [patternOf({ type: r.alertType, key: r.key }), r]));
+}
+
+async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<void> {
+  const users = targets.flatMap((t) => t.hit.userIds.map((userId) => ({ alertId: t.row.id, ...scopeValues(scope), userId })));
+  const txns = targets.flatMap((t) => t.hit.transactionIds.map((transactionId) => ({ alertId: t.row.id, ...scopeValues(scope), transactionId })));
+  for (let i = 0; i < users.length; i += MEMBER_CHUNK) await db.insert(alertUsers).values(users.slice(i, i + MEMBER_CHUNK)).onConflictDoNothing();
+  for (let i = 0; i < txns.length; i += MEMBER_CHUNK) await db.insert(alertTransactions).values(txns.slice(i, i + MEMBER_CHUNK)).onConflictDoNothing();
+}
+
 /**
- * Raises an alert, or folds the hit into the open alert of the same type and key.
+ * Recounts the alerts from their member rows and recomputes their severity, in two statements
+ * whatever their number. Exposure is the sum of the member transactions' amounts in the currency
+ * that weighs most in major units (no FX rates). An alert whose figures did not change is left as
+ * it was (updated_at included).
+ */
+async function recompute(db: Db, scope: Scope, targets: Target[]): Promise<AlertRow[]> {
+  const counted = await rows<{ id: string; users: number; transactions: number; sums: [string, string][] | string }>(
+    db,
+    sql`select a.id,
+          (select count(*) from alert_users u where u.alert_id = a.id)::int as users,
+          (select count(*) from alert_transactions m where m.alert_id = a.id)::int as transactions,
+          coalesce((select json_agg(json_build_array(s.currency, s.amount)) from (
+            select t.currency, sum(t.amount)::text as amount
+            from alert_transactions m
+            join transactions t on t.id = m.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
+            where m.alert_id = a.id group by t.currency) s), '[]'::json) as sums
+        from unnest(${arrayText(targets.map((t) => t.row.id))}::text[]) as a(id)`,
+  );
+  const byId = new Map(counted.map((c) => [c.id, c]));
+  const out: AlertRow[] = [];
+  const changed: AlertRow[] = [];
+  for (const { hit, row } of targets) {
+    const c = byId.get(row.id);
+    const sums = typeof c?.sums === "string" ? (JSON.parse(c.sums) as [string, string][]) : (c?.sums ?? []);
+    const exposure = sums
+      .map(([currency, amount]) => ({ currency, amount: Number(amount) }))
+      .sort((a, b) => toMajorUnits(b.amount, b.currency) - toMajorUnits(a.amount, a.currency) || a.currency.localeCompare(b.currency))[0];
+    const next = {
+      affectedUsers: Number(c?.users ?? 0),
+      affectedTransactions: Number(c?.transactions ?? 0),
+      exposureAmount: exposure?.amount ?? 0,
+      exposureCurrency: exposure?.currency ?? null,
+      confidence: Math.max(row.confidence, hit.confidence),
+      summary: hit.summary,
+      evidence: hit.evidence ?? row.evidence ?? {},
+    };
+    const severity = computeSeverity({
+      confidence: next.confidence,
+      affectedUsers: next.affectedUsers,
+      affectedTransactions: next.affectedTransactions,
+      exposureMinor: next.exposureAmount,
+      currency: next.exposureCurrency,
+    });
+    const same =
+      next.affectedUsers === row.affectedUsers &&
+      next.affectedTransactions === row.affectedTransactions &&
+      next.exposureAmount === row.exposureAmount &&
+      next.exposureCurrency === row.exposureCurrency &&
+      next.confidence === row.confidence &&
+      next.summary === row.summary &&
+      severity === row.severity &&
+      JSON.stringify(next.evidence) === JSON.stringify(row.evidence ?? {});
+    const updated = same ? row : { ...row, ...next, severity };
+    out.push(updated);
+    if (!same) changed.push(updated);
+  }
+  if (changed.length === 0) return out;
+  const col = (f: (r: AlertRow) => string | number | null) => arrayText(changed.map(f));
+  // The stored severity rank (a generated column) and time come back from the update itself.
+  const stamped = await rows<{ id: string; severity_rank: number; updated_at: Date | string }>(
+    db,
+    sql`update alerts a set affected_users = u.users, affected_transactions = u.txns, exposure_amount = u.amount,
+          exposure_currency = u.currency, confidence = u.confidence, summary = u.summary, evidence = u.evidence,
+          severity = u.severity, updated_at = ${nowMs}
+        from unnest(${col((r) => r.id)}::text[], ${col((r) => r.affectedUsers)}::bigint[], ${col((r) => r.affectedTransactions)}::bigint[],
+          ${col((r) => r.exposureAmount)}::bigint[], ${col((r) => r.exposureCurrency)}::text[], ${col((r) => r.confidence)}::float8[],
+          ${col((r) => r.summary)}::text[], ${col((r) => JSON.stringify(r.evidence ?? {}))}::jsonb[], ${col((r) => r.severity)}::text[])
+          as u(id, users, txns, amount, currency, confidence, summary, evidence, severity)
+        where a.id = u.id
+        returning a.id, a.severity_rank, a.updated_at`,
+  );
+  const stamps = new Map(stamped.map((r) => [r.id, r]));
+  const written = new Set(changed);
+  return out.map((r) => {
+    const st = written.has(r) ? stamps.get(r.id) : undefined;
+    return st ? { ...r, severityRank: Number(st.severity_rank), updatedAt: new Date(st.updated_at) } : r;
+  });
+}
+
+/** The `alert.triggered` log events and webhooks of new alerts, written with them. */
+async function announce(db: Db, jobs: JobQueue, scope: Scope, created: { hit: Hit; alert: AlertRow }[]): Promise<void> {
+  if (created.length === 0) return;
+  const resources = created.map(({ alert }) => serializeAlert(alert));
+  await appendEvents(
+    db,
+    scope,
+    created.map(({ hit }, i) => {
+      const { object: _object, ...payload } = resources[i]!;
+      return {
+        type: "alert.triggered" as const,
+        transactionId: pick(hit.trigger?.transactionId, hit.transactionIds),
+        userId: pick(hit.trigger?.userId, hit.userIds),
+        payload,
+      };
+    }),
+  );
+  await emitWebhookEvents(db, jobs, scope, "alert.triggered", resources);
+}
+
+/**
+ * Raises alerts, or folds hits into the open alert of the same type and key: a fixed number of
+ * statements for the whole list (the detection engine raises every hit of an evaluation batch at
+ * once; statement count, not rows, is what a burst of hits costs).
  *
  * A new alert writes its `alert.triggered` log event and `alert.triggered` webhook in the same
  * transaction as the alert itself, so both exist exactly when the alert does. Folding (new users,
  * transactions, a higher confidence) recounts the alert, recomputes its severity and bumps
  * `updated_at`, without a new event or webhook. Only `open` alerts absorb hits: an acknowledged or
- * resolved alert is left as the team saw it, and a later hit opens a fresh alert.
+ * resolved alert is left as the team saw it, and a later hit opens a fresh alert. Hits of the same
+ * pattern in one list apply in their order (the second folds into what the first made).
  *
  * Concurrency: the partial unique index on (account, environment, type, key) where status is open
  * admits one open alert per pattern. A raise that loses the insert race folds into the winner's.
- * Call it with the transaction of the change that completed the pattern, or with the root handle.
+ * Open alerts are locked in (type, key) order, so two raisers cannot deadlock. Call it with the
+ * transaction of the change that completed the patterns, or with the root handle.
  */
-export async function raiseAlert(db: Db, jobs: JobQueue, scope: Scope, input: RaiseAlertInput): Promise<RaiseAlertResult> {
-  if (!input.key) throw new RangeError("an alert needs a key");
-  if (!input.summary) throw new RangeError("an alert needs a summary");
-  const confidence = clampConfidence(input.confidence);
-  const userIds = distinct(input.userIds);
-  const transactionIds = distinct(input.transactionIds);
-
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const [open] = await tx
-        .select()
-        .from(alerts)
-        .where(inScope(alerts, scope, eq(alerts.alertType, input.type), eq(alerts.key, input.key), eq(alerts.status, "open")))
-        .limit(1)
-        .for("update");
-      if (open) {
-        await addMembers(tx, scope, open.id, userIds, transactionIds);
-        return { alert: await recompute(tx, scope, open, input), created: false };
-      }
-
-      const [inserted] = await tx
-        .insert(alerts)
-        .values({
-          id: newId("alert"),
-          ...scopeValues(scope),
-          alertType: input.type,
-          key: input.key,
-          status: "open",
-          severity: "low",
-          confidence,
-          summary: input.summary,
-          evidence: input.evidence ?? {},
-        })
-        .onConflictDoNothing({
-          target: [alerts.accountId, alerts.environment, alerts.alertType, alerts.key],
-          where: sql`status = 'open'`,
-        })
-        .returning();
-      // Lost the race to a concurrent raise (its row is now visible): fold into it.
-      if (!inserted) continue;
-
-      await addMembers(tx, scope, inserted.id, userIds, transactionIds);
-      // Recompute from a zero baseline so the first severity is computed like every later one.
-      const alert = await recompute(tx, scope, { ...inserted, confidence: 0, severity: "low" as const }, input);
-      const resource = serializeAlert(alert);
-      const { object: _object, ...payload } = resource;
-      await appendEvent(tx, scope, {
-        type: "alert.triggered",
-        transactionId: pick(input.trigger?.transactionId, transactionIds),
-        userId: pick(input.trigger?.userId, userIds),
-        payload,
-      });
-      await emitWebhookEvent(tx, jobs, scope, "alert.triggered", resource);
-      return { alert, created: true };
-    }
-    throw new Error(`could not raise or fold alert ${input.type}/${input.key}: open alert kept changing`);
+export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: RaiseAlertInput[]): Promise<RaiseAlertResult[]> {
+  const hits: Hit[] = inputs.map((input, at) => {
+    if (!input.key) throw new RangeError("an alert needs a key");
+    if (!input.summary) throw new RangeError("an alert needs a summary");
+    return { ...input, at, confidence: clampConfidence(input.confidence), userIds: distinct(input.userIds), transactionIds: distinct(input.transactionIds) };
   });
+  if (hits.length === 0) return [];
+  // Rounds in which each pattern appears once, so a later hit of a pattern sees the earlier one's alert.
+  const rounds: Hit[][] = [];
+  const seen = new Map<string, number>();
+  for (const h of hits) {
+    const k = patternOf(h);
+    const r = seen.get(k) ?? 0;
+    seen.set(k, r + 1);
+    (rounds[r] ??= []).push(h);
+  }
+  const results: RaiseAlertResult[] = new Array(hits.length);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    for (const round of rounds) {
+      let pending = [...round].sort((x, y) => (x.type === y.type ? (x.key < y.key ? -1 : x.key > y.key ? 1 : 0) : x.type < y.type ? -1 : 1));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt === 5) throw new Error(`could not raise or fold alert ${pending[0]!.type}/${pending[0]!.key}: open alert kept changing`);
+        const open = await lockOpen(tx, scope, pending);
+        const inserted = await insertOpen(tx, scope, pending.filter((h) => !open.has(patternOf(h))));
+        const targets: Target[] = [];
+        const lost: Hit[] = [];
+        for (const hit of pending) {
+          const row = open.get(patternOf(hit));
+          const fresh = inserted.get(patternOf(hit));
+          // A new alert is recomputed from a zero baseline, so its first severity is computed like every later one.
+          if (row) targets.push({ hit, row, created: false });
+          else if (fresh) targets.push({ hit, row: { ...fresh, confidence: 0, severity: "low" }, created: true });
+          // Lost the race to a concurrent raise (its row is visible now): fold into it next attempt.
+          else lost.push(hit);
+        }
+        if (targets.length > 0) {
+          await addMembers(tx, scope, targets);
+          const alertsNow = await recompute(tx, scope, targets);
+          targets.forEach((t, i) => (results[t.hit.at] = { alert: alertsNow[i]!, created: t.created }));
+          await announce(tx, jobs, scope, targets.flatMap((t, i) => (t.created ? [{ hit: t.hit, alert: alertsNow[i]! }] : [])));
+        }
+        pending = lost;
+      }
+    }
+  });
+  return results;
+}
+
+/** Raises one alert, or folds the hit into the open alert of its type and key (see raiseAlerts). */
+export async function raiseAlert(db: Db, jobs: JobQueue, scope: Scope, input: RaiseAlertInput): Promise<RaiseAlertResult> {
+  const [result] = await raiseAlerts(db, jobs, scope, [input]);
+  return result!;
 }
 
 function pick(explicit: string | null | undefined, ids: string[]): string | null {

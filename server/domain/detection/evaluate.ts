@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
-import { raiseAlert } from "../alerts/raise";
+import { raiseAlerts } from "../alerts/raise";
 import { claimBatch, completeBatch } from "./batch";
 import { detectAto } from "./detectors/ato";
 import { detectCardTesting } from "./detectors/card-testing";
@@ -22,9 +22,9 @@ export type BatchResult = { processed: number; hits: number; created: number };
 /**
  * Evaluates one batch of pending live writes of an account and environment, in one transaction:
  * claim the inbox rows, count the scores into the volume buckets, run every detector on the keys
- * the rows touch, raise (or fold) an alert per hit, delete the rows. Either all of it commits or
- * none does and the rows are evaluated again. Hits are raised in (type, key) order, so two runners
- * that hit the same alerts lock them in the same order and cannot deadlock.
+ * the rows touch, raise (or fold) an alert per hit — all hits at once, a fixed number of statements —, delete the
+ * rows. Either all of it commits or none does and the rows are evaluated again. Open alerts are
+ * locked in (type, key) order, so two runners that hit the same alerts cannot deadlock.
  */
 export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit = BATCH_SIZE): Promise<BatchResult> {
   return db.transaction(async (raw) => {
@@ -35,9 +35,7 @@ export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit 
     await countVolume(tx, scope, batch.transactions);
     const hits: Hit[] = [];
     for (const detect of detectors) hits.push(...(await detect({ db: tx, scope, batch, thresholds })));
-    hits.sort((x, y) => (x.type === y.type ? (x.key < y.key ? -1 : x.key > y.key ? 1 : 0) : x.type < y.type ? -1 : 1));
-    let created = 0;
-    for (const hit of hits) if ((await raiseAlert(tx, jobs, scope, hit)).created) created++;
+    const created = (await raiseAlerts(tx, jobs, scope, hits)).filter((r) => r.created).length;
     await completeBatch(tx, batch);
     return { processed: batch.inboxIds.length, hits: hits.length, created };
   });
