@@ -17,7 +17,13 @@ const ACCOUNT = "demo";
 // The highest rate limit the keys CLI accepts (server/admin/commands.ts).
 const MAX_PER_MINUTE = 10_000_000;
 
-export type Backend = "pglite" | "postgres";
+/**
+ * pglite: the embedded database, jobs in the API process (`npm start`). postgres: PostgreSQL, jobs
+ * in the API process. postgres-worker: PostgreSQL with the API's job runner off and one
+ * `npm run worker` process running the jobs (detection, webhooks), the deployment DESIGN.md names
+ * for PostgreSQL at scale.
+ */
+export type Backend = "pglite" | "postgres" | "postgres-worker";
 
 export type BenchApi = {
   backend: Backend;
@@ -120,7 +126,8 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
     ARGUS_API_PORT: String(port),
     ARGUS_SANDBOX_API_PORT: String(sandboxPort),
   };
-  if (backend === "postgres") extra.DATABASE_URL = await freshPostgresDatabase(opts.postgresAdminUrl);
+  if (backend !== "pglite") extra.DATABASE_URL = await freshPostgresDatabase(opts.postgresAdminUrl);
+  if (backend === "postgres-worker") extra.ARGUS_NO_JOBS = "1";
   const env = apiEnv(extra);
 
   // BENCH_API_NODE_ARGS: extra node flags for the API process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
@@ -140,6 +147,12 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
 
   const url = `http://${HOST}:${port}`;
   await waitForHttp(`${url}/readyz`, { timeoutMs: opts.readyTimeoutMs ?? 120_000, child, what: `the ${backend} API` });
+  if (backend === "postgres-worker") {
+    // Started once the API has migrated the database; same environment minus the flag.
+    const { ARGUS_NO_JOBS: _off, ...workerEnv } = env;
+    const worker = startChild("worker", process.execPath, ["--import", "tsx", path.join(root, "server/worker.ts")], { cwd: root, env: workerEnv, prefix: "[worker]" });
+    undo.push({ what: "stop the worker", fn: async () => void (await stopChild(worker, 10_000)) });
+  }
 
   const key = await keysCli(env, ["create", "--account", ACCOUNT, "--env", "live", "--label", "bench"]);
   await keysCli(env, ["limits", "--account", ACCOUNT, "--per-minute", String(MAX_PER_MINUTE)]);

@@ -5,6 +5,8 @@
 //   npm run bench -- --quick            2 runs × 3 s after 1 s (a smoke test, not a measurement)
 //   npm run bench -- --runs 5 --duration 20 --warmup 5 --connections 100
 //   npm run bench -- --targets healthz --skip-postgres --skip-watchlist
+//   --skip-pglite, --skip-postgres, --skip-worker: leave out a storage setup (pglite; postgres with
+//   jobs in the API; postgres-worker: the API runs no jobs, one `npm run worker` process does)
 //
 // Environment: BENCH_RUNS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS (same as the flags),
 // BENCH_NO_JOBS=1: the API runs no job runner (detection, webhooks wait), to see what the
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     "skip-watchlist": { type: "boolean", default: false },
     "skip-postgres": { type: "boolean", default: false },
     "skip-pglite": { type: "boolean", default: false },
+    "skip-worker": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -71,7 +74,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const targets = TARGETS.filter((t) => selected.includes(t.name));
-const backends: Backend[] = [...(values["skip-pglite"] ? [] : ["pglite" as const]), ...(values["skip-postgres"] ? [] : ["postgres" as const])];
+const backends: Backend[] = [
+  ...(values["skip-pglite"] ? [] : ["pglite" as const]),
+  ...(values["skip-postgres"] ? [] : ["postgres" as const]),
+  ...(values["skip-postgres"] || values["skip-worker"] ? [] : ["postgres-worker" as const]),
+];
 
 type BackendResult = { backend: Backend; storage: string; targets: TargetResult[] } | { backend: Backend; error: string };
 
@@ -89,7 +96,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 function describeStorage(backend: Backend): string {
   if (backend === "pglite") return "PGlite (embedded, temporary data folder)";
   const u = new URL(postgresAdminUrl);
-  return `PostgreSQL at ${u.hostname}:${u.port || 5432} (fresh database)`;
+  const where = `PostgreSQL at ${u.hostname}:${u.port || 5432} (fresh database)`;
+  return backend === "postgres-worker" ? `${where}, jobs in one \`npm run worker\` process (the API runs none)` : where;
 }
 
 async function benchBackend(backend: Backend): Promise<BackendResult> {
