@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
-import { alerts, alertTransactions, alertUsers, type AlertType } from "../../db/schema";
+import { alerts, type AlertType } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { newId } from "../../common/ids";
@@ -30,7 +30,6 @@ export type RaiseAlertInput = {
 
 export type RaiseAlertResult = { alert: AlertRow; created: boolean };
 
-const MEMBER_CHUNK = 1000;
 const nowMs = sql`date_trunc('milliseconds', now())`;
 
 /** A hit checked and de-duplicated, with its place in the caller's list. */
@@ -91,10 +90,30 @@ async function insertOpen(db: Db, scope: Scope, hits: Hit[]): Promise<Map<string
 }
 
 async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<void> {
-  const users = targets.flatMap((t) => t.hit.userIds.map((userId) => ({ alertId: t.row.id, ...scopeValues(scope), userId })));
-  const txns = targets.flatMap((t) => t.hit.transactionIds.map((transactionId) => ({ alertId: t.row.id, ...scopeValues(scope), transactionId })));
-  for (let i = 0; i < users.length; i += MEMBER_CHUNK) await db.insert(alertUsers).values(users.slice(i, i + MEMBER_CHUNK)).onConflictDoNothing();
-  for (let i = 0; i < txns.length; i += MEMBER_CHUNK) await db.insert(alertTransactions).values(txns.slice(i, i + MEMBER_CHUNK)).onConflictDoNothing();
+  // Two columns as array parameters (unnest): a burst of hits names thousands of members.
+  const pairs = (ids: (t: Target) => string[]) => {
+    const alertIds: string[] = [];
+    const members: string[] = [];
+    for (const t of targets) {
+      for (const id of ids(t)) {
+        alertIds.push(t.row.id);
+        members.push(id);
+      }
+    }
+    return { alertIds: arrayText(alertIds), members: arrayText(members), n: members.length };
+  };
+  const users = pairs((t) => t.hit.userIds);
+  if (users.n > 0) {
+    await db.execute(sql`insert into alert_users (alert_id, account_id, environment, user_id)
+      select m.a, ${scope.accountId}, ${scope.environment}, m.u from unnest(${users.alertIds}::text[], ${users.members}::text[]) as m(a, u)
+      on conflict do nothing`);
+  }
+  const txns = pairs((t) => t.hit.transactionIds);
+  if (txns.n > 0) {
+    await db.execute(sql`insert into alert_transactions (alert_id, account_id, environment, transaction_id)
+      select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
+      on conflict do nothing`);
+  }
 }
 
 /**
