@@ -53,7 +53,7 @@ export class ScoringPipeline {
     private readonly database: Database,
     private readonly jobs: JobQueue,
     /** Batches in flight at once: one session on the embedded database, a few connections on PostgreSQL. */
-    private readonly concurrency = database.kind === "pglite" ? 1 : Number(process.env.XP_CONC ?? 4),
+    private readonly concurrency = database.kind === "pglite" ? 1 : 4,
   ) {}
 
   submit(job: ScoreJob): Promise<Assessment> {
