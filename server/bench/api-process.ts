@@ -6,6 +6,7 @@ import pg from "pg";
 import { SignJWT } from "jose";
 import { run, startChild, stopChild, type StartedChild } from "../tools/lib/children";
 import { freePort, waitForHttp } from "../tools/lib/net";
+import { API_NODE_FLAGS } from "../tools/lib/node-flags";
 
 // One API process under benchmark, started the way `npm run api` starts it, on a fresh database
 // and free ports, plus what the HTTP targets need to authenticate against it.
@@ -132,7 +133,7 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
 
   // BENCH_API_NODE_ARGS: extra node flags for the API process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child: StartedChild = startChild(`API (${backend})`, process.execPath, [...nodeArgs, "--import", "tsx", path.join(root, "server/main.ts")], {
+  const child: StartedChild = startChild(`API (${backend})`, process.execPath, [...API_NODE_FLAGS, ...nodeArgs, "--import", "tsx", path.join(root, "server/main.ts")], {
     cwd: root,
     env,
     prefix: `[api:${backend}]`,
@@ -150,7 +151,7 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
   if (backend === "postgres-worker") {
     // Started once the API has migrated the database; same environment minus the flag.
     const { ARGUS_NO_JOBS: _off, ...workerEnv } = env;
-    const worker = startChild("worker", process.execPath, ["--import", "tsx", path.join(root, "server/worker.ts")], { cwd: root, env: workerEnv, prefix: "[worker]" });
+    const worker = startChild("worker", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", path.join(root, "server/worker.ts")], { cwd: root, env: workerEnv, prefix: "[worker]" });
     undo.push({ what: "stop the worker", fn: async () => void (await stopChild(worker, 10_000)) });
   }
 

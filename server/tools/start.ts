@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { consoleBuildReason } from "./lib/console-build";
 import { describeExit, exitStatus, startChild, stopChild, type StartedChild } from "./lib/children";
 import { httpUrl, portInUse, waitForHttp, WaitError } from "./lib/net";
+import { API_NODE_FLAGS } from "./lib/node-flags";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
   await checkPorts();
   await buildConsole();
 
-  const api = startChild("API", process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, env: childEnv, prefix: "[api]" });
+  const api = startChild("API", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", "server/main.ts"], { cwd: root, env: childEnv, prefix: "[api]" });
   children.push(api);
   say(`starting the API (${apiUrl}, ${sandboxUrl}); waiting for ${apiUrl}/readyz …`);
   try {
