@@ -88,3 +88,19 @@ export const alertTransactions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.alertId, t.transactionId] })],
 );
+
+// The running sum of the member transactions' amounts per currency, kept as members join: folding
+// a hit then costs what its new members cost, not a recount of every member (an alert on a busy
+// shared address, left open for a day, gathers hundreds of thousands and is folded several times a
+// second). The alert's exposure is the currency that weighs most here.
+export const alertExposure = pgTable(
+  "alert_exposure",
+  {
+    alertId: text("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.currency] })],
+);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { freshDatabase } from "../../test/database";
 import type { Database, Db } from "../../db/client";
-import { alerts, events, jobs, webhookEndpoints, webhookEvents } from "../../db/schema";
+import { alertExposure, alerts, alertTransactions, alertUsers, events, jobs, transactions, webhookEndpoints, webhookEvents } from "../../db/schema";
 import { newId } from "../../common/ids";
 import { inScope, type Scope } from "../../db/scope";
 import { JobQueue } from "../../jobs/queue";
 import { raiseAlert, raiseAlerts, type RaiseAlertInput } from "./raise";
+import { toMajorUnits } from "./severity";
 import { updateAlert } from "./store";
 import { insertTransaction } from "./test-fixtures";
 
@@ -164,6 +165,42 @@ describe("raiseAlert", () => {
     const jpy = await insertTransaction(db, s, { userId: "b", amount: 80_000, currency: "JPY" }); // ¥80,000
     const { alert } = await raiseAlert(db, queue, s, hit({ transactionIds: [usd, jpy] }));
     expect(alert).toMatchObject({ exposureAmount: 80_000, exposureCurrency: "JPY" });
+  });
+
+  it("keeps counts and per-currency exposure equal to a recount of the members across many folds", async () => {
+    const s = scope();
+    // Three currencies whose weight changes hands as members join; ids repeat across hits.
+    const pool = [
+      ...(await Promise.all(Array.from({ length: 12 }, (_, i) => insertTransaction(db, s, { userId: `w${i % 5}`, amount: 1_000 * (i + 1), currency: "USD" })))),
+      ...(await Promise.all(Array.from({ length: 6 }, (_, i) => insertTransaction(db, s, { userId: `w${i}`, amount: 90_000 * (i + 1), currency: "JPY" })))),
+      ...(await Promise.all(Array.from({ length: 4 }, (_, i) => insertTransaction(db, s, { userId: `w${i + 3}`, amount: 5_000 * (i + 1), currency: "EUR" })))),
+      "txn_not_in_this_scope",
+    ];
+    let seed = 7;
+    const pick = <T,>(list: T[], k: number) => Array.from({ length: k }, () => list[(seed = (seed * 48271) % 2147483647) % list.length]!);
+    for (let round = 0; round < 15; round++) {
+      const batch = Array.from({ length: 1 + (round % 3) }, (_, i) =>
+        hit({ key: round % 4 === 0 && i === 1 ? "ip:other" : "ip:203.0.113.7", transactionIds: pick(pool, 1 + (round % 5)), userIds: pick(["w0", "w1", "w2", "w3", "w4", "w5", "w6"], 2) }),
+      );
+      await raiseAlerts(db, queue, s, batch);
+    }
+    for (const alert of await alertsOf(s)) {
+      const members = (await db.select().from(alertTransactions).where(eq(alertTransactions.alertId, alert.id))).map((m) => m.transactionId);
+      const users = await db.select().from(alertUsers).where(eq(alertUsers.alertId, alert.id));
+      const found = members.length ? await db.select().from(transactions).where(inArray(transactions.id, members)) : [];
+      const sums = new Map<string, number>();
+      for (const t of found) sums.set(t.currency, (sums.get(t.currency) ?? 0) + Number(t.amount));
+      const top = [...sums].sort((a, b) => toMajorUnits(b[1], b[0]) - toMajorUnits(a[1], a[0]) || a[0].localeCompare(b[0]))[0];
+      expect(alert).toMatchObject({
+        affectedUsers: users.length,
+        affectedTransactions: members.length,
+        exposureAmount: top?.[1] ?? 0,
+        exposureCurrency: top?.[0] ?? null,
+      });
+      const kept = await db.select().from(alertExposure).where(eq(alertExposure.alertId, alert.id));
+      expect(new Map(kept.map((k) => [k.currency, Number(k.amount)]))).toEqual(sums);
+    }
+    expect((await alertsOf(s)).length).toBe(2);
   });
 
   it("writes nothing when the caller's transaction rolls back", async () => {

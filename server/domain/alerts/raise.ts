@@ -89,7 +89,16 @@ async function insertOpen(db: Db, scope: Scope, hits: Hit[]): Promise<Map<string
   return new Map(inserted.map((r) => [patternOf({ type: r.alertType, key: r.key }), r]));
 }
 
-async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<void> {
+/** What joining members added to one alert: new distinct users and transactions. */
+type Added = { users: number; transactions: number };
+
+/**
+ * Adds the hits' users and transactions to their alerts (a member already there is skipped) and
+ * the new transactions' amounts to the alerts' per-currency sums, in two statements whatever the
+ * number of hits. Returns what was new per alert: folding then costs what its new members cost,
+ * never a recount of the members an alert already has.
+ */
+async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<Map<string, Added>> {
   // Two columns as array parameters (unnest): a burst of hits names thousands of members.
   const pairs = (ids: (t: Target) => string[]) => {
     const alertIds: string[] = [];
@@ -102,51 +111,73 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<void
     }
     return { alertIds: arrayText(alertIds), members: arrayText(members), n: members.length };
   };
+  const added = new Map<string, Added>(targets.map((t) => [t.row.id, { users: 0, transactions: 0 }]));
   const users = pairs((t) => t.hit.userIds);
   if (users.n > 0) {
-    await db.execute(sql`insert into alert_users (alert_id, account_id, environment, user_id)
-      select m.a, ${scope.accountId}, ${scope.environment}, m.u from unnest(${users.alertIds}::text[], ${users.members}::text[]) as m(a, u)
-      on conflict do nothing`);
+    const counted = await rows<{ alert_id: string; n: number }>(
+      db,
+      sql`with joined as (
+            insert into alert_users (alert_id, account_id, environment, user_id)
+            select m.a, ${scope.accountId}, ${scope.environment}, m.u from unnest(${users.alertIds}::text[], ${users.members}::text[]) as m(a, u)
+            on conflict do nothing
+            returning alert_id)
+          select alert_id, count(*)::int as n from joined group by alert_id`,
+    );
+    for (const c of counted) added.get(c.alert_id)!.users = Number(c.n);
   }
   const txns = pairs((t) => t.hit.transactionIds);
   if (txns.n > 0) {
-    await db.execute(sql`insert into alert_transactions (alert_id, account_id, environment, transaction_id)
-      select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
-      on conflict do nothing`);
+    // A member id with no transaction in the scope counts as a member and adds no amount.
+    const counted = await rows<{ alert_id: string; n: number }>(
+      db,
+      sql`with joined as (
+            insert into alert_transactions (alert_id, account_id, environment, transaction_id)
+            select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
+            on conflict do nothing
+            returning alert_id, transaction_id),
+          sums as (
+            select j.alert_id, t.currency, count(*)::int as n, sum(t.amount) as amount
+            from joined j
+            left join transactions t on t.id = j.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
+            group by j.alert_id, t.currency),
+          summed as (
+            insert into alert_exposure (alert_id, currency, amount)
+            select alert_id, currency, amount from sums where currency is not null
+            on conflict (alert_id, currency) do update set amount = alert_exposure.amount + excluded.amount)
+          select alert_id, sum(n)::int as n from sums group by alert_id`,
+    );
+    for (const c of counted) added.get(c.alert_id)!.transactions = Number(c.n);
   }
+  return added;
 }
 
 /**
- * Recounts the alerts from their member rows and recomputes their severity, in two statements
- * whatever their number. Exposure is the sum of the member transactions' amounts in the currency
- * that weighs most in major units (no FX rates). An alert whose figures did not change is left as
- * it was (updated_at included).
+ * Recomputes the alerts' counts and severity from what joining added, in two statements whatever
+ * their number. Exposure is the per-currency sum of the member transactions' amounts in the
+ * currency that weighs most in major units (no FX rates). An alert whose figures did not change is
+ * left as it was (updated_at included).
  */
-async function recompute(db: Db, scope: Scope, targets: Target[]): Promise<AlertRow[]> {
-  const counted = await rows<{ id: string; users: number; transactions: number; sums: [string, string][] | string }>(
+async function recompute(db: Db, targets: Target[], added: Map<string, Added>): Promise<AlertRow[]> {
+  const sums = await rows<{ alert_id: string; currency: string; amount: number | string }>(
     db,
-    sql`select a.id,
-          (select count(*) from alert_users u where u.alert_id = a.id)::int as users,
-          (select count(*) from alert_transactions m where m.alert_id = a.id)::int as transactions,
-          coalesce((select json_agg(json_build_array(s.currency, s.amount)) from (
-            select t.currency, sum(t.amount)::text as amount
-            from alert_transactions m
-            join transactions t on t.id = m.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
-            where m.alert_id = a.id group by t.currency) s), '[]'::json) as sums
-        from unnest(${arrayText(targets.map((t) => t.row.id))}::text[]) as a(id)`,
+    sql`select alert_id, currency, amount from alert_exposure where alert_id = any(${arrayText(targets.map((t) => t.row.id))}::text[])`,
   );
-  const byId = new Map(counted.map((c) => [c.id, c]));
+  const byAlert = new Map<string, { currency: string; amount: number }[]>();
+  for (const s of sums) {
+    let list = byAlert.get(s.alert_id);
+    if (!list) byAlert.set(s.alert_id, (list = []));
+    list.push({ currency: s.currency, amount: Number(s.amount) });
+  }
   const out: AlertRow[] = [];
   const changed: AlertRow[] = [];
   for (const { hit, row } of targets) {
-    const c = byId.get(row.id);
-    const sums = typeof c?.sums === "string" ? (JSON.parse(c.sums) as [string, string][]) : (c?.sums ?? []);
-    const exposure = sums
-      .map(([currency, amount]) => ({ currency, amount: Number(amount) }))
-      .sort((a, b) => toMajorUnits(b.amount, b.currency) - toMajorUnits(a.amount, a.currency) || a.currency.localeCompare(b.currency))[0];
+    const add = added.get(row.id) ?? { users: 0, transactions: 0 };
+    const exposure = (byAlert.get(row.id) ?? []).sort(
+      (a, b) => toMajorUnits(b.amount, b.currency) - toMajorUnits(a.amount, a.currency) || a.currency.localeCompare(b.currency),
+    )[0];
     const next = {
-      affectedUsers: Number(c?.users ?? 0),
-      affectedTransactions: Number(c?.transactions ?? 0),
+      affectedUsers: row.affectedUsers + add.users,
+      affectedTransactions: row.affectedTransactions + add.transactions,
       exposureAmount: exposure?.amount ?? 0,
       exposureCurrency: exposure?.currency ?? null,
       confidence: Math.max(row.confidence, hit.confidence),
@@ -223,7 +254,8 @@ async function announce(db: Db, jobs: JobQueue, scope: Scope, created: { hit: Hi
  *
  * A new alert writes its `alert.triggered` log event and `alert.triggered` webhook in the same
  * transaction as the alert itself, so both exist exactly when the alert does. Folding (new users,
- * transactions, a higher confidence) recounts the alert, recomputes its severity and bumps
+ * transactions, a higher confidence) adds what is new to the alert's counts and per-currency
+ * sums (never a recount of its members), recomputes its severity and bumps
  * `updated_at`, without a new event or webhook. Only `open` alerts absorb hits: an acknowledged or
  * resolved alert is left as the team saw it, and a later hit opens a fresh alert. Hits of the same
  * pattern in one list apply in their order (the second folds into what the first made).
@@ -270,8 +302,8 @@ export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: 
           else lost.push(hit);
         }
         if (targets.length > 0) {
-          await addMembers(tx, scope, targets);
-          const alertsNow = await recompute(tx, scope, targets);
+          const added = await addMembers(tx, scope, targets);
+          const alertsNow = await recompute(tx, targets, added);
           targets.forEach((t, i) => (results[t.hit.at] = { alert: alertsNow[i]!, created: t.created }));
           await announce(tx, jobs, scope, targets.flatMap((t, i) => (t.created ? [{ hit: t.hit, alert: alertsNow[i]! }] : [])));
         }
