@@ -127,7 +127,8 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<Map<
   }
   const txns = pairs((t) => t.hit.transactionIds);
   if (txns.n > 0) {
-    // A member id with no transaction in the scope counts as a member and adds no amount.
+    // A member id with no transaction in the scope counts as a member and adds no amount. `summed`
+    // is selected by nothing: PostgreSQL runs a data-modifying CTE whether or not it is read.
     const counted = await rows<{ alert_id: string; n: number }>(
       db,
       sql`with joined as (
