@@ -12,6 +12,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { listenPostgres } from "./notifications";
+import { pgliteInitialised, pgliteOptions, syncTree } from "./pglite-settings";
 
 export type Schema = typeof schema;
 /** The one database type the domain sees: PGlite and node-postgres drizzle instances both satisfy it. */
@@ -71,13 +72,17 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) {
     lock = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, "pg"));
+      const pgDir = path.join(dataDir, "pg");
+      const fresh = !pgliteInitialised(pgDir);
+      client = await PGlite.create(pgliteOptions(pgDir));
+      if (fresh) syncTree(pgDir);
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    // In memory (tests): nothing to sync; the same settings otherwise.
+    client = await PGlite.create(pgliteOptions());
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
