@@ -4,8 +4,9 @@
 //      Vitest: `npm test -- server/http` runs only those files (and skips the browser suite).
 //   2. Playwright: e2e/**/*.spec.ts, once such specs exist and @playwright/test is installed.
 //
-// The last line printed is exactly `N passed, M failed` (`, K skipped` when some were), which CI
-// reads. A suite that crashes without a report counts as one failure, never as zero tests.
+// The last line printed is exactly `N passed, M failed`, which CI reads (skipped tests are
+// counted on the line above it). A suite that crashes without a report counts as one failure,
+// never as zero tests.
 
 import fs from "node:fs";
 import os from "node:os";
@@ -119,6 +120,7 @@ function report(): void {
   if (interrupted) process.stdout.write(`Interrupted by ${interrupted}: the run is incomplete and counts as failed.\n`);
   const sum = total(outcomes);
   if (interrupted && sum.failed === 0) sum.failed = 1;
+  if (sum.skipped > 0) process.stdout.write(`(${sum.skipped} skipped, not counted)\n`);
   process.stdout.write(`${closingLine(sum)}\n`);
   process.exitCode = sum.failed > 0 ? 1 : 0;
 }
