@@ -12,7 +12,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { listenPostgres } from "./notifications";
-import { pgliteInitialised, pgliteOptions, syncTree } from "./pglite-settings";
+import { pgliteInitialised, pgliteOptions, syncNewCluster } from "./pglite-settings";
 
 export type Schema = typeof schema;
 /** The one database type the domain sees: PGlite and node-postgres drizzle instances both satisfy it. */
@@ -75,7 +75,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       const pgDir = path.join(dataDir, "pg");
       const fresh = !pgliteInitialised(pgDir);
       client = await PGlite.create(pgliteOptions(pgDir));
-      if (fresh) syncTree(pgDir);
+      if (fresh) syncNewCluster(pgDir);
     } catch (err) {
       lock.release();
       throw err;

@@ -78,10 +78,15 @@ export function pgliteInitialised(pgDir: string): boolean {
 
 /**
  * initdb (run by PGlite in a module of its own, without our fsync) leaves the new cluster in the
- * page cache. Once, right after it: sync every file, then every folder, bottom up, so a crash
- * after the first start cannot leave a half-written cluster behind.
+ * page cache. Once, right after it: sync every file, then every folder bottom up, then the folder
+ * holding the cluster, so a crash after the first start cannot leave a half-written one behind.
  */
-export function syncTree(dir: string): void {
+export function syncNewCluster(pgDir: string): void {
+  syncTree(pgDir);
+  syncPath(path.dirname(pgDir));
+}
+
+function syncTree(dir: string): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) syncTree(p);
