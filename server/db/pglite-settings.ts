@@ -83,22 +83,26 @@ export function pgliteInitialised(pgDir: string): boolean {
  */
 export function syncNewCluster(pgDir: string): void {
   syncTree(pgDir);
-  syncPath(path.dirname(pgDir));
+  syncPath(path.dirname(pgDir), true);
 }
 
 function syncTree(dir: string): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) syncTree(p);
-    else if (entry.isFile()) syncPath(p);
+    else if (entry.isFile()) syncPath(p, false);
   }
-  syncPath(dir);
+  syncPath(dir, true);
 }
 
-function syncPath(p: string): void {
+function syncPath(p: string, isDir: boolean): void {
   const fd = fs.openSync(p, "r");
   try {
     fs.fdatasyncSync(fd);
+  } catch (err) {
+    // Some file systems cannot sync a folder; PostgreSQL ignores exactly these two there too.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!(isDir && (code === "EINVAL" || code === "EBADF"))) throw err;
   } finally {
     fs.closeSync(fd);
   }
