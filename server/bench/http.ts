@@ -1,6 +1,6 @@
 import autocannon, { type Request, type Result } from "autocannon";
 import type { BenchApi } from "./api-process";
-import { openLoop, percentile } from "./open-loop";
+import { openLoop, percentile, type Timeline } from "./open-loop";
 import { idempotencyKey, scorePayload } from "./payloads";
 
 // HTTP throughput and latency of one API process, measured from this process: autocannon for
@@ -72,7 +72,8 @@ export const TARGETS: Target[] = [
   },
 ];
 
-export type HttpOptions = { runs: number; durationS: number; warmupS: number; connections: number };
+/** `timelineMs`: for open-loop targets, print each run's worst latency per bucket of this many ms. */
+export type HttpOptions = { runs: number; durationS: number; warmupS: number; connections: number; timelineMs?: number };
 
 export type RunResult = {
   requests_per_second: number;
@@ -84,6 +85,7 @@ export type RunResult = {
   unexpected_status: number;
   non_2xx: number;
   status_codes: Record<string, number>;
+  timeline?: Timeline;
 };
 
 export type TargetResult = {
@@ -125,15 +127,15 @@ function request(target: Target, headers: Record<string, string>): Request {
   return req;
 }
 
-async function fire(api: BenchApi, target: Target, durationS: number, connections: number): Promise<RunResult> {
+async function fire(api: BenchApi, target: Target, durationS: number, connections: number, timelineMs?: number): Promise<RunResult> {
   // A fresh token per run: console tokens expire after 15 minutes and long benches outlive one.
   const headers = await headersFor(target, api);
-  if (target.rate) return fireAtRate(api, target, headers, durationS, target.rate);
+  if (target.rate) return fireAtRate(api, target, headers, durationS, target.rate, timelineMs);
   const result = await autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] });
   return summarize(result, target);
 }
 
-async function fireAtRate(api: BenchApi, target: Target, headers: Record<string, string>, durationS: number, rate: number): Promise<RunResult> {
+async function fireAtRate(api: BenchApi, target: Target, headers: Record<string, string>, durationS: number, rate: number, timelineMs?: number): Promise<RunResult> {
   const { body } = target;
   const r = await openLoop({
     url: api.url,
@@ -144,6 +146,7 @@ async function fireAtRate(api: BenchApi, target: Target, headers: Record<string,
     perRequestHeaders: target.perRequestHeaders,
     rate,
     durationS,
+    timelineBucketMs: timelineMs,
   });
   const expected = r.statusCodes[String(target.expect)] ?? 0;
   const non2xx = Object.entries(r.statusCodes).reduce((n, [code, c]) => (code.startsWith("2") ? n : n + c), 0);
@@ -156,6 +159,7 @@ async function fireAtRate(api: BenchApi, target: Target, headers: Record<string,
     unexpected_status: r.requests - expected,
     non_2xx: non2xx,
     status_codes: r.statusCodes,
+    ...(r.timeline ? { timeline: r.timeline } : {}),
   };
 }
 
@@ -191,13 +195,19 @@ export async function runHttpBench(
     if (options.warmupS > 0) await fire(api, target, options.warmupS, options.connections);
     const runs: RunResult[] = [];
     for (let i = 0; i < options.runs; i++) {
-      const run = await fire(api, target, options.durationS, options.connections);
+      const run = await fire(api, target, options.durationS, options.connections, options.timelineMs);
       runs.push(run);
       const bad = run.errors + run.unexpected_status;
       log(
         `    run ${i + 1}/${options.runs}: ${run.requests_per_second} req/s, p50 ${run.latency_ms.p50} ms, p99 ${run.latency_ms.p99} ms` +
           (bad ? `, ${run.errors} errors, ${run.unexpected_status} unexpected statuses ${JSON.stringify(run.status_codes)}` : ""),
       );
+      if (run.timeline) {
+        const labels = [`worst latency per ${run.timeline.bucketMs} ms, measured here (ms):`, "worst latency_ms the server reported (ms):"];
+        const width = Math.max(...labels.map((l) => l.length));
+        log(`      ${labels[0]!.padEnd(width)} ${run.timeline.clientMaxMs.join(" ")}`);
+        log(`      ${labels[1]!.padEnd(width)} ${run.timeline.serverMaxMs.join(" ")}`);
+      }
     }
     results.push({
       target: target.name,

@@ -50,3 +50,33 @@ describe("open-loop load generator", () => {
     expect(r.latencies.filter((l) => l >= 100).length).toBeGreaterThanOrEqual(15);
   });
 });
+
+describe("open-loop timeline", () => {
+  it("keeps, per bucket of the schedule, the worst latency and the worst latency_ms the server reported", async () => {
+    // Requests 40–49 (scheduled 400–490 ms in) are answered 300 ms late and report latency_ms 7;
+    // every other answer is immediate and reports 1.
+    let n = 0;
+    server = http.createServer((_req, res) => {
+      const i = n++;
+      const slow = i >= 40 && i < 50;
+      setTimeout(() => res.end(JSON.stringify({ latency_ms: slow ? 7 : 1 })), slow ? 300 : 0);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    const r = await openLoop({ url, method: "GET", path: "/", headers: {}, rate: 100, durationS: 1, timelineBucketMs: 100 });
+    const t = r.timeline!;
+    expect(t.bucketMs).toBe(100);
+    expect(t.clientMaxMs).toHaveLength(10);
+    expect(t.clientMaxMs[4]).toBeGreaterThanOrEqual(290);
+    // Every other bucket was answered at once (a generous bound for a busy machine).
+    expect(Math.max(...t.clientMaxMs.filter((_, i) => i !== 4))).toBeLessThan(200);
+    expect(t.serverMaxMs[4]).toBe(7);
+    expect(t.serverMaxMs.filter((_, i) => i !== 4).every((v) => v === 1)).toBe(true);
+  });
+
+  it("is not kept unless asked for", async () => {
+    const s = await listen(() => 0);
+    const r = await openLoop({ url: s.url, method: "GET", path: "/", headers: {}, rate: 50, durationS: 0.2 });
+    expect(r.timeline).toBeUndefined();
+  });
+});

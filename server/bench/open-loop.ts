@@ -24,7 +24,17 @@ export type OpenLoopOptions = {
   /** Sockets the generator may open at once; a request waits for one when all are busy (still timed from its schedule). */
   maxSockets?: number;
   timeoutMs?: number;
+  /**
+   * Also keep, per bucket of this many milliseconds of the schedule, the worst latency seen and
+   * the worst `latency_ms` the server reported in its JSON answer (the response bodies are read
+   * for it). Shows whether a tail is one stall or spread, and whether the server or the way to it
+   * was slow.
+   */
+  timelineBucketMs?: number;
 };
+
+/** Per schedule bucket: the worst latency measured here, and the worst the server reported (0 if none). */
+export type Timeline = { bucketMs: number; clientMaxMs: number[]; serverMaxMs: number[] };
 
 export type OpenLoopResult = {
   /** Requests answered (any status), over the wall time from the first send to the last answer. */
@@ -34,6 +44,7 @@ export type OpenLoopResult = {
   statusCodes: Record<string, number>;
   errors: number;
   timeouts: number;
+  timeline?: Timeline;
 };
 
 export function percentile(sorted: Float64Array, p: number): number {
@@ -52,6 +63,8 @@ export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
   let timeouts = 0;
   let sent = 0;
   let lastAnswer = 0;
+  const timeline: Timeline | undefined = o.timelineBucketMs ? { bucketMs: o.timelineBucketMs, clientMaxMs: [], serverMaxMs: [] } : undefined;
+  const keepWorst = (list: number[], at: number, value: number) => (list[at] = Math.max(list[at] ?? 0, value));
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
   const settle = () => {
@@ -63,9 +76,18 @@ export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
     const body = o.body?.();
     const headers = { ...o.headers, ...o.perRequestHeaders?.(), ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }) };
     const req = http.request({ host: target.hostname, port: target.port, method: o.method, path: o.path, headers, agent }, (res) => {
-      res.resume();
+      let text = "";
+      if (timeline) res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      else res.resume();
       res.on("end", () => {
-        latencies[answered++] = performance.now() - scheduledAt;
+        const latency = performance.now() - scheduledAt;
+        latencies[answered++] = latency;
+        if (timeline) {
+          const at = Math.floor((scheduledAt - start) / timeline.bucketMs);
+          keepWorst(timeline.clientMaxMs, at, latency);
+          const reported = /"latency_ms":(\d+)/.exec(text);
+          keepWorst(timeline.serverMaxMs, at, reported ? Number(reported[1]) : 0);
+        }
         statusCodes[String(res.statusCode)] = (statusCodes[String(res.statusCode)] ?? 0) + 1;
         settle();
       });
@@ -96,5 +118,9 @@ export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
   await done;
   agent.destroy();
   const sorted = latencies.subarray(0, answered).sort();
-  return { requests: answered, durationS: (lastAnswer - start) / 1000, latencies: sorted, statusCodes, errors, timeouts };
+  if (timeline) {
+    // Buckets where nothing was answered stay 0 rather than holes.
+    for (const list of [timeline.clientMaxMs, timeline.serverMaxMs]) for (let i = 0; i < list.length; i++) list[i] = Math.round(list[i] ?? 0);
+  }
+  return { requests: answered, durationS: (lastAnswer - start) / 1000, latencies: sorted, statusCodes, errors, timeouts, ...(timeline ? { timeline } : {}) };
 }

@@ -5,10 +5,12 @@
 //   npm run bench -- --quick            2 runs × 3 s after 1 s (a smoke test, not a measurement)
 //   npm run bench -- --runs 5 --duration 20 --warmup 5 --connections 100
 //   npm run bench -- --targets healthz --skip-postgres --skip-watchlist
+//   npm run bench -- --targets score@1000 --timeline 250   each open-loop run's worst latency per
+//                                       250 ms of its schedule, and the worst the server reported
 //   --skip-pglite, --skip-postgres, --skip-worker: leave out a storage setup (pglite; postgres with
 //   jobs in the API; postgres-worker: the API runs no jobs, one `npm run worker` process does)
 //
-// Environment: BENCH_RUNS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS (same as the flags),
+// Environment: BENCH_RUNS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_TIMELINE (same as the flags),
 // BENCH_NO_JOBS=1: the API runs no job runner (detection, webhooks wait), to see what the
 // in-process background work costs the request path.
 // BENCH_API_NODE_ARGS: extra node flags for the API process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     duration: { type: "string" },
     warmup: { type: "string" },
     connections: { type: "string" },
+    timeline: { type: "string" },
     targets: { type: "string" },
     "skip-watchlist": { type: "boolean", default: false },
     "skip-postgres": { type: "boolean", default: false },
@@ -63,6 +66,7 @@ const http: HttpOptions = {
   durationS: intOption(values.duration, "BENCH_DURATION", quick ? 3 : 10, 1),
   warmupS: intOption(values.warmup, "BENCH_WARMUP", quick ? 1 : 3, 0),
   connections: intOption(values.connections, "BENCH_CONNECTIONS", 50, 1),
+  timelineMs: intOption(values.timeline, "BENCH_TIMELINE", 0, 0) || undefined,
 };
 const watchlistRuns = quick ? 1 : 3;
 const postgresAdminUrl = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
