@@ -13,6 +13,7 @@ import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { listenPostgres } from "./notifications";
 import { pgliteInitialised, pgliteOptions, syncNewCluster } from "./pglite-settings";
+import { PgliteThread } from "./pglite-thread";
 
 export type Schema = typeof schema;
 /** The one database type the domain sees: PGlite and node-postgres drizzle instances both satisfy it. */
@@ -68,13 +69,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 /** Embedded PostgreSQL. `dataDir` undefined = in memory (tests); otherwise the folder is locked. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let lock: DataDirLock | undefined;
-  let client: PGlite;
+  let client: PGlite | PgliteThread;
   if (dataDir) {
     lock = acquireDataDirLock(dataDir);
     try {
       const pgDir = path.join(dataDir, "pg");
       const fresh = !pgliteInitialised(pgDir);
-      client = await PGlite.create(pgliteOptions(pgDir));
+      client = await PgliteThread.start(pgDir);
       if (fresh) syncNewCluster(pgDir);
     } catch (err) {
       lock.release();
@@ -84,8 +85,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     // In memory (tests): nothing to sync; the same settings otherwise.
     client = await PGlite.create(pgliteOptions());
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const driver = client as PGlite;
+  const db = drizzlePglite(driver, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder });
   return {
     db,
     kind: "pglite",

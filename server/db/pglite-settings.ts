@@ -3,8 +3,8 @@ import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
-// How the embedded database is started. Two departures from PGlite's defaults, both because the
-// embedded database runs inside the API's own thread:
+// How the embedded database is started (on its own thread: pglite-worker.ts). Two departures from
+// PGlite's defaults:
 //
 // 1. Durability. PGlite starts PostgreSQL with `-F` (fsync off), and its Node file system has no
 //    fsync at all (emscripten's NODEFS leaves `stream_ops.fsync` out; `fdatasync` is a no-op). A
@@ -16,11 +16,12 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 //    one commit.
 // 2. Statistics sample. ANALYZE samples 300 × default_statistics_target rows. At the default
 //    (100) an ANALYZE of `transactions` takes ~200 ms on PGlite once the table has 50,000 rows,
-//    and all of it holds the API's event loop (at 1,000 scores/s that one stall set a 10-second
-//    run's p99 to 360–520 ms). At 10 (3,000 rows, PostgreSQL's default before 8.4) it takes
+//    and all of it holds the one session every request's statements wait for (at 1,000 scores/s,
+//    when PGlite still ran on the API's thread, that one stall set a 10-second run's p99 to
+//    360–520 ms). At 10 (3,000 rows, PostgreSQL's default before 8.4) it takes
 //    ~20 ms. The statements it plans are index probes and keyset scans, whose choice does not
 //    hinge on fine histograms. A PostgreSQL server keeps its own setting: there ANALYZE runs in
-//    the server, not in the API.
+//    a backend of its own, beside the sessions of the requests.
 export const PGLITE_STATISTICS_TARGET = 10;
 
 /** PostgreSQL's command line for the embedded database (PGlite's own, minus `-F`, plus the above). */

@@ -7,10 +7,12 @@ export const detectionSources = ["transaction", "device_session", "identity_veri
 export type DetectionSource = (typeof detectionSources)[number];
 
 // Live writes waiting to be evaluated. A row is written in the transaction of the write itself
-// (enqueueDetection), so it exists exactly when the write committed; the evaluation job claims rows
-// with FOR UPDATE SKIP LOCKED and deletes them in the transaction that raises their alerts. That is
-// what makes "every live write evaluated exactly once" hold with concurrent writers and several
-// runners; a created_at watermark cannot, because rows commit out of created_at order.
+// (enqueueDetection), so it exists exactly when the write committed. The evaluation job claims rows
+// with a lease (claimed_by / claimed_until, taken with FOR UPDATE SKIP LOCKED in one short
+// statement), runs the detectors' reads outside any transaction, and deletes the rows it still
+// holds in the transaction that raises their alerts. That is what makes "every live write
+// evaluated exactly once" hold with concurrent writers and several runners; a created_at watermark
+// cannot, because rows commit out of created_at order.
 export const detectionInbox = pgTable(
   "detection_inbox",
   {
@@ -19,6 +21,9 @@ export const detectionInbox = pgTable(
     source: text("source", { enum: detectionSources }).notNull(),
     rowId: text("row_id").notNull(),
     createdAt: createdAt(),
+    /** The evaluation that holds the row, until claimed_until (then any evaluation may take it). */
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true, mode: "date" }),
   },
   (t) => [uniqueIndex("detection_inbox_row_idx").on(t.source, t.rowId), index("detection_inbox_scope_idx").on(t.accountId, t.environment, t.id)],
 );

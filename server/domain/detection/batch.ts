@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { arrayText } from "../../db/array-text";
 import { rows, type Db } from "../../db/client";
-import { detectionInbox, deviceSessions, identityVerifications, transactions } from "../../db/schema";
+import { deviceSessions, identityVerifications, transactions } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 
 // One evaluation batch: inbox rows claimed for an account and environment, and the live writes
@@ -21,6 +22,8 @@ export type SessionRow = { id: string; userId: string | null; deviceId: string; 
 export type IdentityRow = { id: string; userId: string; documentKey: string | null; phoneKey: string | null; addressKey: string | null; at: Date };
 
 export type Batch = {
+  /** The claim: the rows are this evaluation's until the lease ends. */
+  lease: string;
   inboxIds: number[];
   transactions: TxnRow[];
   sessions: SessionRow[];
@@ -28,16 +31,30 @@ export type Batch = {
 };
 
 /**
- * Claims up to `limit` pending inbox rows of the scope, oldest first. FOR UPDATE SKIP LOCKED: a
- * second runner evaluating the same account takes the next rows instead of waiting, and a claimed
- * row is deleted in the claiming transaction, so every row is evaluated exactly once.
+ * How long a claim holds its rows. An evaluation takes milliseconds (its run stops after 2 s);
+ * a runner that dies mid-batch leaves its rows to the next evaluation after this long.
+ */
+export const LEASE_MS = 60_000;
+
+/**
+ * Claims up to `limit` pending inbox rows of the scope, oldest first, for LEASE_MS, in one
+ * statement of its own. FOR UPDATE SKIP LOCKED: a second runner claiming at the same moment takes
+ * the next rows instead of waiting. No transaction stays open while the detectors read: on the
+ * embedded database (one session for the whole process) an open transaction would hold every
+ * scoring batch until the evaluation ends. Exactly once still holds: the rows are deleted by
+ * completeBatch in the transaction that raises their alerts, only while the claim is still ours.
  */
 export async function claimBatch(db: Db, scope: Scope, limit: number): Promise<Batch | null> {
+  const lease = randomUUID();
   const claimed = await rows<{ id: number | string; source: string; row_id: string }>(
     db,
-    sql`select id, source, row_id from detection_inbox
-        where account_id = ${scope.accountId} and environment = ${scope.environment}
-        order by id limit ${limit} for update skip locked`,
+    sql`update detection_inbox set claimed_by = ${lease}, claimed_until = now() + ${`${LEASE_MS} milliseconds`}::interval
+        where id in (
+          select id from detection_inbox
+          where account_id = ${scope.accountId} and environment = ${scope.environment}
+            and (claimed_until is null or claimed_until < now())
+          order by id limit ${limit} for update skip locked)
+        returning id, source, row_id`,
   );
   if (claimed.length === 0) return null;
   const ids = (source: string) => claimed.filter((c) => c.source === source).map((c) => c.row_id);
@@ -88,16 +105,40 @@ export async function claimBatch(db: Db, scope: Scope, limit: number): Promise<B
     : [];
   const byTime = <T extends { at: Date }>(list: T[]) => list.sort((a, b) => a.at.getTime() - b.at.getTime());
   return {
-    inboxIds: claimed.map((c) => Number(c.id)),
+    lease,
+    inboxIds: claimed.map((c) => Number(c.id)).sort((a, b) => a - b),
     transactions: byTime(txns.map((t) => ({ ...t, amount: Number(t.amount) }))),
     sessions: byTime(sessions),
     identities: byTime(identities),
   };
 }
 
-/** Removes the evaluated rows, in the transaction that raised their alerts. */
+/** The claim lapsed and another evaluation took some of the rows: this one must not count them. */
+export class LeaseLostError extends Error {
+  constructor(readonly lost: number) {
+    super(`detection batch: ${lost} inbox row(s) were claimed by another evaluation after this one's lease ended`);
+  }
+}
+
+/**
+ * Removes the evaluated rows, in the transaction that raises their alerts — first, so the rows are
+ * locked before anything is written. Throws LeaseLostError (the caller's transaction rolls back)
+ * when any row is no longer this batch's.
+ */
 export async function completeBatch(db: Db, batch: Batch): Promise<void> {
-  await db.delete(detectionInbox).where(sql`${detectionInbox.id} = any(${arrayText(batch.inboxIds)}::bigint[])`);
+  const deleted = await rows<{ id: number }>(
+    db,
+    sql`delete from detection_inbox where id = any(${arrayText(batch.inboxIds)}::bigint[]) and claimed_by = ${batch.lease} returning id`,
+  );
+  if (deleted.length !== batch.inboxIds.length) throw new LeaseLostError(batch.inboxIds.length - deleted.length);
+}
+
+/** Gives the rows back after a failed evaluation, so the next one takes them at once. */
+export async function releaseBatch(db: Db, batch: Batch): Promise<void> {
+  await db.execute(
+    sql`update detection_inbox set claimed_by = null, claimed_until = null
+        where id = any(${arrayText(batch.inboxIds)}::bigint[]) and claimed_by = ${batch.lease}`,
+  );
 }
 
 // `column = any($1::text[])` with the ids as ONE array parameter: a batch names up to 500 rows,

@@ -53,13 +53,14 @@ export class ScoringPipeline {
     private readonly database: Database,
     private readonly jobs: JobQueue,
     /**
-     * Batches in flight at once: one session on the embedded database, two connections on
-     * PostgreSQL. Two rather than four: with four, a batch at 1,000 req/s held about two scores,
-     * and every statement's loopback write costs the API thread more than the scores in it; with
-     * two, batches grow (fewer statements per score). Alternating runs: p50 at 1,000 req/s 7.5 vs
-     * 15 ms, p99 44 vs 59 ms, throughput 2,030 vs 1,910/s (medians of 6 and 5 runs).
+     * Batches in flight at once. On PostgreSQL, two connections: with four, a batch at 1,000
+     * req/s held about two scores, and every statement's loopback write costs the API thread more
+     * than the scores in it; with two, batches grow (fewer statements per score). Alternating
+     * runs: p50 at 1,000 req/s 7.5 vs 15 ms, p99 44 vs 59 ms, throughput 2,030 vs 1,910/s (medians
+     * of 6 and 5 runs). On the embedded database, two as well since it runs on a thread of its own
+     * (pglite-thread.ts): one batch's statements run there while this thread assesses the other.
      */
-    private readonly concurrency = database.kind === "pglite" ? 1 : 2,
+    private readonly concurrency = 2,
   ) {}
 
   submit(job: ScoreJob): Promise<Assessment> {

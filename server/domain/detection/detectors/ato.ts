@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { rows } from "../../../db/client";
+import { rows, type Db } from "../../../db/client";
+import type { Scope } from "../../../db/scope";
+import type { DetectionThresholds } from "../settings";
 import { atoConfidence } from "../confidence";
 import { COMMIT_SKEW_MS, probes, probeTable, textArray } from "../windows";
-import { plural, type DetectorContext, type Hit } from "./types";
+import { plural, type DetectorContext, type Finding, type Hit } from "./types";
 
 /** The user's average is taken over at most this many earlier live scores in the same currency. */
 const AVERAGE_OVER = 100;
@@ -15,7 +17,7 @@ const AVERAGE_OVER = 100;
  * within window_hours. Sequences are found per user as scores and sessions arrive and kept in
  * detection_ato_hits; the alert (key `account`) spans the users, whatever devices they used.
  */
-export async function detectAto({ db, scope, batch, thresholds }: DetectorContext): Promise<Hit[]> {
+export async function detectAto({ db, scope, batch, thresholds }: DetectorContext): Promise<Finding> {
   const t = thresholds.ato_pattern;
   if (!t.enabled) return [];
   const events = [
@@ -29,7 +31,7 @@ export async function detectAto({ db, scope, batch, thresholds }: DetectorContex
   const e = scope.environment;
 
   // Sequences the batch completes (or reveals, when the score committed before the session).
-  const inserted = await rows<{ transaction_id: string; user_id: string; scored_at: Date | string }>(
+  const found = await rows<Sequence>(
     db,
     sql`with s as (
           select distinct ds.id, ds.user_id, ds.device_id, ds.created_at
@@ -53,10 +55,28 @@ export async function detectAto({ db, scope, batch, thresholds }: DetectorContex
               and t.created_at >= s.created_at and t.created_at <= s.created_at + ${`${t.follow_minutes} minutes`}::interval
             order by t.created_at limit ${AVERAGE_OVER}) t
         )
-        insert into detection_ato_hits (account_id, environment, transaction_id, user_id, session_id, device_id, amount, currency, average_amount, scored_at)
-        select ${a}, ${e}, txn_id, user_id, session_id, device_id, amount, currency, average, scored_at from q
+        select txn_id, user_id, session_id, device_id, amount, currency, average, scored_at::text as scored_at from q
         where average is not null and amount >= ${t.amount_multiplier} * average
-        order by txn_id
+        order by txn_id`,
+  );
+  if (found.length === 0) return [];
+  // Recorded in the evaluation's write transaction: a sequence is new (and can raise) exactly once.
+  return (tx) => recordSequences(tx, scope, t, found);
+}
+
+/** A sequence found by the read; `scored_at` as PostgreSQL's text, so it is written back to the microsecond. */
+type Sequence = { txn_id: string; user_id: string; session_id: string; device_id: string; amount: number | string; currency: string; average: number; scored_at: string };
+
+async function recordSequences(db: Db, scope: Scope, t: DetectionThresholds["ato_pattern"], found: Sequence[]): Promise<Hit[]> {
+  const a = scope.accountId;
+  const e = scope.environment;
+  const json = JSON.stringify(found.map((f) => ({ ...f, amount: Number(f.amount) })));
+  const inserted = await rows<{ transaction_id: string; user_id: string; scored_at: Date | string }>(
+    db,
+    sql`insert into detection_ato_hits (account_id, environment, transaction_id, user_id, session_id, device_id, amount, currency, average_amount, scored_at)
+        select ${a}, ${e}, q.txn_id, q.user_id, q.session_id, q.device_id, q.amount, q.currency, q.average, q.scored_at
+        from jsonb_to_recordset(${json}::jsonb) as q(txn_id text, user_id text, session_id text, device_id text, amount bigint, currency text, average float8, scored_at timestamptz)
+        order by q.txn_id
         on conflict do nothing
         returning transaction_id, user_id, scored_at`,
   );

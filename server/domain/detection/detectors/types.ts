@@ -9,7 +9,15 @@ export type Hit = RaiseAlertInput;
 
 export type DetectorContext = { db: Db; scope: Scope; batch: Batch; thresholds: DetectionThresholds };
 
-export type Detector = (ctx: DetectorContext) => Promise<Hit[]>;
+/**
+ * What a detector finds by reading (outside any transaction): its hits, or a step that completes
+ * them inside the evaluation's write transaction, for a detector that records what it found (a
+ * record written outside that transaction would survive a rolled-back evaluation, and the batch
+ * evaluated again would no longer find it new).
+ */
+export type Finding = Hit[] | ((tx: Db) => Promise<Hit[]>);
+
+export type Detector = (ctx: DetectorContext) => Promise<Finding>;
 
 /** `424242:4242` → `424242••4242`, how a card key reads in a summary. */
 export function cardLabel(cardKey: string): string {

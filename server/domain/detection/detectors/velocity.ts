@@ -62,19 +62,24 @@ export async function detectKeyVelocity({ db, scope, batch, thresholds }: Detect
   return hits;
 }
 
-/**
- * Counts the batch's live scores into 10-second buckets (each score once: the inbox hands every
- * row to exactly one batch). Buckets in ascending order, so concurrent runners lock them in the
- * same order. Old buckets are dropped on the way.
- */
-export async function countVolume(db: Db, scope: Scope, txns: readonly TxnRow[]): Promise<void> {
-  if (txns.length === 0) return;
+/** The batch's live scores per 10-second bucket (bucket start in ms), in ascending order. */
+function bucketCounts(txns: readonly TxnRow[]): [number, number][] {
   const counts = new Map<number, number>();
   for (const r of txns) {
     const b = Math.floor(r.at.getTime() / BUCKET_MS) * BUCKET_MS;
     counts.set(b, (counts.get(b) ?? 0) + 1);
   }
-  const buckets = [...counts.entries()].sort((a, b) => a[0] - b[0]);
+  return [...counts.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Counts the batch's live scores into 10-second buckets (each score once: the inbox hands every
+ * row to exactly one batch), in the evaluation's write transaction. Buckets in ascending order, so
+ * concurrent runners lock them in the same order. Old buckets are dropped on the way.
+ */
+export async function countVolume(db: Db, scope: Scope, txns: readonly TxnRow[]): Promise<void> {
+  if (txns.length === 0) return;
+  const buckets = bucketCounts(txns);
   const json = JSON.stringify(buckets.map(([b, n]) => ({ b: new Date(b).toISOString(), n })));
   await db.execute(sql`insert into detection_volume (account_id, environment, bucket, scores)
     select ${scope.accountId}, ${scope.environment}, v.b, v.n from jsonb_to_recordset(${json}::jsonb) as v(b timestamptz, n int)
@@ -107,9 +112,19 @@ export async function detectAccountVelocity({ db, scope, batch, thresholds }: De
         where account_id = ${scope.accountId} and environment = ${scope.environment}
           and bucket > ${at(baseLo)}::timestamptz and bucket <= ${at(ref + COMMIT_SKEW_MS)}::timestamptz`,
   );
-  if (!v?.first || new Date(v.first).getTime() > baseLo) return [];
-  const volume = Number(v.volume);
-  const perWindow = Number(v.baseline) / (HOUR_MS / windowMs);
+  // The batch's own scores are counted in the write transaction that follows these reads: add
+  // them here, as the buckets will hold them.
+  let volume = Number(v?.volume ?? 0);
+  let baseline = Number(v?.baseline ?? 0);
+  let first = v?.first ? new Date(v.first).getTime() : Infinity;
+  for (const [b, n] of bucketCounts(batch.transactions)) {
+    first = Math.min(first, b);
+    if (b <= baseLo || b > ref + COMMIT_SKEW_MS) continue;
+    if (b > winLo) volume += n;
+    else baseline += n;
+  }
+  if (first > baseLo) return [];
+  const perWindow = baseline / (HOUR_MS / windowMs);
   if (volume < t.account_min_scores || volume < t.account_multiplier * perWindow) return [];
 
   const open = await findOpenAlert(db, scope, "velocity_spike", "account");

@@ -1,0 +1,2 @@
+ALTER TABLE "detection_inbox" ADD COLUMN "claimed_by" text;--> statement-breakpoint
+ALTER TABLE "detection_inbox" ADD COLUMN "claimed_until" timestamp with time zone;

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { startTestApi, type TestApi } from "../../test/harness";
+import { rows } from "../../db/client";
+import { createRng } from "../../cli/demo-stream/rng";
+import { card, person, publicIp, type Person } from "../../cli/demo-stream/people";
+import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
+import { alertRows, harness, type Harness } from "./test-support";
+import { claimBatch, completeBatch, LeaseLostError } from "./batch";
+import { evaluateBatch } from "./evaluate";
+
+// The evaluation claims its inbox rows with a lease and reads outside any transaction; only its
+// final transaction writes. These tests hold it to "every live write evaluated exactly once" when
+// a claim lapses, when two claims race, and when the writing transaction fails.
+
+let api: TestApi;
+const rng = createRng(1234);
+beforeAll(async () => {
+  api = await startTestApi({ env: { ARGUS_KYC_ASYNC_DELAY_MS: "600000" } });
+});
+afterAll(() => api?.close());
+
+const db = () => api.deps.database.db;
+const inbox = async (h: Harness) =>
+  rows<{ n: number; claimed: number }>(
+    db(),
+    sql`select count(*)::int as n, count(claimed_by)::int as claimed from detection_inbox where account_id = ${h.scope.accountId}`,
+  ).then((r) => ({ n: Number(r[0]!.n), claimed: Number(r[0]!.claimed) }));
+const volume = async (h: Harness) =>
+  Number((await rows<{ n: number }>(db(), sql`select coalesce(sum(scores), 0)::int as n from detection_volume where account_id = ${h.scope.accountId}`))[0]!.n);
+
+/** Ten distinct cards from one IP: a card-testing pattern. */
+async function cardTesting(h: Harness): Promise<string> {
+  const ip = publicIp(rng);
+  const p: Person = { ...person(rng, `lease_${rng.digits(6)}`), currency: "USD" };
+  for (let i = 0; i < 10; i++) await h.client.post("/v1/transactions/score", scoreBody(p, 300 + i, card(rng), { ip }));
+  return ip;
+}
+
+describe("the inbox lease", () => {
+  it("two claims at once take disjoint rows", async () => {
+    const h = await harness(api, "lease-race");
+    await cardTesting(h);
+    const [a, b] = await Promise.all([claimBatch(db(), h.scope, 6), claimBatch(db(), h.scope, 6)]);
+    const ids = [...a!.inboxIds, ...b!.inboxIds];
+    expect(ids).toHaveLength(10);
+    expect(new Set(ids).size).toBe(10);
+    expect(a!.lease).not.toBe(b!.lease);
+  });
+
+  it("a lapsed claim is taken over; the first evaluation then cannot complete, so nothing counts twice", async () => {
+    const h = await harness(api, "lease-lapse");
+    const ip = await cardTesting(h);
+    const first = await claimBatch(db(), h.scope, 500);
+    expect(first!.inboxIds).toHaveLength(10);
+    // While the claim holds, another evaluation finds nothing to take.
+    expect(await evaluateBatch(db(), api.deps.jobs, h.scope)).toEqual({ processed: 0, hits: 0, created: 0 });
+
+    // The first runner stalls past its lease; a second evaluation takes the rows and completes.
+    await db().execute(sql`update detection_inbox set claimed_until = now() - interval '1 second' where claimed_by = ${first!.lease}`);
+    expect(await evaluateBatch(db(), api.deps.jobs, h.scope)).toMatchObject({ processed: 10, created: 1 });
+    expect((await alertRows(api, h.scope)).map((a) => `${a.alertType} ${a.key}`)).toEqual([`card_testing ip:${ip}`]);
+
+    // The stalled runner wakes up: its completion is refused and rolls back.
+    await expect(db().transaction((tx) => completeBatch(tx as never, first!))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await volume(h)).toBe(10);
+    expect(await inbox(h)).toEqual({ n: 0, claimed: 0 });
+  });
+
+  it("a failed evaluation writes nothing and gives its rows back; the next one raises the alert", async () => {
+    const h = await harness(api, "lease-fail");
+    // An account takeover pattern (the detector that records what it finds) and card testing.
+    const attacker = { device: `atk-${rng.digits(10)}`, ip: publicIp(rng) };
+    for (let u = 0; u < 3; u++) {
+      const p: Person = { ...person(rng, `lease_ato_${u}_${rng.digits(6)}`), currency: "USD" };
+      const mine = await openSession(h.client, p, "login");
+      for (const amount of [3000, 4000, 5000]) await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
+      const changed = await openSession(h.client, p, "account_change", { ...attacker, ip: publicIp(rng) });
+      await h.client.post("/v1/transactions/score", scoreBody(p, 40_000, card(rng), { sessionId: changed, ip: attacker.ip }));
+    }
+    const ip = await cardTesting(h);
+    const pending = (await inbox(h)).n;
+    expect(pending).toBeGreaterThan(20);
+
+    // Alerts of this account cannot be written: the evaluation's transaction fails at its end.
+    await db().execute(sql.raw(`create function lease_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'alerts are not writable'; end $$`));
+    await db().execute(
+      sql.raw(`create trigger lease_test_fail before insert on alerts for each row
+        when (new.account_id = '${h.scope.accountId}') execute function lease_test_fail()`),
+    );
+    try {
+      const err = await evaluateBatch(db(), api.deps.jobs, h.scope).then(() => null, (e: Error & { cause?: Error }) => e);
+      // Drizzle wraps the database's error ("Failed query: …") and keeps it as the cause.
+      expect(err?.cause?.message ?? err?.message).toMatch(/alerts are not writable/);
+    } finally {
+      await db().execute(sql.raw(`drop trigger lease_test_fail on alerts`));
+      await db().execute(sql.raw(`drop function lease_test_fail()`));
+    }
+    // Nothing of it stayed: rows pending and free to take at once, no volume, no recorded takeover.
+    expect(await inbox(h)).toEqual({ n: pending, claimed: 0 });
+    expect(await volume(h)).toBe(0);
+    const [ato] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from detection_ato_hits where account_id = ${h.scope.accountId}`);
+    expect(Number(ato!.n)).toBe(0);
+
+    expect(await evaluateBatch(db(), api.deps.jobs, h.scope)).toMatchObject({ processed: pending, created: 2 });
+    expect((await alertRows(api, h.scope)).map((a) => `${a.alertType} ${a.key}`).sort()).toEqual(["ato_pattern account", `card_testing ip:${ip}`]);
+    expect(await volume(h)).toBe(3 * 4 + 10);
+  });
+});
