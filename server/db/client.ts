@@ -115,6 +115,15 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   return opts.url ? openPostgres(opts.url, opts.poolSize) : openPglite(opts.dataDir);
 }
 
+/**
+ * Whether `db` is the embedded database, whose one session serves the whole process (a
+ * transaction held open there holds every other caller's statements). False inside a transaction.
+ */
+export function sharesOneSession(db: Db): boolean {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite || client instanceof PgliteThread;
+}
+
 /** Rows of a raw statement, whichever driver runs it. */
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

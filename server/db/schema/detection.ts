@@ -8,9 +8,9 @@ export type DetectionSource = (typeof detectionSources)[number];
 
 // Live writes waiting to be evaluated. A row is written in the transaction of the write itself
 // (enqueueDetection), so it exists exactly when the write committed. The evaluation job claims rows
-// with a lease (claimed_by / claimed_until, taken with FOR UPDATE SKIP LOCKED in one short
-// statement), runs the detectors' reads outside any transaction, and deletes the rows it still
-// holds in the transaction that raises their alerts. That is what makes "every live write
+// with FOR UPDATE SKIP LOCKED — on the embedded database as a lease (claimed_by / claimed_until, in
+// one short statement, so its reads hold no transaction), on PostgreSQL in its transaction — and
+// deletes the rows it still holds in the transaction that raises their alerts. That is what makes "every live write
 // evaluated exactly once" hold with concurrent writers and several runners; a created_at watermark
 // cannot, because rows commit out of created_at order.
 export const detectionInbox = pgTable(

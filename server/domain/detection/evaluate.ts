@@ -1,8 +1,8 @@
-import type { Db } from "../../db/client";
+import { sharesOneSession, type Db } from "../../db/client";
 import type { Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { raiseAlerts } from "../alerts/raise";
-import { claimBatch, completeBatch, releaseBatch } from "./batch";
+import { claimBatch, completeBatch, releaseBatch, type Batch, type ClaimMode } from "./batch";
 import { detectAto } from "./detectors/ato";
 import { detectCardTesting } from "./detectors/card-testing";
 import { detectDeviceClusters } from "./detectors/device-cluster";
@@ -19,36 +19,57 @@ const detectors: Detector[] = [detectCardTesting, detectKeyVelocity, detectAccou
 
 export type BatchResult = { processed: number; hits: number; created: number };
 
+const NOTHING: BatchResult = { processed: 0, hits: 0, created: 0 };
+
 /**
- * Evaluates one batch of pending live writes of an account and environment. Claims the inbox rows
- * (a lease, one statement), runs every detector's reads on the keys the rows touch — each read a
- * statement of its own, no transaction held, so on the embedded database scoring goes on between
- * them —, then in ONE transaction: deletes the rows (only while still ours), counts the scores
- * into the volume buckets, completes the detectors' findings, raises (or folds) an alert per hit,
- * all hits at once. Either that transaction commits or none of it does; on any failure the rows
- * are given back and evaluated again. Open alerts are locked in (type, key) order, so two runners
- * that hit the same alerts cannot deadlock.
+ * Evaluates one batch of pending live writes of an account and environment: claims the inbox rows,
+ * runs every detector's reads on the keys the rows touch, then in ONE transaction deletes the rows
+ * (only while still this evaluation's), counts the scores into the volume buckets, completes the
+ * detectors' findings and raises (or folds) an alert per hit, all hits at once. Either that
+ * transaction commits or none of it does, and the rows are evaluated again. Open alerts are locked
+ * in (type, key) order, so two runners that hit the same alerts cannot deadlock.
+ *
+ * On the embedded database the rows are leased and the reads run outside any transaction, each a
+ * statement of its own, so scoring goes on between them (on failure the lease is given back at
+ * once); on PostgreSQL the evaluation's transaction locks them (see ClaimMode).
  */
-export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit = BATCH_SIZE): Promise<BatchResult> {
-  const batch = await claimBatch(db, scope, limit);
-  if (!batch) return { processed: 0, hits: 0, created: 0 };
-  try {
-    const thresholds = await loadThresholds(db, scope);
-    const findings: Finding[] = [];
-    for (const detect of detectors) findings.push(await detect({ db, scope, batch, thresholds }));
-    return await db.transaction(async (raw) => {
+export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit = BATCH_SIZE, mode: ClaimMode = claimModeFor(db)): Promise<BatchResult> {
+  if (mode === "lock") {
+    return db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
-      await completeBatch(tx, batch);
-      await countVolume(tx, scope, batch.transactions);
-      const hits: Hit[] = [];
-      for (const f of findings) hits.push(...(typeof f === "function" ? await f(tx) : f));
-      const created = (await raiseAlerts(tx, jobs, scope, hits)).filter((r) => r.created).length;
-      return { processed: batch.inboxIds.length, hits: hits.length, created };
+      const batch = await claimBatch(tx, scope, limit, "lock");
+      return batch ? writeBatch(tx, jobs, scope, batch, await readBatch(tx, scope, batch)) : NOTHING;
     });
+  }
+  const batch = await claimBatch(db, scope, limit, "lease");
+  if (!batch) return NOTHING;
+  try {
+    const findings = await readBatch(db, scope, batch);
+    return await db.transaction((raw) => writeBatch(raw as unknown as Db, jobs, scope, batch, findings));
   } catch (err) {
     await releaseBatch(db, batch).catch(() => undefined);
     throw err;
   }
+}
+
+const claimModeFor = (db: Db): ClaimMode => (sharesOneSession(db) ? "lease" : "lock");
+
+/** Every detector's reads. */
+async function readBatch(db: Db, scope: Scope, batch: Batch): Promise<Finding[]> {
+  const thresholds = await loadThresholds(db, scope);
+  const findings: Finding[] = [];
+  for (const detect of detectors) findings.push(await detect({ db, scope, batch, thresholds }));
+  return findings;
+}
+
+/** The evaluation's writes, in its transaction `tx`. */
+async function writeBatch(tx: Db, jobs: JobQueue, scope: Scope, batch: Batch, findings: Finding[]): Promise<BatchResult> {
+  await completeBatch(tx, batch);
+  await countVolume(tx, scope, batch.transactions);
+  const hits: Hit[] = [];
+  for (const f of findings) hits.push(...(typeof f === "function" ? await f(tx) : f));
+  const created = (await raiseAlerts(tx, jobs, scope, hits)).filter((r) => r.created).length;
+  return { processed: batch.inboxIds.length, hits: hits.length, created };
 }
 
 /** Evaluates until the scope's inbox is empty or the time budget is spent; reports the totals. */

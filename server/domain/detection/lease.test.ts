@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../../test/harness";
-import { rows } from "../../db/client";
+import { rows, sharesOneSession } from "../../db/client";
 import { createRng } from "../../cli/demo-stream/rng";
 import { card, person, publicIp, type Person } from "../../cli/demo-stream/people";
 import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
 import { alertRows, harness, type Harness } from "./test-support";
 import { claimBatch, completeBatch, LeaseLostError } from "./batch";
-import { evaluateBatch } from "./evaluate";
+import { BATCH_SIZE, evaluateBatch } from "./evaluate";
 
-// The evaluation claims its inbox rows with a lease and reads outside any transaction; only its
-// final transaction writes. These tests hold it to "every live write evaluated exactly once" when
-// a claim lapses, when two claims race, and when the writing transaction fails.
+// On the embedded database an evaluation claims its inbox rows with a lease and reads outside any
+// transaction; only its final transaction writes. On PostgreSQL one transaction locks the rows
+// instead. These tests hold both to "every live write evaluated exactly once" when a claim lapses,
+// when two claims race, and when the writing transaction fails.
 
 let api: TestApi;
 const rng = createRng(1234);
@@ -38,6 +39,10 @@ async function cardTesting(h: Harness): Promise<string> {
 }
 
 describe("the inbox lease", () => {
+  it("is what the embedded database uses; PostgreSQL locks rows in the evaluation's transaction", () => {
+    expect(sharesOneSession(db())).toBe(api.deps.database.kind === "pglite");
+  });
+
   it("two claims at once take disjoint rows", async () => {
     const h = await harness(api, "lease-race");
     await cardTesting(h);
@@ -67,8 +72,8 @@ describe("the inbox lease", () => {
     expect(await inbox(h)).toEqual({ n: 0, claimed: 0 });
   });
 
-  it("a failed evaluation writes nothing and gives its rows back; the next one raises the alert", async () => {
-    const h = await harness(api, "lease-fail");
+  it.each(["lease", "lock"] as const)("a failed evaluation (%s) writes nothing and leaves its rows free; the next one raises the alerts", async (mode) => {
+    const h = await harness(api, `lease-fail-${mode}`);
     // An account takeover pattern (the detector that records what it finds) and card testing.
     const attacker = { device: `atk-${rng.digits(10)}`, ip: publicIp(rng) };
     for (let u = 0; u < 3; u++) {
@@ -90,7 +95,7 @@ describe("the inbox lease", () => {
         when (new.account_id = '${h.scope.accountId}') execute function lease_test_fail()`),
     );
     try {
-      const err = await evaluateBatch(db(), api.deps.jobs, h.scope).then(() => null, (e: Error & { cause?: Error }) => e);
+      const err = await evaluateBatch(db(), api.deps.jobs, h.scope, BATCH_SIZE, mode).then(() => null, (e: Error & { cause?: Error }) => e);
       // Drizzle wraps the database's error ("Failed query: …") and keeps it as the cause.
       expect(err?.cause?.message ?? err?.message).toMatch(/alerts are not writable/);
     } finally {
@@ -103,7 +108,7 @@ describe("the inbox lease", () => {
     const [ato] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from detection_ato_hits where account_id = ${h.scope.accountId}`);
     expect(Number(ato!.n)).toBe(0);
 
-    expect(await evaluateBatch(db(), api.deps.jobs, h.scope)).toMatchObject({ processed: pending, created: 2 });
+    expect(await evaluateBatch(db(), api.deps.jobs, h.scope, BATCH_SIZE, mode)).toMatchObject({ processed: pending, created: 2 });
     expect((await alertRows(api, h.scope)).map((a) => `${a.alertType} ${a.key}`).sort()).toEqual(["ato_pattern account", `card_testing ip:${ip}`]);
     expect(await volume(h)).toBe(3 * 4 + 10);
   });
