@@ -23,6 +23,12 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = deps.logger;
+  // The embedded database's thread died: every statement would fail from now on. Exit, so a
+  // supervisor restarts the API; PostgreSQL inside recovers from its write-ahead log at start.
+  void deps.database.failure?.then((err) => {
+    log.fatal({ err }, "the embedded database stopped; exiting");
+    process.exit(1);
+  });
 
   let boot: Awaited<ReturnType<typeof bootstrap>> | undefined;
   if (!config.ARGUS_NO_BOOTSTRAP) {

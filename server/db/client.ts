@@ -31,6 +31,8 @@ export type Database = {
    * `onLive(false)` while notifications may be missed. Returns the unsubscribe function.
    */
   listen: (channel: string, onNotify: () => void, onLive: (live: boolean) => void) => Promise<() => Promise<void>>;
+  /** Embedded database on its own thread: settles if that thread stops without close(). */
+  failure?: Promise<Error>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -91,6 +93,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    failure: client instanceof PgliteThread ? client.failure : undefined,
     ping: async () => {
       await client.query("select 1");
     },

@@ -154,6 +154,19 @@ describe("PgliteThread lifecycle", () => {
     expect(livePorts()).toBe(before);
     await expect(thread.query("select 1")).rejects.toThrow(/stopped/);
     await thread.close(); // a second close is a no-op
+    // A closed thread is not a failed one (the API exits on `failure`).
+    expect(await Promise.race([thread.failure, delay(100).then(() => "not settled")])).toBe("not settled");
+  });
+
+  it("a thread that dies reports the failure, and every later statement gets the same error", async () => {
+    const thread = await PgliteThread.start();
+    await thread.query("select 1");
+    // What a WebAssembly abort looks like from here: the worker is gone without close().
+    await (thread as unknown as { worker: import("node:worker_threads").Worker }).worker.terminate();
+    const err = await thread.failure;
+    expect(err.message).toMatch(/embedded database thread stopped/);
+    expect(thread.closed).toBe(true);
+    await expect(thread.query("select 1")).rejects.toBe(err);
   });
 
   it("a failed start rejects with an Error and leaves no thread running", async () => {

@@ -44,6 +44,12 @@ export class PgliteThread {
   private gate: Promise<void> | null = null;
   private stopped: Error | null = null;
   private closing = false;
+  private resolveFailure: (err: Error) => void = () => {};
+  /**
+   * Settles if the thread stops without close() (a WebAssembly abort, an uncaught error), with the
+   * error every later statement gets. The process cannot go on without its database.
+   */
+  readonly failure = new Promise<Error>((resolve) => (this.resolveFailure = resolve));
 
   private constructor(private readonly worker: Worker) {
     worker.on("message", (msg: ThreadReply) => this.onMessage(msg));
@@ -84,6 +90,7 @@ export class PgliteThread {
   private stop(err: Error): void {
     if (this.stopped) return;
     this.stopped = err;
+    if (!this.closing) this.resolveFailure(err);
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
   }
@@ -142,9 +149,10 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // Before the worker can exit: an exit after close() is not a failure.
+    this.closing = true;
     while (this.gate) await this.gate;
     await this.call({ kind: "close" });
-    this.closing = true;
     await this.worker.terminate();
   }
 }
