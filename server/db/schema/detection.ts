@@ -8,9 +8,9 @@ export type DetectionSource = (typeof detectionSources)[number];
 
 // Live writes waiting to be evaluated. A row is written in the transaction of the write itself
 // (enqueueDetection), so it exists exactly when the write committed. The evaluation job claims rows
-// with FOR UPDATE SKIP LOCKED — on the embedded database as a lease (claimed_by / claimed_until, in
-// one short statement, so its reads hold no transaction), on PostgreSQL in its transaction — and
-// deletes the rows it still holds in the transaction that raises their alerts. That is what makes "every live write
+// — on PostgreSQL with FOR UPDATE SKIP LOCKED in its transaction, on the embedded database in the
+// memory of the one process that owns it (so its reads hold no transaction) — and deletes the rows
+// it still holds in the transaction that raises their alerts. That is what makes "every live write
 // evaluated exactly once" hold with concurrent writers and several runners; a created_at watermark
 // cannot, because rows commit out of created_at order.
 export const detectionInbox = pgTable(
@@ -21,9 +21,6 @@ export const detectionInbox = pgTable(
     source: text("source", { enum: detectionSources }).notNull(),
     rowId: text("row_id").notNull(),
     createdAt: createdAt(),
-    /** The evaluation that holds the row, until claimed_until (then any evaluation may take it). */
-    claimedBy: text("claimed_by"),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true, mode: "date" }),
   },
   (t) => [uniqueIndex("detection_inbox_row_idx").on(t.source, t.rowId), index("detection_inbox_scope_idx").on(t.accountId, t.environment, t.id)],
 );

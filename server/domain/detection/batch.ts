@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { arrayText } from "../../db/array-text";
 import { rows, type Db } from "../../db/client";
 import { deviceSessions, identityVerifications, transactions } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
+import { inboxClaims, type InboxLease } from "./inbox-claims";
 
 // One evaluation batch: inbox rows claimed for an account and environment, and the live writes
 // they name, loaded once and shared by every detector.
@@ -23,7 +23,7 @@ export type IdentityRow = { id: string; userId: string; documentKey: string | nu
 
 export type Batch = {
   /** The claim: the rows are this evaluation's until the lease ends (null: locked by its transaction). */
-  lease: string | null;
+  lease: InboxLease | null;
   inboxIds: number[];
   transactions: TxnRow[];
   sessions: SessionRow[];
@@ -31,41 +31,56 @@ export type Batch = {
 };
 
 /**
- * How long a claim holds its rows. An evaluation takes milliseconds (its run stops after 2 s);
- * a runner that dies mid-batch leaves its rows to the next evaluation after this long.
+ * How long a claim holds its rows. An evaluation takes milliseconds (its run stops after 2 s); an
+ * evaluation that never ends leaves its rows to the next one after this long.
  */
 export const LEASE_MS = 60_000;
 
 /**
  * How an evaluation holds its rows while the detectors read.
- * - "lease": claimed for LEASE_MS in one statement of its own; no transaction stays open while
- *   the detectors read. For the embedded database: its one session serves the whole process, and
- *   an open transaction would hold every scoring batch until the evaluation ends.
- * - "lock": locked by the evaluation's one transaction (PostgreSQL: each evaluation has a
- *   connection of its own, and a lease would cost every row an extra write; measured on
- *   PostgreSQL with the worker, 1,452 / 1,438 vs 1,617 / 1,563 scores/s in two pairs).
- * Either way FOR UPDATE SKIP LOCKED: a second runner claiming at the same moment takes the next
- * rows instead of waiting, and rows under another evaluation's lease are skipped. Exactly once
- * holds because the rows are deleted by completeBatch in the transaction that raises their
- * alerts, and only while they are still this evaluation's.
+ * - "memory": claimed in the memory of this process (inbox-claims.ts), which writes nothing; the
+ *   reads run outside any transaction. For the embedded database: one process owns it, and its one
+ *   session serves the whole process, so an open transaction would hold every scoring batch until
+ *   the evaluation ends.
+ * - "lock": locked by the evaluation's one transaction, FOR UPDATE SKIP LOCKED (PostgreSQL: each
+ *   evaluation has a connection of its own, and several processes may evaluate at once; a second
+ *   runner claiming at the same moment takes the next rows instead of waiting).
+ * Exactly once holds because the rows are deleted by completeBatch in the transaction that raises
+ * their alerts, and only while they are still this evaluation's.
  */
-export type ClaimMode = "lease" | "lock";
+export type ClaimMode = "memory" | "lock";
 
-/** Claims up to `limit` pending inbox rows of the scope, oldest first ("lock": call it inside the evaluation's transaction). */
-export async function claimBatch(db: Db, scope: Scope, limit: number, mode: ClaimMode = "lease"): Promise<Batch | null> {
-  const lease = mode === "lease" ? randomUUID() : null;
-  const pending = sql`select id from detection_inbox
-          where account_id = ${scope.accountId} and environment = ${scope.environment}
-            and (claimed_until is null or claimed_until < now())
-          order by id limit ${limit} for update skip locked`;
-  const claimed = await rows<{ id: number | string; source: string; row_id: string }>(
-    db,
-    lease
-      ? sql`update detection_inbox set claimed_by = ${lease}, claimed_until = now() + ${`${LEASE_MS} milliseconds`}::interval
-            where id in (${pending}) returning id, source, row_id`
-      : sql`select id, source, row_id from detection_inbox where id in (${pending})`,
-  );
-  if (claimed.length === 0) return null;
+/**
+ * Claims up to `limit` pending inbox rows of the scope, oldest first ("lock": call it inside the
+ * evaluation's transaction; "memory": on the database's root, never in a transaction).
+ */
+export async function claimBatch(db: Db, scope: Scope, limit: number, mode: ClaimMode = "memory", leaseMs = LEASE_MS): Promise<Batch | null> {
+  const pending = sql`select id, source, row_id from detection_inbox
+          where account_id = ${scope.accountId} and environment = ${scope.environment}`;
+  if (mode === "lock") {
+    const claimed = await rows<Claimed>(db, sql`${pending} order by id limit ${limit} for update skip locked`);
+    return claimed.length === 0 ? null : loadBatch(db, scope, claimed, null);
+  }
+  const claims = inboxClaims((db as { $client?: object }).$client ?? db);
+  const taken = await claims.exclusive(async () => {
+    const others = claims.claimedIds();
+    const free = others.length ? sql` and not (id = any(${arrayText(others)}::bigint[]))` : sql``;
+    const claimed = await rows<Claimed>(db, sql`${pending}${free} order by id limit ${limit}`);
+    return { claimed, lease: claims.take(claimed.map((c) => Number(c.id)), leaseMs) };
+  });
+  if (taken.claimed.length === 0) return null;
+  try {
+    return await loadBatch(db, scope, taken.claimed, taken.lease);
+  } catch (err) {
+    releaseBatch(taken.lease);
+    throw err;
+  }
+}
+
+type Claimed = { id: number | string; source: string; row_id: string };
+
+/** The live writes the claimed rows name. */
+async function loadBatch(db: Db, scope: Scope, claimed: Claimed[], lease: InboxLease | null): Promise<Batch> {
   const ids = (source: string) => claimed.filter((c) => c.source === source).map((c) => c.row_id);
   const txnIds = ids("transaction");
   const sessionIds = ids("device_session");
@@ -132,24 +147,18 @@ export class LeaseLostError extends Error {
 /**
  * Removes the evaluated rows, in the transaction that raises their alerts — first, so the rows are
  * locked before anything is written. Throws LeaseLostError (the caller's transaction rolls back)
- * when any row is no longer this batch's.
+ * when any row is no longer this batch's. A lease's rows stay claimed until releaseBatch.
  */
 export async function completeBatch(db: Db, batch: Batch): Promise<void> {
-  const ours = batch.lease ? sql`claimed_by = ${batch.lease}` : sql`true`;
-  const deleted = await rows<{ id: number }>(
-    db,
-    sql`delete from detection_inbox where id = any(${arrayText(batch.inboxIds)}::bigint[]) and ${ours} returning id`,
-  );
+  const lost = batch.lease ? batch.lease.claims.pin(batch.lease) : 0;
+  if (lost > 0) throw new LeaseLostError(lost);
+  const deleted = await rows<{ id: number }>(db, sql`delete from detection_inbox where id = any(${arrayText(batch.inboxIds)}::bigint[]) returning id`);
   if (deleted.length !== batch.inboxIds.length) throw new LeaseLostError(batch.inboxIds.length - deleted.length);
 }
 
-/** Gives the rows back after a failed evaluation, so the next one takes them at once. */
-export async function releaseBatch(db: Db, batch: Batch): Promise<void> {
-  if (!batch.lease) return;
-  await db.execute(
-    sql`update detection_inbox set claimed_by = null, claimed_until = null
-        where id = any(${arrayText(batch.inboxIds)}::bigint[]) and claimed_by = ${batch.lease}`,
-  );
+/** Ends the batch's lease once its transaction committed (the rows are gone) or failed (they are free at once). */
+export function releaseBatch(lease: InboxLease | null): void {
+  lease?.claims.release(lease);
 }
 
 // `column = any($1::text[])` with the ids as ONE array parameter: a batch names up to 500 rows,

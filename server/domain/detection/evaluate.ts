@@ -29,9 +29,9 @@ const NOTHING: BatchResult = { processed: 0, hits: 0, created: 0 };
  * transaction commits or none of it does, and the rows are evaluated again. Open alerts are locked
  * in (type, key) order, so two runners that hit the same alerts cannot deadlock.
  *
- * On the embedded database the rows are leased and the reads run outside any transaction, each a
- * statement of its own, so scoring goes on between them (on failure the lease is given back at
- * once); on PostgreSQL the evaluation's transaction locks them (see ClaimMode).
+ * On the embedded database the rows are claimed in this process's memory and the reads run outside
+ * any transaction, each a statement of its own, so scoring goes on between them; on PostgreSQL the
+ * evaluation's transaction locks them (see ClaimMode).
  */
 export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit = BATCH_SIZE, mode: ClaimMode = claimModeFor(db)): Promise<BatchResult> {
   if (mode === "lock") {
@@ -41,18 +41,18 @@ export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit 
       return batch ? writeBatch(tx, jobs, scope, batch, await readBatch(tx, scope, batch)) : NOTHING;
     });
   }
-  const batch = await claimBatch(db, scope, limit, "lease");
+  const batch = await claimBatch(db, scope, limit, "memory");
   if (!batch) return NOTHING;
   try {
     const findings = await readBatch(db, scope, batch);
     return await db.transaction((raw) => writeBatch(raw as unknown as Db, jobs, scope, batch, findings));
-  } catch (err) {
-    await releaseBatch(db, batch).catch(() => undefined);
-    throw err;
+  } finally {
+    // Committed: the rows are gone. Failed: they are free for the next evaluation at once.
+    releaseBatch(batch.lease);
   }
 }
 
-const claimModeFor = (db: Db): ClaimMode => (sharesOneSession(db) ? "lease" : "lock");
+const claimModeFor = (db: Db): ClaimMode => (sharesOneSession(db) ? "memory" : "lock");
 
 /** Every detector's reads. */
 async function readBatch(db: Db, scope: Scope, batch: Batch): Promise<Finding[]> {

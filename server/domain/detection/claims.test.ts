@@ -8,11 +8,12 @@ import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
 import { alertRows, harness, type Harness } from "./test-support";
 import { claimBatch, completeBatch, LeaseLostError } from "./batch";
 import { BATCH_SIZE, evaluateBatch } from "./evaluate";
+import { inboxClaims } from "./inbox-claims";
 
-// On the embedded database an evaluation claims its inbox rows with a lease and reads outside any
-// transaction; only its final transaction writes. On PostgreSQL one transaction locks the rows
-// instead. These tests hold both to "every live write evaluated exactly once" when a claim lapses,
-// when two claims race, and when the writing transaction fails.
+// On the embedded database an evaluation claims its inbox rows in the process's memory and reads
+// outside any transaction; only its final transaction writes. On PostgreSQL one transaction locks
+// the rows instead. These tests hold both to "every live write evaluated exactly once" when a claim
+// lapses, when two claims race, and when the writing transaction fails.
 
 let api: TestApi;
 const rng = createRng(1234);
@@ -22,11 +23,13 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const db = () => api.deps.database.db;
-const inbox = async (h: Harness) =>
-  rows<{ n: number; claimed: number }>(
-    db(),
-    sql`select count(*)::int as n, count(claimed_by)::int as claimed from detection_inbox where account_id = ${h.scope.accountId}`,
-  ).then((r) => ({ n: Number(r[0]!.n), claimed: Number(r[0]!.claimed) }));
+const claims = () => inboxClaims((db() as unknown as { $client: object }).$client);
+/** Pending inbox rows of the harness's account, and how many of them are claimed. */
+const inbox = async (h: Harness) => {
+  const ids = (await rows<{ id: number }>(db(), sql`select id from detection_inbox where account_id = ${h.scope.accountId}`)).map((r) => Number(r.id));
+  const claimed = new Set(claims().claimedIds());
+  return { n: ids.length, claimed: ids.filter((id) => claimed.has(id)).length };
+};
 const volume = async (h: Harness) =>
   Number((await rows<{ n: number }>(db(), sql`select coalesce(sum(scores), 0)::int as n from detection_volume where account_id = ${h.scope.accountId}`))[0]!.n);
 
@@ -38,8 +41,8 @@ async function cardTesting(h: Harness): Promise<string> {
   return ip;
 }
 
-describe("the inbox lease", () => {
-  it("is what the embedded database uses; PostgreSQL locks rows in the evaluation's transaction", () => {
+describe("inbox claims", () => {
+  it("are kept in memory on the embedded database; PostgreSQL locks rows in the evaluation's transaction", () => {
     expect(sharesOneSession(db())).toBe(api.deps.database.kind === "pglite");
   });
 
@@ -50,29 +53,44 @@ describe("the inbox lease", () => {
     const ids = [...a!.inboxIds, ...b!.inboxIds];
     expect(ids).toHaveLength(10);
     expect(new Set(ids).size).toBe(10);
-    expect(a!.lease).not.toBe(b!.lease);
+    expect(a!.lease!.token).not.toBe(b!.lease!.token);
+    expect(await inbox(h)).toEqual({ n: 10, claimed: 10 });
+    // A third finds nothing free; once released, the rows are free to take at once.
+    expect(await claimBatch(db(), h.scope, 6)).toBeNull();
+    for (const batch of [a!, b!]) batch.lease!.claims.release(batch.lease!);
+    expect(await inbox(h)).toEqual({ n: 10, claimed: 0 });
+    expect((await claimBatch(db(), h.scope, 500))!.inboxIds).toEqual([...ids].sort((x, y) => x - y));
   });
 
+  // In memory on both databases (what the embedded one does): the claims are this process's.
   it("a lapsed claim is taken over; the first evaluation then cannot complete, so nothing counts twice", async () => {
     const h = await harness(api, "lease-lapse");
+    const evaluate = () => evaluateBatch(db(), api.deps.jobs, h.scope, BATCH_SIZE, "memory");
     const ip = await cardTesting(h);
-    const first = await claimBatch(db(), h.scope, 500);
+    // A lease of one second: while it holds, another evaluation finds nothing to take.
+    const first = await claimBatch(db(), h.scope, 500, "memory", 1_000);
     expect(first!.inboxIds).toHaveLength(10);
-    // While the claim holds, another evaluation finds nothing to take.
-    expect(await evaluateBatch(db(), api.deps.jobs, h.scope)).toEqual({ processed: 0, hits: 0, created: 0 });
+    expect(await evaluate()).toEqual({ processed: 0, hits: 0, created: 0 });
 
-    // The first runner stalls past its lease; a second evaluation takes the rows and completes.
-    await db().execute(sql`update detection_inbox set claimed_until = now() - interval '1 second' where claimed_by = ${first!.lease}`);
-    expect(await evaluateBatch(db(), api.deps.jobs, h.scope)).toMatchObject({ processed: 10, created: 1 });
+    // The first runner stalls past its lease; a second claim takes the rows. The first one's
+    // completion is refused while the rows still exist (its claim is no longer its own)…
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = await claimBatch(db(), h.scope, 500, "memory");
+    expect(second!.inboxIds).toEqual(first!.inboxIds);
+    const complete = () => db().transaction((tx) => completeBatch(tx as never, first!));
+    await expect(complete()).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await inbox(h)).toEqual({ n: 10, claimed: 10 });
+
+    // …and after an evaluation took them over and raised the alert (the rows are gone).
+    second!.lease!.claims.release(second!.lease!);
+    expect(await evaluate()).toMatchObject({ processed: 10, created: 1 });
     expect((await alertRows(api, h.scope)).map((a) => `${a.alertType} ${a.key}`)).toEqual([`card_testing ip:${ip}`]);
-
-    // The stalled runner wakes up: its completion is refused and rolls back.
-    await expect(db().transaction((tx) => completeBatch(tx as never, first!))).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(complete()).rejects.toBeInstanceOf(LeaseLostError);
     expect(await volume(h)).toBe(10);
     expect(await inbox(h)).toEqual({ n: 0, claimed: 0 });
   });
 
-  it.each(["lease", "lock"] as const)("a failed evaluation (%s) writes nothing and leaves its rows free; the next one raises the alerts", async (mode) => {
+  it.each(["memory", "lock"] as const)("a failed evaluation (%s) writes nothing and leaves its rows free; the next one raises the alerts", async (mode) => {
     const h = await harness(api, `lease-fail-${mode}`);
     // An account takeover pattern (the detector that records what it finds) and card testing.
     const attacker = { device: `atk-${rng.digits(10)}`, ip: publicIp(rng) };
