@@ -123,8 +123,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
  * transaction held open there holds every other caller's statements). False inside a transaction.
  */
 export function sharesOneSession(db: Db): boolean {
-  const client = (db as { $client?: unknown }).$client;
+  const client = clientOf(db);
   return client instanceof PGlite || client instanceof PgliteThread;
+}
+
+/** The driver object under a drizzle database (the pool, PGlite or its thread); undefined inside a transaction. */
+export function clientOf(db: Db): object | undefined {
+  return (db as { $client?: object }).$client;
 }
 
 /** Rows of a raw statement, whichever driver runs it. */

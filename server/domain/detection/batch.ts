@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { arrayText } from "../../db/array-text";
-import { rows, type Db } from "../../db/client";
+import { clientOf, rows, type Db } from "../../db/client";
 import { deviceSessions, identityVerifications, transactions } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { inboxClaims, type InboxLease } from "./inbox-claims";
@@ -54,14 +54,14 @@ export type ClaimMode = "memory" | "lock";
  * Claims up to `limit` pending inbox rows of the scope, oldest first ("lock": call it inside the
  * evaluation's transaction; "memory": on the database's root, never in a transaction).
  */
-export async function claimBatch(db: Db, scope: Scope, limit: number, mode: ClaimMode = "memory", leaseMs = LEASE_MS): Promise<Batch | null> {
+export async function claimBatch(db: Db, scope: Scope, limit: number, mode: ClaimMode, leaseMs = LEASE_MS): Promise<Batch | null> {
   const pending = sql`select id, source, row_id from detection_inbox
           where account_id = ${scope.accountId} and environment = ${scope.environment}`;
   if (mode === "lock") {
     const claimed = await rows<Claimed>(db, sql`${pending} order by id limit ${limit} for update skip locked`);
     return claimed.length === 0 ? null : loadBatch(db, scope, claimed, null);
   }
-  const claims = inboxClaims((db as { $client?: object }).$client ?? db);
+  const claims = inboxClaims(clientOf(db) ?? db);
   const taken = await claims.exclusive(async () => {
     const others = claims.claimedIds();
     const free = others.length ? sql` and not (id = any(${arrayText(others)}::bigint[]))` : sql``;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../../test/harness";
-import { rows, sharesOneSession } from "../../db/client";
+import { clientOf, rows } from "../../db/client";
 import { createRng } from "../../cli/demo-stream/rng";
 import { card, person, publicIp, type Person } from "../../cli/demo-stream/people";
 import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
 import { alertRows, harness, type Harness } from "./test-support";
-import { claimBatch, completeBatch, LeaseLostError } from "./batch";
+import { claimBatch, completeBatch, LeaseLostError, releaseBatch } from "./batch";
 import { BATCH_SIZE, evaluateBatch } from "./evaluate";
 import { inboxClaims } from "./inbox-claims";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const db = () => api.deps.database.db;
-const claims = () => inboxClaims((db() as unknown as { $client: object }).$client);
+const claims = () => inboxClaims(clientOf(db())!);
 /** Pending inbox rows of the harness's account, and how many of them are claimed. */
 const inbox = async (h: Harness) => {
   const ids = (await rows<{ id: number }>(db(), sql`select id from detection_inbox where account_id = ${h.scope.accountId}`)).map((r) => Number(r.id));
@@ -42,24 +42,31 @@ async function cardTesting(h: Harness): Promise<string> {
 }
 
 describe("inbox claims", () => {
-  it("are kept in memory on the embedded database; PostgreSQL locks rows in the evaluation's transaction", () => {
-    expect(sharesOneSession(db())).toBe(api.deps.database.kind === "pglite");
+  it("are kept in memory on the embedded database; PostgreSQL locks rows in the evaluation's transaction", async () => {
+    const h = await harness(api, "claim-mode");
+    await cardTesting(h);
+    const held = await claimBatch(db(), h.scope, 500, "memory");
+    // An evaluation in its database's own mode: on the embedded one it respects the claim in
+    // memory; on PostgreSQL it locks rows in its transaction and knows nothing of memory claims.
+    const result = await evaluateBatch(db(), api.deps.jobs, h.scope);
+    expect(result.processed).toBe(api.deps.database.kind === "pglite" ? 0 : 10);
+    releaseBatch(held!.lease);
   });
 
   it("two claims at once take disjoint rows", async () => {
     const h = await harness(api, "lease-race");
     await cardTesting(h);
-    const [a, b] = await Promise.all([claimBatch(db(), h.scope, 6), claimBatch(db(), h.scope, 6)]);
+    const [a, b] = await Promise.all([claimBatch(db(), h.scope, 6, "memory"), claimBatch(db(), h.scope, 6, "memory")]);
     const ids = [...a!.inboxIds, ...b!.inboxIds];
     expect(ids).toHaveLength(10);
     expect(new Set(ids).size).toBe(10);
     expect(a!.lease!.token).not.toBe(b!.lease!.token);
     expect(await inbox(h)).toEqual({ n: 10, claimed: 10 });
     // A third finds nothing free; once released, the rows are free to take at once.
-    expect(await claimBatch(db(), h.scope, 6)).toBeNull();
+    expect(await claimBatch(db(), h.scope, 6, "memory")).toBeNull();
     for (const batch of [a!, b!]) batch.lease!.claims.release(batch.lease!);
     expect(await inbox(h)).toEqual({ n: 10, claimed: 0 });
-    expect((await claimBatch(db(), h.scope, 500))!.inboxIds).toEqual([...ids].sort((x, y) => x - y));
+    expect((await claimBatch(db(), h.scope, 500, "memory"))!.inboxIds).toEqual([...ids].sort((x, y) => x - y));
   });
 
   // In memory on both databases (what the embedded one does): the claims are this process's.
