@@ -12,6 +12,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { listenPostgres } from "./notifications";
+import { scheduleCheckpoints } from "./pglite-checkpoints";
 import { pgliteInitialised, pgliteOptions, syncNewCluster } from "./pglite-settings";
 import { PgliteThread } from "./pglite-thread";
 
@@ -90,6 +91,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const driver = client as PGlite;
   const db = drizzlePglite(driver, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder });
+  // On a folder: nothing else checkpoints a running PGlite (pglite-checkpoints.ts).
+  const stopCheckpoints = client instanceof PgliteThread ? scheduleCheckpoints(client) : async () => {};
   return {
     db,
     kind: "pglite",
@@ -98,6 +101,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.query("select 1");
     },
     close: async () => {
+      await stopCheckpoints();
       await client.close();
       lock?.release();
     },

@@ -14,7 +14,7 @@ describe("embedded database settings", () => {
     for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it("flushes every commit to disk with fdatasync, and samples 3,000 rows per ANALYZE", async () => {
+  it("flushes every commit to disk with fdatasync, samples 3,000 rows per ANALYZE, creates WAL files without zero-filling", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-pglite-settings-"));
     dirs.push(dir);
     // PGlite on this thread, not through openPglite: that one runs PGlite in a worker thread,
@@ -25,6 +25,7 @@ describe("embedded database settings", () => {
       expect(await setting("fsync")).toBe("on");
       expect(await setting("wal_sync_method")).toBe("fsync");
       expect(await setting("default_statistics_target")).toBe(String(PGLITE_STATISTICS_TARGET));
+      expect(await setting("wal_init_zero")).toBe("off");
 
       const sync = vi.spyOn(fs, "fdatasyncSync");
       await client.exec("create table durable_probe (id int primary key)");
