@@ -3,9 +3,10 @@
 // without that process (PostgreSQL's single-user mode), and there nothing asks for a checkpoint
 // while it runs: the WAL since the last one (start-up) grows without end, ~4 KB per score
 // (measured: 28 WAL files, 448 MB, after a 70-second bench; max_wal_size is not consulted outside a
-// server), until the disk fills, and a restart replays all of it. Every 16 MB of it, creating the
-// next WAL file held the one session ~50 ms. So the process that owns the database asks for
-// checkpoints itself, by PostgreSQL's own rule: every 5 minutes once anything was written, and
+// server), until the disk fills, and a restart after a crash replays all of it (a clean close
+// ends with a checkpoint). Every 16 MB of it, creating the next WAL file held the one session
+// ~50 ms (see pglite-settings.ts). So the process that owns the database asks for checkpoints
+// itself, by PostgreSQL's own rule: every 5 minutes once anything was written, and
 // after 512 MB of WAL, about where a server with the default max_wal_size (1 GB) starts one
 // (max_wal_size / (1 + checkpoint_completion_target)). After one, old WAL files are removed or
 // recycled as the next ones (no file to create).

@@ -27,10 +27,10 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 //    fills each new 16 MB WAL file with zeros before using it; through PGlite's file system that
 //    held the one session ~50 ms, every ~4 s at 1,000 scores/s (~4 KB of WAL per score). In a
 //    profile of a bench run (3 × 10 s as fast as answered, then 3 × 10 s at 1,000 req/s),
-//    statements over 20 ms went from 17 (13 of them writes, most as a new WAL file appeared) to 4. What zero-filling would have caught
-//    early, a full disk, then stops PostgreSQL at its next WAL write instead (it PANICs rather than
-//    acknowledge a commit it could not write). Checkpoints (pglite-checkpoints.ts) let most new
-//    WAL files be recycled ones.
+//    statements over 20 ms went from 17 (13 of them writes, most as a new WAL file appeared) to
+//    4. What zero-filling would have caught early, a full disk, then stops PostgreSQL at its next
+//    WAL write instead (it PANICs rather than acknowledge a commit it could not write).
+//    Checkpoints (pglite-checkpoints.ts) let most new WAL files be recycled ones.
 export const PGLITE_STATISTICS_TARGET = 10;
 
 /** PostgreSQL's command line for the embedded database (PGlite's own, minus `-F`, plus the above). */
