@@ -12,7 +12,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { listenPostgres } from "./notifications";
-import { scheduleCheckpoints } from "./pglite-checkpoints";
+import { scheduleMaintenance } from "./pglite-maintenance";
 import { pgliteInitialised, pgliteOptions, syncNewCluster } from "./pglite-settings";
 import { PgliteThread } from "./pglite-thread";
 
@@ -91,8 +91,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const driver = client as PGlite;
   const db = drizzlePglite(driver, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder });
-  // On a folder: nothing else checkpoints a running PGlite (pglite-checkpoints.ts).
-  const stopCheckpoints = client instanceof PgliteThread ? scheduleCheckpoints(client) : async () => {};
+  // On a folder: nothing else checkpoints or vacuums a running PGlite (pglite-maintenance.ts).
+  const stopMaintenance = client instanceof PgliteThread ? scheduleMaintenance(client) : async () => {};
   return {
     db,
     kind: "pglite",
@@ -101,7 +101,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.query("select 1");
     },
     close: async () => {
-      await stopCheckpoints();
+      await stopMaintenance();
       await client.close();
       lock?.release();
     },

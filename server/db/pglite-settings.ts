@@ -30,7 +30,7 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 //    statements over 20 ms went from 17 (13 of them writes, most as a new WAL file appeared) to
 //    4. What zero-filling would have caught early, a full disk, then stops PostgreSQL at its next
 //    WAL write instead (it PANICs rather than acknowledge a commit it could not write).
-//    Checkpoints (pglite-checkpoints.ts) let most new WAL files be recycled ones.
+//    Checkpoints (pglite-maintenance.ts) let most new WAL files be recycled ones.
 export const PGLITE_STATISTICS_TARGET = 10;
 
 /** PostgreSQL's command line for the embedded database (PGlite's own, minus `-F`, plus the above). */

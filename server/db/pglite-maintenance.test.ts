@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
-import { checkpointIfDue, scheduleCheckpoints } from "./pglite-checkpoints";
+import { checkpointIfDue, scheduleMaintenance, vacuumIfDue, VACUUM_LIMITS } from "./pglite-maintenance";
 import { pgliteOptions, pgliteStartParams } from "./pglite-settings";
 
 // A PGlite on a folder with the settings the API uses, and the smallest max_wal_size (two WAL
@@ -27,7 +27,7 @@ const write = (mb: number) => db.query(`insert into filler (body) select repeat(
 const MB = 1024 * 1024;
 const never = Number.MAX_SAFE_INTEGER;
 
-describe("embedded database checkpoints", () => {
+describe("embedded database checkpoints and vacuuming", () => {
   it("are not taken by PGlite itself, even past max_wal_size", async () => {
     const before = await redo();
     await write(40);
@@ -53,8 +53,43 @@ describe("embedded database checkpoints", () => {
     expect(await checkpointIfDue(db, { walBytes: never, ageMs: 0 })).toBe(true);
   });
 
+  it("vacuum a table whose dead rows exceed autovacuum's threshold, and only such a table", async () => {
+    await db.exec("create table churn (id int primary key, n int not null); insert into churn select g, 0 from generate_series(1, 100) g");
+    // Table statistics reach the view when the session reports them (at most once a second); tests
+    // ask for the report after each change.
+    const report = async () => {
+      await db.query("select pg_stat_force_next_flush()");
+      await db.query("select 1");
+    };
+    await report();
+    await vacuumIfDue(db);
+    const dead = async () => {
+      await report();
+      const r = await db.query<{ dead: number; vacuums: number }>("select n_dead_tup::int as dead, vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'churn'");
+      return r.rows[0]!;
+    };
+    // 60 dead rows: under 50 + 20 % of 100 live rows. PGlite never vacuums them by itself.
+    await db.exec("update churn set n = n + 1 where id <= 60");
+    await report();
+    expect(await vacuumIfDue(db)).not.toContain("churn");
+    expect(await dead()).toMatchObject({ dead: 60, vacuums: 0 });
+    await db.exec("update churn set n = n + 1 where id <= 20");
+    await report();
+    expect(await vacuumIfDue(db)).toContain("churn");
+    expect(await dead()).toMatchObject({ dead: 0, vacuums: 1 });
+  });
+
+  it("vacuum a table whose oldest unfrozen transaction id is older than the freeze age", async () => {
+    await db.exec("create table frozen_probe (id int primary key); insert into frozen_probe values (1)");
+    const due = async (freezeAge: number) => vacuumIfDue(db, { ...VACUUM_LIMITS, freezeAge });
+    expect(await due(VACUUM_LIMITS.freezeAge)).not.toContain("frozen_probe");
+    // A few more transactions: the table's relfrozenxid is now older than a tiny freeze age.
+    for (let i = 0; i < 3; i++) await db.exec("insert into filler (body) values ('x')");
+    expect(await due(1)).toContain("frozen_probe");
+  });
+
   it("are scheduled until stopped", async () => {
-    const stop = scheduleCheckpoints(db, 10, { walBytes: 1 * MB, ageMs: never });
+    const stop = scheduleMaintenance(db, 10, { checkpoint: { walBytes: 1 * MB, ageMs: never }, vacuum: VACUUM_LIMITS });
     const start = await redo();
     await write(2);
     await expect.poll(redo, { timeout: 5_000, interval: 20 }).not.toBe(start);

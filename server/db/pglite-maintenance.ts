@@ -1,0 +1,125 @@
+// Upkeep of the embedded database that a PostgreSQL server's own background processes do:
+// checkpoints and vacuuming. PGlite is a single backend without those processes (PostgreSQL's
+// single-user mode). The process that owns the database looks every 5 s and does what is due,
+// as a statement of its own on the one session (between, never inside, others' transactions).
+//
+// Checkpoints. On a server the checkpointer writes one every `checkpoint_timeout` (5 min) or
+// `max_wal_size` (1 GB) of WAL; in single-user mode nothing asks for one while the database runs,
+// so the WAL since start-up grows without end, ~4 KB per score (measured: 28 WAL files, 448 MB,
+// after a 70-second bench; max_wal_size is not consulted), until the disk fills, and a restart
+// after a crash replays all of it (a clean close ends with a checkpoint). Every 16 MB of it,
+// creating the next WAL file held the one session ~50 ms (see pglite-settings.ts). So a checkpoint
+// is run every 5 minutes once anything was written, and after 512 MB of WAL, about where a
+// server with the default max_wal_size starts one (max_wal_size / (1 + checkpoint_completion_
+// target)). After one, old WAL files are removed or recycled as the next ones (no file to create).
+//
+// A CHECKPOINT runs like any statement on the one session: it writes the dirty pages (at most
+// shared_buffers, 128 MB) and syncs them. Measured: 60–70 ms after 60 MB of WAL (standalone), and
+// 196 ms after 256 MB written by the bench at full speed, every scoring statement waiting behind
+// it. That is the price of a bounded WAL and a bounded restart, about once every two minutes at
+// 1,000 scores/s; the bound is not smaller because each checkpoint costs that much again, and
+// the pages written first after it go to the WAL whole (full_page_writes, against torn pages).
+//
+// Vacuuming. Without autovacuum nothing removes dead rows: every score adds and then deletes a
+// detection inbox row, every fold updates an alert, every job run updates its job (27,000 dead
+// rows in `alerts` after 9,000 folds of three alerts, in a test). Their space and index entries
+// were never reclaimed, and no table's transaction ids were ever frozen, so after ~2 billion
+// transactions (weeks at 1,000 batches/s) PostgreSQL would stop accepting writes. Here each
+// table is vacuumed by autovacuum's own default rules: when its dead rows exceed 50 + 20 % of its
+// live rows, or its oldest unfrozen transaction id is 200 million transactions old (a plain
+// VACUUM then scans the whole table and freezes it: a long statement on a large table, once per
+// 200 million transactions).
+
+export type CheckpointLimits = {
+  /** WAL written since the last checkpoint's redo point that makes one due. */
+  walBytes: number;
+  /** Age of the last checkpoint that makes one due, once any WAL was written since. */
+  ageMs: number;
+};
+
+export const CHECKPOINT_LIMITS: CheckpointLimits = { walBytes: 512 * 1024 * 1024, ageMs: 5 * 60_000 };
+
+/**
+ * How often the owner looks. A look reads the table statistics (3 ms on average at 1,000 scores/s,
+ * up to 9 ms) and the control file; a VACUUM of the hot tables then takes 1–4 ms (up to 8 ms).
+ */
+export const MAINTENANCE_CHECK_MS = 5_000;
+
+/** A checkpoint record and the records written with it: "nothing since" below this. */
+const IDLE_WAL_BYTES = 64 * 1024;
+
+type Session = { query: (sql: string) => Promise<{ rows: unknown[] }> };
+
+/** Runs CHECKPOINT when one is due by `limits`; reports whether it did. */
+export async function checkpointIfDue(session: Session, limits: CheckpointLimits = CHECKPOINT_LIMITS): Promise<boolean> {
+  const { rows } = await session.query(
+    `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as wal,
+            extract(epoch from now() - checkpoint_time)::float8 * 1000 as age
+     from pg_control_checkpoint()`,
+  );
+  const { wal, age } = rows[0] as { wal: number; age: number };
+  const due = wal >= limits.walBytes || (age >= limits.ageMs && wal > IDLE_WAL_BYTES);
+  if (due) await session.query("checkpoint");
+  return due;
+}
+
+export type VacuumLimits = {
+  /** Dead rows beyond `deadRows + deadFraction × live rows` make a table due. */
+  deadRows: number;
+  deadFraction: number;
+  /** Age (in transactions) of a table's oldest unfrozen transaction id that makes it due. */
+  freezeAge: number;
+};
+
+/** autovacuum_vacuum_threshold, autovacuum_vacuum_scale_factor, autovacuum_freeze_max_age. */
+export const VACUUM_LIMITS: VacuumLimits = { deadRows: 50, deadFraction: 0.2, freezeAge: 200_000_000 };
+
+/** VACUUMs every table of the public schema that is due by `limits`; reports which. */
+export async function vacuumIfDue(session: Session, limits: VacuumLimits = VACUUM_LIMITS): Promise<string[]> {
+  const { rows } = await session.query(
+    `select s.relname as name
+     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+     where s.schemaname = 'public' and c.relkind = 'r'
+       and (s.n_dead_tup > ${Number(limits.deadRows)} + ${Number(limits.deadFraction)} * greatest(s.n_live_tup, 0)
+            or age(c.relfrozenxid) > ${Number(limits.freezeAge)})
+     order by s.relname`,
+  );
+  const due = (rows as { name: string }[]).map((r) => r.name);
+  for (const name of due) await session.query(`vacuum ${quoteIdent(name)}`);
+  return due;
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export type MaintenanceLimits = { checkpoint: CheckpointLimits; vacuum: VacuumLimits };
+export const MAINTENANCE_LIMITS: MaintenanceLimits = { checkpoint: CHECKPOINT_LIMITS, vacuum: VACUUM_LIMITS };
+
+/** Vacuums what is due, then checkpoints if due (so a checkpoint also writes what VACUUM freed). */
+export async function maintainIfDue(session: Session, limits = MAINTENANCE_LIMITS): Promise<void> {
+  await vacuumIfDue(session, limits.vacuum);
+  await checkpointIfDue(session, limits.checkpoint);
+}
+
+/**
+ * Looks every `everyMs` until the returned stop function is called (which waits for a look in
+ * progress). A failed look is retried at the next one: a database that cannot vacuum or
+ * checkpoint has failed, and its thread reports that to the process (PgliteThread.failure).
+ */
+export function scheduleMaintenance(session: Session, everyMs = MAINTENANCE_CHECK_MS, limits = MAINTENANCE_LIMITS): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout;
+  const tick = () => {
+    running = maintainIfDue(session, limits)
+      .catch(() => undefined)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, everyMs).unref();
+      });
+  };
+  timer = setTimeout(tick, everyMs).unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
