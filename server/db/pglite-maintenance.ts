@@ -28,7 +28,10 @@
 // table is vacuumed by autovacuum's own default rules: when its dead rows exceed 50 + 20 % of its
 // live rows, or its oldest unfrozen transaction id is 200 million transactions old (a plain
 // VACUUM then scans the whole table and freezes it: a long statement on a large table, once per
-// 200 million transactions).
+// 200 million transactions). Planner statistics stay where they were: ANALYZE of the tables the
+// detectors read when they double (domain/detection/statistics.ts; a VACUUM also refreshes the
+// page and row counts the planner sizes a table by, which is what that check watches) and of the
+// scoring tables every 15 minutes (domain/scoring/jobs.ts).
 
 export type CheckpointLimits = {
   /** WAL written since the last checkpoint's redo point that makes one due. */
