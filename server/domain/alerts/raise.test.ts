@@ -273,4 +273,18 @@ describe("raiseAlert", () => {
     expect(results.flat().filter((r) => r.created)).toHaveLength(12);
     expect((await triggered(s)).logged).toHaveLength(12);
   });
+
+  it("finds each pattern's open alert among many and returns it as stored", async () => {
+    const s = scope();
+    const keys = Array.from({ length: 40 }, (_, i) => `ip:192.0.2.${i}`);
+    await raiseAlerts(db, queue, s, keys.map((key) => hit({ key, userIds: [`first-${key}`], evidence: { n: 1 } })));
+    await db.update(alerts).set({ status: "resolved" }).where(inScope(alerts, s, eq(alerts.key, keys[3]!)));
+    const again = await raiseAlerts(db, queue, s, [hit({ key: keys[7]!, userIds: ["second"] }), hit({ key: keys[31]!, userIds: [`first-${keys[31]}`], evidence: { n: 1 } }), hit({ key: keys[3]! })]);
+    expect(again.map((r) => r.created)).toEqual([false, false, true]);
+    expect(again[0]!.alert.affectedUsers).toBe(2);
+    expect(again[1]!.alert.affectedUsers).toBe(1);
+    const stored = await db.select().from(alerts).where(inScope(alerts, s, eq(alerts.status, "open")));
+    expect(stored).toHaveLength(40);
+    for (const r of again) expect(r.alert).toEqual(stored.find((x) => x.id === r.alert.id));
+  });
 });

@@ -6,6 +6,7 @@ import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { newId } from "../../common/ids";
 import { arrayText } from "../../db/array-text";
+import { mapRow } from "../../db/map-row";
 import { appendEvents } from "../events/append";
 import { emitWebhookEvents } from "../webhooks/emit";
 import { serializeAlert, type AlertRow } from "./serialize";
@@ -48,22 +49,25 @@ function clampConfidence(c: number): number {
 
 const patternOf = (h: { type: string; key: string }) => `${h.type}\u0000${h.key}`;
 
-/** The open alerts of these patterns, locked in (type, key) order (the same order every runner locks in). */
+/**
+ * The open alerts of these patterns, locked in the order of `hits` (sorted by type and key: the
+ * same order every runner locks in). One index probe per pattern (a LATERAL lookup on the open-key
+ * index), whatever the number of open alerts: written as a semi-join, the planner scanned every
+ * open alert of the account when its statistics called the table small (the embedded database
+ * has no autovacuum to refresh them), 10 ms at 2,000 open alerts and growing.
+ */
 async function lockOpen(db: Db, scope: Scope, hits: Hit[]): Promise<Map<string, AlertRow>> {
-  const found = await db
-    .select()
-    .from(alerts)
-    .where(
-      inScope(
-        alerts,
-        scope,
-        eq(alerts.status, "open"),
-        sql`(${alerts.alertType}, ${alerts.key}) in (select * from unnest(${arrayText(hits.map((h) => h.type))}::text[], ${arrayText(hits.map((h) => h.key))}::text[]))`,
-      ),
-    )
-    .orderBy(alerts.alertType, alerts.key)
-    .for("update");
-  return new Map(found.map((r) => [patternOf({ type: r.alertType, key: r.key }), r]));
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select a.* from unnest(${arrayText(hits.map((h) => h.type))}::text[], ${arrayText(hits.map((h) => h.key))}::text[]) with ordinality as h(t, k, n)
+        cross join lateral (
+          select * from alerts x
+          where x.account_id = ${scope.accountId} and x.environment = ${scope.environment}
+            and x.alert_type = h.t and x.key = h.k and x.status = 'open'
+          for update) a
+        order by h.n`,
+  );
+  return new Map(found.map((raw) => mapRow(alerts, raw)).map((r) => [patternOf({ type: r.alertType, key: r.key }), r]));
 }
 
 /** Inserts an open alert per hit; a pattern whose open alert a concurrent raise just made gets none. */
