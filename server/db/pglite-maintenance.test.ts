@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
-import { checkpointIfDue, scheduleMaintenance, vacuumIfDue, VACUUM_LIMITS } from "./pglite-maintenance";
+import { analyzeIfDue, ANALYZE_LIMITS, checkpointIfDue, scheduleMaintenance, vacuumIfDue, VACUUM_LIMITS } from "./pglite-maintenance";
 import { pgliteOptions, pgliteStartParams } from "./pglite-settings";
 
 // A PGlite on a folder with the settings the API uses, and the smallest max_wal_size (two WAL
@@ -88,8 +88,45 @@ describe("embedded database checkpoints and vacuuming", () => {
     expect(await due(1)).toContain("frozen_probe");
   });
 
+  it("analyze a table whose changed rows exceed autovacuum's analyze threshold, and only such a table", async () => {
+    await db.exec("create table grows (id int primary key, kind text not null)");
+    await db.exec("create table transactions (id int primary key)");
+    const report = async () => {
+      await db.query("select pg_stat_force_next_flush()");
+      await db.query("select 1");
+    };
+    const analyzed = async () => {
+      await report();
+      const r = await db.query<{ n: number }>("select analyze_count::int as n from pg_stat_user_tables where relname = 'grows'");
+      return r.rows[0]!.n;
+    };
+    const estimate = async () => (await db.query<{ rows: number }>("select reltuples::int as rows from pg_class where relname = 'grows'")).rows[0]!.rows;
+    // 40 new rows: under the threshold of 50 (PGlite never analyzes by itself).
+    await db.exec("insert into grows select g, 'a' from generate_series(1, 40) g");
+    await report();
+    expect(await analyzeIfDue(db)).not.toContain("grows");
+    expect(await analyzed()).toBe(0);
+    await db.exec("insert into grows select g, 'b' from generate_series(41, 1000) g; insert into transactions select g from generate_series(1, 1000) g");
+    await report();
+    const due = await analyzeIfDue(db);
+    expect(due).toContain("grows");
+    // Analyzed on a schedule of its own, with a column list (which never resets the count).
+    expect(due).not.toContain("transactions");
+    expect(await analyzed()).toBe(1);
+    expect(await estimate()).toBe(1000);
+    // Now 10 % of 1,000 rows plus 50 must change before the next one.
+    await db.exec("update grows set kind = 'c' where id <= 100");
+    await report();
+    expect(await analyzeIfDue(db)).not.toContain("grows");
+    await db.exec("delete from grows where id > 900");
+    await report();
+    expect(await analyzeIfDue(db)).toContain("grows");
+    expect(await analyzed()).toBe(2);
+    expect(await estimate()).toBe(900);
+  });
+
   it("are scheduled until stopped", async () => {
-    const stop = scheduleMaintenance(db, 10, { checkpoint: { walBytes: 1 * MB, ageMs: never }, vacuum: VACUUM_LIMITS });
+    const stop = scheduleMaintenance(db, 10, { checkpoint: { walBytes: 1 * MB, ageMs: never }, vacuum: VACUUM_LIMITS, analyze: ANALYZE_LIMITS });
     const start = await redo();
     await write(2);
     await expect.poll(redo, { timeout: 5_000, interval: 20 }).not.toBe(start);

@@ -28,10 +28,19 @@
 // table is vacuumed by autovacuum's own default rules: when its dead rows exceed 50 + 20 % of its
 // live rows, or its oldest unfrozen transaction id is 200 million transactions old (a plain
 // VACUUM then scans the whole table and freezes it: a long statement on a large table, once per
-// 200 million transactions). Planner statistics stay where they were: ANALYZE of the tables the
-// detectors read when they double (domain/detection/statistics.ts; a VACUUM also refreshes the
-// page and row counts the planner sizes a table by, which is what that check watches) and of the
-// scoring tables every 15 minutes (domain/scoring/jobs.ts).
+// 200 million transactions).
+//
+// Analyzing. Nor did anything refresh planner statistics but the few ANALYZEs the code ran itself
+// (the tables the detectors read when they double, domain/detection/statistics.ts; the scoring
+// tables every 15 minutes, domain/scoring/jobs.ts). Every other table kept the statistics of the
+// moment it was first analyzed, nearly empty, and the planner then picks among indexes blindly:
+// locking the open alerts of a detection run's hits walked the (account, status, severity) index
+// through every open alert of the account instead of probing the open-key index, 3–5 ms per run
+// at 500 open alerts and growing. So autovacuum's analyze rule as well: a table is analyzed when
+// the rows inserted, updated or deleted since its last ANALYZE exceed 50 + 10 % of its rows. An
+// ANALYZE samples at most 3,000 rows here (pglite-settings.ts): ~20 ms on a large table, once per
+// 10 % of growth. `transactions` is left to its own schedule (a column-list ANALYZE, server/db/
+// analyze.ts, which does not reset the count of changed rows: the rule would find it due forever).
 
 export type CheckpointLimits = {
   /** WAL written since the last checkpoint's redo point that makes one due. */
@@ -92,14 +101,42 @@ export async function vacuumIfDue(session: Session, limits: VacuumLimits = VACUU
   return due;
 }
 
+export type AnalyzeLimits = {
+  /** Rows changed since the last ANALYZE beyond `changedRows + changedFraction × rows` make a table due. */
+  changedRows: number;
+  changedFraction: number;
+};
+
+/** autovacuum_analyze_threshold, autovacuum_analyze_scale_factor. */
+export const ANALYZE_LIMITS: AnalyzeLimits = { changedRows: 50, changedFraction: 0.1 };
+
+/** Tables ANALYZEd on a schedule of their own (see above). */
+const ANALYZED_ELSEWHERE = ["transactions"];
+
+/** ANALYZEs every table of the public schema that is due by `limits`; reports which. */
+export async function analyzeIfDue(session: Session, limits: AnalyzeLimits = ANALYZE_LIMITS): Promise<string[]> {
+  // reltuples is -1 until a table was first vacuumed or analyzed (then only the threshold counts).
+  const { rows } = await session.query(
+    `select s.relname as name
+     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+     where s.schemaname = 'public' and c.relkind = 'r' and s.relname not in (${ANALYZED_ELSEWHERE.map((t) => `'${t}'`).join(", ")})
+       and s.n_mod_since_analyze > ${Number(limits.changedRows)} + ${Number(limits.changedFraction)} * greatest(c.reltuples, 0)
+     order by s.relname`,
+  );
+  const due = (rows as { name: string }[]).map((r) => r.name);
+  for (const name of due) await session.query(`analyze ${quoteIdent(name)}`);
+  return due;
+}
+
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-export type MaintenanceLimits = { checkpoint: CheckpointLimits; vacuum: VacuumLimits };
-export const MAINTENANCE_LIMITS: MaintenanceLimits = { checkpoint: CHECKPOINT_LIMITS, vacuum: VACUUM_LIMITS };
+export type MaintenanceLimits = { checkpoint: CheckpointLimits; vacuum: VacuumLimits; analyze: AnalyzeLimits };
+export const MAINTENANCE_LIMITS: MaintenanceLimits = { checkpoint: CHECKPOINT_LIMITS, vacuum: VACUUM_LIMITS, analyze: ANALYZE_LIMITS };
 
-/** Vacuums what is due, then checkpoints if due (so a checkpoint also writes what VACUUM freed). */
+/** Vacuums and analyzes what is due, then checkpoints if due (so a checkpoint also writes what VACUUM freed). */
 export async function maintainIfDue(session: Session, limits = MAINTENANCE_LIMITS): Promise<void> {
   await vacuumIfDue(session, limits.vacuum);
+  await analyzeIfDue(session, limits.analyze);
   await checkpointIfDue(session, limits.checkpoint);
 }
 
