@@ -7,6 +7,7 @@
 //   npm run bench -- --targets healthz --skip-postgres --skip-watchlist
 //   npm run bench -- --targets score@1000 --timeline 250   each open-loop run's worst latency per
 //                                       250 ms of its schedule, and the worst the server reported
+//   npm run bench -- --targets score@600   the open-loop score target at another rate (any score@N)
 //   --skip-pglite, --skip-postgres, --skip-worker: leave out a storage setup (pglite; postgres with
 //   jobs in the API; postgres-worker: the API runs no jobs, one `npm run worker` process does)
 //
@@ -23,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { cleanup, root, startBenchApi, type Backend } from "./api-process";
-import { runHttpBench, TARGETS, type HttpOptions, type TargetResult } from "./http";
+import { runHttpBench, TARGETS, type HttpOptions, type Target, type TargetResult } from "./http";
 import { runWatchlistBench, type WatchlistBenchResult } from "./watchlist";
 
 const { values } = parseArgs({
@@ -72,12 +73,22 @@ const watchlistRuns = quick ? 1 : 3;
 const postgresAdminUrl = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 const selected = values.targets ? values.targets.split(",").map((s) => s.trim()) : TARGETS.map((t) => t.name);
-const unknown = selected.filter((n) => !TARGETS.some((t) => t.name === n));
+const found = selected.map((name) => TARGETS.find((t) => t.name === name) ?? atRate(name));
+const unknown = selected.filter((_, i) => !found[i]);
 if (unknown.length > 0) {
-  console.error(`bench: unknown target(s) ${unknown.join(", ")}; known: ${TARGETS.map((t) => t.name).join(", ")}.`);
+  console.error(`bench: unknown target(s) ${unknown.join(", ")}; known: ${TARGETS.map((t) => t.name).join(", ")}, or score@<req/s>.`);
   process.exit(2);
 }
-const targets = TARGETS.filter((t) => selected.includes(t.name));
+const targets = found.filter((t): t is Target => t !== undefined);
+
+/** `score@N`: the open-loop score target at another offered rate (the same share of a slower machine). */
+function atRate(name: string): Target | undefined {
+  const m = /^score@([1-9]\d{0,4})$/.exec(name);
+  const base = TARGETS.find((t) => t.name === "score@1000");
+  if (!m || !base) return undefined;
+  const rate = Number(m[1]);
+  return { ...base, name, rate, description: base.description.replace("1,000", rate.toLocaleString("en-US")) };
+}
 const backends: Backend[] = [
   ...(values["skip-pglite"] ? [] : ["pglite" as const]),
   ...(values["skip-postgres"] ? [] : ["postgres" as const]),
