@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { freshDatabase } from "../../test/database";
-import type { Database, Db } from "../../db/client";
+import { rows, type Database, type Db } from "../../db/client";
 import { alertExposure, alerts, alertTransactions, alertUsers, events, jobs, transactions, webhookEndpoints, webhookEvents } from "../../db/schema";
 import { newId } from "../../common/ids";
 import { inScope, type Scope } from "../../db/scope";
@@ -215,6 +215,20 @@ describe("raiseAlert", () => {
     const { logged, hooks } = await triggered(s);
     expect(logged).toHaveLength(0);
     expect(hooks).toHaveLength(0);
+  });
+
+  it("writes in the caller's transaction itself, not in a subtransaction of its own", async () => {
+    const s = scope();
+    const [own] = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const { alert } = await raiseAlert(tx, queue, s, hit({ userIds: ["x"] }));
+      // A savepoint's writes carry the subtransaction's id; the caller's carry the top-level one.
+      return rows<{ same: boolean }>(tx, sql`select xmin::text::bigint = txid_current() % 4294967296 as same from alerts where id = ${alert.id}`);
+    });
+    expect(own).toEqual({ same: true });
+    // With the root handle it opens a transaction of its own (the alert exists once it returns).
+    await raiseAlert(db, queue, s, hit({ key: "ip:203.0.113.8" }));
+    expect(await alertsOf(s)).toHaveLength(2);
   });
 
   it("rejects a confidence that is not a number", async () => {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/client";
 import { alerts, type AlertType } from "../../db/schema";
@@ -268,7 +269,9 @@ async function announce(db: Db, jobs: JobQueue, scope: Scope, created: { hit: Hi
  * Concurrency: the partial unique index on (account, environment, type, key) where status is open
  * admits one open alert per pattern. A raise that loses the insert race folds into the winner's.
  * Open alerts are locked in (type, key) order, so two raisers cannot deadlock. Call it with the
- * transaction of the change that completed the patterns, or with the root handle.
+ * transaction of the change that completed the patterns (it runs in that transaction, without a
+ * savepoint of its own: an error aborts the caller's transaction), or with the root handle (it
+ * opens one).
  */
 export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: RaiseAlertInput[]): Promise<RaiseAlertResult[]> {
   const hits: Hit[] = inputs.map((input, at) => {
@@ -287,8 +290,11 @@ export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: 
     (rounds[r] ??= []).push(h);
   }
   const results: RaiseAlertResult[] = new Array(hits.length);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  // Inside a caller's transaction, no nested one: its savepoint and release were two more round
+  // trips while the detection run holds the embedded database's one session.
+  const inTransaction = (db as unknown) instanceof PgTransaction;
+  const run = (fn: (tx: Db) => Promise<void>) => (inTransaction ? fn(db) : db.transaction((txRaw) => fn(txRaw as unknown as Db)));
+  await run(async (tx) => {
     for (const round of rounds) {
       let pending = [...round].sort((x, y) => (x.type === y.type ? (x.key < y.key ? -1 : x.key > y.key ? 1 : 0) : x.type < y.type ? -1 : 1));
       for (let attempt = 0; pending.length > 0; attempt++) {
