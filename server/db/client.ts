@@ -91,7 +91,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const driver = client as PGlite;
   const db = drizzlePglite(driver, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder });
-  // On a folder: nothing else checkpoints or vacuums a running PGlite (pglite-maintenance.ts).
+  // On a folder: nothing else checkpoints, vacuums or analyzes a running PGlite (pglite-maintenance.ts).
   const stopMaintenance = client instanceof PgliteThread ? scheduleMaintenance(client) : async () => {};
   return {
     db,

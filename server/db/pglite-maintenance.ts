@@ -1,5 +1,5 @@
 // Upkeep of the embedded database that a PostgreSQL server's own background processes do:
-// checkpoints and vacuuming. PGlite is a single backend without those processes (PostgreSQL's
+// checkpoints, vacuuming and analyzing. PGlite is a single backend without those processes (PostgreSQL's
 // single-user mode). The process that owns the database looks every 5 s and does what is due,
 // as a statement of its own on the one session (between, never inside, others' transactions).
 //
@@ -86,21 +86,6 @@ export type VacuumLimits = {
 /** autovacuum_vacuum_threshold, autovacuum_vacuum_scale_factor, autovacuum_freeze_max_age. */
 export const VACUUM_LIMITS: VacuumLimits = { deadRows: 50, deadFraction: 0.2, freezeAge: 200_000_000 };
 
-/** VACUUMs every table of the public schema that is due by `limits`; reports which. */
-export async function vacuumIfDue(session: Session, limits: VacuumLimits = VACUUM_LIMITS): Promise<string[]> {
-  const { rows } = await session.query(
-    `select s.relname as name
-     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-     where s.schemaname = 'public' and c.relkind = 'r'
-       and (s.n_dead_tup > ${Number(limits.deadRows)} + ${Number(limits.deadFraction)} * greatest(s.n_live_tup, 0)
-            or age(c.relfrozenxid) > ${Number(limits.freezeAge)})
-     order by s.relname`,
-  );
-  const due = (rows as { name: string }[]).map((r) => r.name);
-  for (const name of due) await session.query(`vacuum ${quoteIdent(name)}`);
-  return due;
-}
-
 export type AnalyzeLimits = {
   /** Rows changed since the last ANALYZE beyond `changedRows + changedFraction × rows` make a table due. */
   changedRows: number;
@@ -113,19 +98,38 @@ export const ANALYZE_LIMITS: AnalyzeLimits = { changedRows: 50, changedFraction:
 /** Tables ANALYZEd on a schedule of their own (see above). */
 const ANALYZED_ELSEWHERE = ["transactions"];
 
-/** ANALYZEs every table of the public schema that is due by `limits`; reports which. */
-export async function analyzeIfDue(session: Session, limits: AnalyzeLimits = ANALYZE_LIMITS): Promise<string[]> {
+/** The tables of the public schema due for VACUUM and for ANALYZE: one read of the table statistics. */
+async function tablesDue(session: Session, vacuum: VacuumLimits, analyze: AnalyzeLimits): Promise<{ vacuum: string[]; analyze: string[] }> {
   // reltuples is -1 until a table was first vacuumed or analyzed (then only the threshold counts).
   const { rows } = await session.query(
-    `select s.relname as name
-     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-     where s.schemaname = 'public' and c.relkind = 'r' and s.relname not in (${ANALYZED_ELSEWHERE.map((t) => `'${t}'`).join(", ")})
-       and s.n_mod_since_analyze > ${Number(limits.changedRows)} + ${Number(limits.changedFraction)} * greatest(c.reltuples, 0)
-     order by s.relname`,
+    `select name, vacuum_due, analyze_due from (
+       select s.relname as name,
+              s.n_dead_tup > ${Number(vacuum.deadRows)} + ${Number(vacuum.deadFraction)} * greatest(s.n_live_tup, 0)
+                or age(c.relfrozenxid) > ${Number(vacuum.freezeAge)} as vacuum_due,
+              s.relname not in (${ANALYZED_ELSEWHERE.map((t) => `'${t}'`).join(", ")})
+                and s.n_mod_since_analyze > ${Number(analyze.changedRows)} + ${Number(analyze.changedFraction)} * greatest(c.reltuples, 0) as analyze_due
+       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+       where s.schemaname = 'public' and c.relkind = 'r') t
+     where vacuum_due or analyze_due
+     order by name`,
   );
-  const due = (rows as { name: string }[]).map((r) => r.name);
-  for (const name of due) await session.query(`analyze ${quoteIdent(name)}`);
-  return due;
+  const due = rows as { name: string; vacuum_due: boolean; analyze_due: boolean }[];
+  return { vacuum: due.filter((r) => r.vacuum_due).map((r) => r.name), analyze: due.filter((r) => r.analyze_due).map((r) => r.name) };
+}
+
+async function run(session: Session, command: "vacuum" | "analyze", tables: string[]): Promise<string[]> {
+  for (const name of tables) await session.query(`${command} ${quoteIdent(name)}`);
+  return tables;
+}
+
+/** VACUUMs every table of the public schema that is due by `limits`; reports which. */
+export async function vacuumIfDue(session: Session, limits: VacuumLimits = VACUUM_LIMITS): Promise<string[]> {
+  return run(session, "vacuum", (await tablesDue(session, limits, ANALYZE_LIMITS)).vacuum);
+}
+
+/** ANALYZEs every table of the public schema that is due by `limits`; reports which. */
+export async function analyzeIfDue(session: Session, limits: AnalyzeLimits = ANALYZE_LIMITS): Promise<string[]> {
+  return run(session, "analyze", (await tablesDue(session, VACUUM_LIMITS, limits)).analyze);
 }
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -135,8 +139,9 @@ export const MAINTENANCE_LIMITS: MaintenanceLimits = { checkpoint: CHECKPOINT_LI
 
 /** Vacuums and analyzes what is due, then checkpoints if due (so a checkpoint also writes what VACUUM freed). */
 export async function maintainIfDue(session: Session, limits = MAINTENANCE_LIMITS): Promise<void> {
-  await vacuumIfDue(session, limits.vacuum);
-  await analyzeIfDue(session, limits.analyze);
+  const due = await tablesDue(session, limits.vacuum, limits.analyze);
+  await run(session, "vacuum", due.vacuum);
+  await run(session, "analyze", due.analyze);
   await checkpointIfDue(session, limits.checkpoint);
 }
 

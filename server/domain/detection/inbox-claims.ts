@@ -6,8 +6,10 @@
 // delete. A claim dies with its process; the rows are then pending at the next start at once
 // (with the lease columns they stayed claimed for a minute after a crash).
 
-/** How one evaluation holds its rows: until its claim lapses (a lease's length after it was
- * taken), or until released. */
+/**
+ * How one evaluation holds its rows: until its claim lapses (a lease's length after it was taken),
+ * or until released.
+ */
 export type InboxLease = { readonly claims: InboxClaims; readonly token: number; readonly ids: readonly number[] };
 
 type Entry = { token: number; until: number };
