@@ -141,3 +141,19 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Waits for statements sent together, then reports the first failure. In a transaction on the
+ * embedded database, statements sent without awaiting each other cross to its thread together
+ * (one wait for the other thread's turn instead of one each, while the transaction holds every
+ * scoring batch) and run in the order sent; a PostgreSQL connection runs them one after another,
+ * as if awaited in turn. Every one must settle before the first failure (in argument order) is
+ * thrown: Promise.all would return at the first failure, the transaction would roll back, and a
+ * statement a step sent after that would run outside it.
+ */
+export async function together<T extends readonly unknown[]>(...steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(steps);
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}

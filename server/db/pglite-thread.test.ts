@@ -93,6 +93,32 @@ describe("PgliteThread in memory (one shared thread)", () => {
     expect((await thread.query("select v from tx_rows")).rows).toEqual([{ v: "kept" }]);
   });
 
+  it("opens the transaction with its first statement; statements sent together run in order; an empty one sends nothing", async () => {
+    await thread.query("create table piped (n int)");
+    // The first statement carries the BEGIN: it runs inside the transaction, so a failure after it
+    // undoes it, and a failing first statement leaves nothing either.
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("insert into piped values (1)");
+        await tx.query("select 1 / 0");
+      }),
+    ).rejects.toMatchObject({ code: "22012" });
+    await expect(thread.transaction((tx) => tx.query("insert into piped values (1 / 0)"))).rejects.toMatchObject({ code: "22012" });
+    expect((await thread.query("select count(*)::int as n from piped")).rows).toEqual([{ n: 0 }]);
+
+    // Sent without waiting: they cross together and run in the order sent, each seeing the one before.
+    const counts = await thread.transaction((tx) =>
+      Promise.all([1, 2, 3].map((n) => tx.query(`with i as (insert into piped values (${n})) select count(*)::int as n from piped`))),
+    );
+    expect(counts.map((r) => r.rows[0])).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    // All three, the first included, were one transaction: one xmin.
+    expect((await thread.query("select count(distinct xmin::text)::int as x, count(*)::int as n from piped")).rows).toEqual([{ x: 1, n: 3 }]);
+
+    // Nothing sent: nothing to open or commit, and the session is free afterwards.
+    expect(await thread.transaction(async () => "nothing")).toBe("nothing");
+    expect((await thread.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
   it("holds the session: a statement from outside runs only after the transaction ends", async () => {
     await thread.query("create table gate (v int)");
     const order: string[] = [];

@@ -13,7 +13,8 @@ import { Worker } from "node:worker_threads";
 // others wait until it commits or rolls back, exactly as PGlite's own transaction does.
 
 export type ThreadRequest =
-  | { kind: "query"; id: number; sql: string; params?: unknown[]; rowMode?: "array" | "object"; rawTypes?: number[] }
+  /** `begin`: open a transaction first (the first statement of one), and run `sql` only if it opened. */
+  | { kind: "query"; id: number; sql: string; params?: unknown[]; rowMode?: "array" | "object"; rawTypes?: number[]; begin?: boolean }
   | { kind: "listen"; id: number; channel: string }
   | { kind: "unlisten"; id: number; listener: number }
   | { kind: "close"; id: number };
@@ -103,9 +104,9 @@ export class PgliteThread {
     });
   }
 
-  private send(sql: string, params?: unknown[], opts?: QueryOptions): Promise<ThreadResults> {
+  private send(sql: string, params?: unknown[], opts?: QueryOptions, begin?: boolean): Promise<ThreadResults> {
     const rawTypes = opts?.parsers ? Object.keys(opts.parsers).map(Number) : undefined;
-    return this.call<ThreadResults>({ kind: "query", sql, params, rowMode: opts?.rowMode, rawTypes });
+    return this.call<ThreadResults>({ kind: "query", sql, params, rowMode: opts?.rowMode, rawTypes, ...(begin ? { begin } : {}) });
   }
 
   /** One statement; waits while a transaction holds the session. */
@@ -114,21 +115,33 @@ export class PgliteThread {
     return this.send(sql, params, opts);
   }
 
-  /** Runs `fn` in a transaction that holds the session: committed if it returns, rolled back if it throws. */
+  /**
+   * Runs `fn` in a transaction that holds the session: committed if it returns, rolled back if it
+   * throws. The BEGIN travels with the first statement (the worker runs that statement only if the
+   * transaction opened): each crossing waits for the other thread's turn, and while a transaction
+   * holds the session every scoring batch waits for its crossings too. A transaction that sent no
+   * statement sends nothing. Statements `fn` sends without awaiting the previous one cross
+   * together and run in the order sent.
+   */
   async transaction<T>(fn: (tx: Session) => Promise<T>): Promise<T> {
     while (this.gate) await this.gate;
     let open!: () => void;
     this.gate = new Promise<void>((resolve) => (open = resolve));
+    let begun = false;
+    const query = (sql: string, params?: unknown[], opts?: QueryOptions) => {
+      const first = !begun;
+      begun = true;
+      return this.send(sql, params, opts, first);
+    };
     try {
-      await this.send("begin");
       let result: T;
       try {
-        result = await fn({ query: (sql, params, opts) => this.send(sql, params, opts) });
+        result = await fn({ query });
       } catch (err) {
-        await this.send("rollback").catch(() => {});
+        if (begun) await this.send("rollback").catch(() => {});
         throw err;
       }
-      await this.send("commit");
+      if (begun) await this.send("commit");
       return result;
     } finally {
       this.gate = null;

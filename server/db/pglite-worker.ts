@@ -4,7 +4,8 @@ import { pgliteOptions } from "./pglite-settings";
 import type { ThreadReply, ThreadRequest } from "./pglite-thread";
 
 // The embedded database's own thread (see pglite-thread.ts). It owns the PGlite instance and
-// answers one message per statement; PGlite itself runs one statement at a time, in arrival order.
+// answers one message per statement, handling the messages one at a time in arrival order (a
+// statement that opens a transaction runs its BEGIN first, and nothing may run in between).
 
 if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread");
 const port = parentPort;
@@ -35,42 +36,46 @@ async function main(): Promise<void> {
     return;
   }
   const unlisten = new Map<number, () => Promise<void>>();
-  port.on("message", (msg: ThreadRequest) => {
-    void (async () => {
-      try {
-        switch (msg.kind) {
-          case "query": {
-            // Drizzle passes identity parsers for the date and interval types (it parses them itself);
-            // functions cannot cross threads, so the caller names the types and they are rebuilt here.
-            const opts: QueryOptions = { rowMode: msg.rowMode };
-            if (msg.rawTypes?.length) opts.parsers = Object.fromEntries(msg.rawTypes.map((oid) => [oid, identity]));
-            const r = await db.query(msg.sql, msg.params, opts);
-            reply({ kind: "result", id: msg.id, value: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
-            break;
-          }
-          case "listen": {
-            const stop = await db.listen(msg.channel, (payload) => reply({ kind: "notify", listener: msg.id, payload }));
-            unlisten.set(msg.id, stop);
-            reply({ kind: "result", id: msg.id, value: null });
-            break;
-          }
-          case "unlisten": {
-            await unlisten.get(msg.listener)?.();
-            unlisten.delete(msg.listener);
-            reply({ kind: "result", id: msg.id, value: null });
-            break;
-          }
-          case "close": {
-            await db.close();
-            reply({ kind: "result", id: msg.id, value: null });
-            port.close();
-            break;
-          }
+  const handle = async (msg: ThreadRequest): Promise<void> => {
+    try {
+      switch (msg.kind) {
+        case "query": {
+          // Drizzle passes identity parsers for the date and interval types (it parses them itself);
+          // functions cannot cross threads, so the caller names the types and they are rebuilt here.
+          const opts: QueryOptions = { rowMode: msg.rowMode };
+          if (msg.rawTypes?.length) opts.parsers = Object.fromEntries(msg.rawTypes.map((oid) => [oid, identity]));
+          if (msg.begin) await db.query("begin");
+          const r = await db.query(msg.sql, msg.params, opts);
+          reply({ kind: "result", id: msg.id, value: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
+          break;
         }
-      } catch (err) {
-        reply({ kind: "error", id: msg.id, error: errorData(err) });
+        case "listen": {
+          const stop = await db.listen(msg.channel, (payload) => reply({ kind: "notify", listener: msg.id, payload }));
+          unlisten.set(msg.id, stop);
+          reply({ kind: "result", id: msg.id, value: null });
+          break;
+        }
+        case "unlisten": {
+          await unlisten.get(msg.listener)?.();
+          unlisten.delete(msg.listener);
+          reply({ kind: "result", id: msg.id, value: null });
+          break;
+        }
+        case "close": {
+          await db.close();
+          reply({ kind: "result", id: msg.id, value: null });
+          port.close();
+          break;
+        }
       }
-    })();
+    } catch (err) {
+      reply({ kind: "error", id: msg.id, error: errorData(err) });
+    }
+  };
+  // One message at a time: `handle` never rejects, so the chain never breaks.
+  let turn: Promise<void> = Promise.resolve();
+  port.on("message", (msg: ThreadRequest) => {
+    turn = turn.then(() => handle(msg));
   });
   reply({ kind: "ready" });
 }

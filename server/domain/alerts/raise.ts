@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/client";
+import { rows, together } from "../../db/client";
 import { alerts, type AlertType } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
@@ -98,14 +98,17 @@ async function insertOpen(db: Db, scope: Scope, hits: Hit[]): Promise<Map<string
 
 /** What joining members added to one alert: new distinct users and transactions. */
 type Added = { users: number; transactions: number };
+/** An alert's per-currency sum of its member transactions' amounts, after joining. */
+type ExposureSum = { alert_id: string; currency: string; amount: number | string };
 
 /**
  * Adds the hits' users and transactions to their alerts (a member already there is skipped) and
- * the new transactions' amounts to the alerts' per-currency sums, in two statements whatever the
- * number of hits. Returns what was new per alert: folding then costs what its new members cost,
- * never a recount of the members an alert already has.
+ * the new transactions' amounts to the alerts' per-currency sums, then reads those sums back:
+ * three statements whatever the number of hits, sent together (see `together`; the read runs
+ * last). Returns what was new per alert: folding then costs what its new members cost, never a
+ * recount of the members an alert already has.
  */
-async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<Map<string, Added>> {
+async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ added: Map<string, Added>; sums: ExposureSum[] }> {
   // Two columns as array parameters (unnest): a burst of hits names thousands of members.
   const pairs = (ids: (t: Target) => string[]) => {
     const alertIds: string[] = [];
@@ -118,58 +121,59 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<Map<
     }
     return { alertIds: arrayText(alertIds), members: arrayText(members), n: members.length };
   };
-  const added = new Map<string, Added>(targets.map((t) => [t.row.id, { users: 0, transactions: 0 }]));
+  const none = Promise.resolve([]);
   const users = pairs((t) => t.hit.userIds);
-  if (users.n > 0) {
-    const counted = await rows<{ alert_id: string; n: number }>(
-      db,
-      sql`with joined as (
-            insert into alert_users (alert_id, account_id, environment, user_id)
-            select m.a, ${scope.accountId}, ${scope.environment}, m.u from unnest(${users.alertIds}::text[], ${users.members}::text[]) as m(a, u)
-            on conflict do nothing
-            returning alert_id)
-          select alert_id, count(*)::int as n from joined group by alert_id`,
-    );
-    for (const c of counted) added.get(c.alert_id)!.users = Number(c.n);
-  }
   const txns = pairs((t) => t.hit.transactionIds);
-  if (txns.n > 0) {
-    // A member id with no transaction in the scope counts as a member and adds no amount. `summed`
-    // is selected by nothing: PostgreSQL runs a data-modifying CTE whether or not it is read.
-    const counted = await rows<{ alert_id: string; n: number }>(
-      db,
-      sql`with joined as (
-            insert into alert_transactions (alert_id, account_id, environment, transaction_id)
-            select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
-            on conflict do nothing
-            returning alert_id, transaction_id),
-          sums as (
-            select j.alert_id, t.currency, count(*)::int as n, sum(t.amount) as amount
-            from joined j
-            left join transactions t on t.id = j.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
-            group by j.alert_id, t.currency),
-          summed as (
-            insert into alert_exposure (alert_id, currency, amount)
-            select alert_id, currency, amount from sums where currency is not null
-            on conflict (alert_id, currency) do update set amount = alert_exposure.amount + excluded.amount)
-          select alert_id, sum(n)::int as n from sums group by alert_id`,
-    );
-    for (const c of counted) added.get(c.alert_id)!.transactions = Number(c.n);
-  }
-  return added;
+  // A member id with no transaction in the scope counts as a member and adds no amount. `summed`
+  // is selected by nothing: PostgreSQL runs a data-modifying CTE whether or not it is read.
+  const [usersCounted, txnsCounted, sums] = await together(
+    users.n === 0
+      ? none
+      : rows<{ alert_id: string; n: number }>(
+          db,
+          sql`with joined as (
+                insert into alert_users (alert_id, account_id, environment, user_id)
+                select m.a, ${scope.accountId}, ${scope.environment}, m.u from unnest(${users.alertIds}::text[], ${users.members}::text[]) as m(a, u)
+                on conflict do nothing
+                returning alert_id)
+              select alert_id, count(*)::int as n from joined group by alert_id`,
+        ),
+    txns.n === 0
+      ? none
+      : rows<{ alert_id: string; n: number }>(
+          db,
+          sql`with joined as (
+                insert into alert_transactions (alert_id, account_id, environment, transaction_id)
+                select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
+                on conflict do nothing
+                returning alert_id, transaction_id),
+              sums as (
+                select j.alert_id, t.currency, count(*)::int as n, sum(t.amount) as amount
+                from joined j
+                left join transactions t on t.id = j.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
+                group by j.alert_id, t.currency),
+              summed as (
+                insert into alert_exposure (alert_id, currency, amount)
+                select alert_id, currency, amount from sums where currency is not null
+                on conflict (alert_id, currency) do update set amount = alert_exposure.amount + excluded.amount)
+              select alert_id, sum(n)::int as n from sums group by alert_id`,
+        ),
+    // Sent after the inserts, so it sees what they added.
+    rows<ExposureSum>(db, sql`select alert_id, currency, amount from alert_exposure where alert_id = any(${arrayText(targets.map((t) => t.row.id))}::text[])`),
+  );
+  const added = new Map<string, Added>(targets.map((t) => [t.row.id, { users: 0, transactions: 0 }]));
+  for (const c of usersCounted) added.get(c.alert_id)!.users = Number(c.n);
+  for (const c of txnsCounted) added.get(c.alert_id)!.transactions = Number(c.n);
+  return { added, sums };
 }
 
 /**
- * Recomputes the alerts' counts and severity from what joining added, in two statements whatever
+ * Recomputes the alerts' counts and severity from what joining added, in one statement whatever
  * their number. Exposure is the per-currency sum of the member transactions' amounts in the
  * currency that weighs most in major units (no FX rates). An alert whose figures did not change is
  * left as it was (updated_at included).
  */
-async function recompute(db: Db, targets: Target[], added: Map<string, Added>): Promise<AlertRow[]> {
-  const sums = await rows<{ alert_id: string; currency: string; amount: number | string }>(
-    db,
-    sql`select alert_id, currency, amount from alert_exposure where alert_id = any(${arrayText(targets.map((t) => t.row.id))}::text[])`,
-  );
+async function recompute(db: Db, targets: Target[], { added, sums }: { added: Map<string, Added>; sums: ExposureSum[] }): Promise<AlertRow[]> {
   const byAlert = new Map<string, { currency: string; amount: number }[]>();
   for (const s of sums) {
     let list = byAlert.get(s.alert_id);
@@ -239,20 +243,22 @@ async function recompute(db: Db, targets: Target[], added: Map<string, Added>): 
 async function announce(db: Db, jobs: JobQueue, scope: Scope, created: { hit: Hit; alert: AlertRow }[]): Promise<void> {
   if (created.length === 0) return;
   const resources = created.map(({ alert }) => serializeAlert(alert));
-  await appendEvents(
-    db,
-    scope,
-    created.map(({ hit }, i) => {
-      const { object: _object, ...payload } = resources[i]!;
-      return {
-        type: "alert.triggered" as const,
-        transactionId: pick(hit.trigger?.transactionId, hit.transactionIds),
-        userId: pick(hit.trigger?.userId, hit.userIds),
-        payload,
-      };
-    }),
+  await together(
+    appendEvents(
+      db,
+      scope,
+      created.map(({ hit }, i) => {
+        const { object: _object, ...payload } = resources[i]!;
+        return {
+          type: "alert.triggered" as const,
+          transactionId: pick(hit.trigger?.transactionId, hit.transactionIds),
+          userId: pick(hit.trigger?.userId, hit.userIds),
+          payload,
+        };
+      }),
+    ),
+    emitWebhookEvents(db, jobs, scope, "alert.triggered", resources),
   );
-  await emitWebhookEvents(db, jobs, scope, "alert.triggered", resources);
 }
 
 /**
@@ -315,8 +321,7 @@ export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: 
           else lost.push(hit);
         }
         if (targets.length > 0) {
-          const added = await addMembers(tx, scope, targets);
-          const alertsNow = await recompute(tx, targets, added);
+          const alertsNow = await recompute(tx, targets, await addMembers(tx, scope, targets));
           targets.forEach((t, i) => (results[t.hit.at] = { alert: alertsNow[i]!, created: t.created }));
           await announce(tx, jobs, scope, targets.flatMap((t, i) => (t.created ? [{ hit: t.hit, alert: alertsNow[i]! }] : [])));
         }

@@ -1,4 +1,4 @@
-import { sharesOneSession, type Db } from "../../db/client";
+import { sharesOneSession, together, type Db } from "../../db/client";
 import type { Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { raiseAlerts } from "../alerts/raise";
@@ -62,12 +62,17 @@ async function readBatch(db: Db, scope: Scope, batch: Batch): Promise<Finding[]>
   return findings;
 }
 
-/** The evaluation's writes, in its transaction `tx`. */
+/**
+ * The evaluation's writes, in its transaction `tx`. The inbox delete, the volume count and the
+ * detectors' own records do not depend on each other: they are sent together (see `together`).
+ */
 async function writeBatch(tx: Db, jobs: JobQueue, scope: Scope, batch: Batch, findings: Finding[]): Promise<BatchResult> {
-  await completeBatch(tx, batch);
-  await countVolume(tx, scope, batch.transactions);
-  const hits: Hit[] = [];
-  for (const f of findings) hits.push(...(typeof f === "function" ? await f(tx) : f));
+  const [, , completed] = await together(
+    completeBatch(tx, batch),
+    countVolume(tx, scope, batch.transactions),
+    together(...findings.map((f) => (typeof f === "function" ? f(tx) : Promise.resolve(f)))),
+  );
+  const hits: Hit[] = completed.flat();
   const created = (await raiseAlerts(tx, jobs, scope, hits)).filter((r) => r.created).length;
   return { processed: batch.inboxIds.length, hits: hits.length, created };
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { arrayText } from "../../db/array-text";
-import { rows, type Db } from "../../db/client";
+import { rows, together, type Db } from "../../db/client";
 import { webhookEvents } from "../../db/schema";
 import type { Scope } from "../../db/scope";
 import { newId } from "../../common/ids";
@@ -51,14 +51,17 @@ export async function emitWebhookEvents(
 ): Promise<string[]> {
   if (datas.length === 0) return [];
   const ids = datas.map(() => newId("whevt"));
-  await db.insert(webhookEvents).values(datas.map((data, i) => ({ id: ids[i]!, accountId: scope.accountId, environment: scope.environment, type, data })));
-  const queued = await rows(
-    db,
-    sql`insert into jobs (type, payload)
-        select ${WEBHOOK_FANOUT_JOB}, jsonb_build_object('event_id', x.id) from unnest(${arrayText(ids)}::text[]) as x(id)
-        where exists (select 1 from webhook_endpoints p where p.account_id = ${scope.accountId} and p.environment = ${scope.environment}
-                      and p.status = 'enabled' and p.events && array[${type}, '*']::text[])
-        returning 1`,
+  // The fan-out jobs name the events by id only: both statements are sent together.
+  const [, queued] = await together(
+    db.insert(webhookEvents).values(datas.map((data, i) => ({ id: ids[i]!, accountId: scope.accountId, environment: scope.environment, type, data }))),
+    rows(
+      db,
+      sql`insert into jobs (type, payload)
+          select ${WEBHOOK_FANOUT_JOB}, jsonb_build_object('event_id', x.id) from unnest(${arrayText(ids)}::text[]) as x(id)
+          where exists (select 1 from webhook_endpoints p where p.account_id = ${scope.accountId} and p.environment = ${scope.environment}
+                        and p.status = 'enabled' and p.events && array[${type}, '*']::text[])
+          returning 1`,
+    ),
   );
   if (queued.length > 0) jobs.wake(0);
   return ids;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rows, type Db } from "../../../db/client";
+import { rows, together, type Db } from "../../../db/client";
 import type { Scope } from "../../../db/scope";
 import { findOpenAlert } from "../../alerts/raise";
 import type { TxnRow } from "../batch";
@@ -81,12 +81,15 @@ export async function countVolume(db: Db, scope: Scope, txns: readonly TxnRow[])
   if (txns.length === 0) return;
   const buckets = bucketCounts(txns);
   const json = JSON.stringify(buckets.map(([b, n]) => ({ b: new Date(b).toISOString(), n })));
-  await db.execute(sql`insert into detection_volume (account_id, environment, bucket, scores)
-    select ${scope.accountId}, ${scope.environment}, v.b, v.n from jsonb_to_recordset(${json}::jsonb) as v(b timestamptz, n int)
-    on conflict (account_id, environment, bucket) do update set scores = detection_volume.scores + excluded.scores`);
   const newest = buckets[buckets.length - 1]![0];
-  await db.execute(sql`delete from detection_volume where account_id = ${scope.accountId} and environment = ${scope.environment}
-    and bucket < ${new Date(newest - VOLUME_RETENTION_MS).toISOString()}::timestamptz`);
+  // Two statements sent together (the delete runs second; one statement could not both bump and delete an old bucket).
+  await together(
+    db.execute(sql`insert into detection_volume (account_id, environment, bucket, scores)
+      select ${scope.accountId}, ${scope.environment}, v.b, v.n from jsonb_to_recordset(${json}::jsonb) as v(b timestamptz, n int)
+      on conflict (account_id, environment, bucket) do update set scores = detection_volume.scores + excluded.scores`),
+    db.execute(sql`delete from detection_volume where account_id = ${scope.accountId} and environment = ${scope.environment}
+      and bucket < ${new Date(newest - VOLUME_RETENTION_MS).toISOString()}::timestamptz`),
+  );
 }
 
 /**
