@@ -93,6 +93,28 @@ describe("PgliteThread in memory (one shared thread)", () => {
     expect((await thread.query("select v from tx_rows")).rows).toEqual([{ v: "kept" }]);
   });
 
+  it("runs EXECUTE of a prepared statement (sent by the simple protocol) like any statement", async () => {
+    await thread.query("create table prepped (id int primary key, v text, at timestamptz)");
+    await thread.query("prepare put_prepped (int[], text[]) as insert into prepped select * from unnest($1::int[], $2::text[]), now() returning id, v, at");
+    const put = await thread.query("execute put_prepped('{1,2}', '{\"a;b\",\"it''s\"}')", [], { parsers: { 1184: (x: unknown) => x } });
+    expect(put.affectedRows).toBe(2);
+    expect(put.fields.map((f) => f.name)).toEqual(["id", "v", "at"]);
+    expect(put.rows.map((r) => ({ ...(r as object), at: typeof (r as { at: unknown }).at }))).toEqual([
+      { id: 1, v: "a;b", at: "string" },
+      { id: 2, v: "it's", at: "string" },
+    ]);
+    expect((await thread.query("execute put_prepped('{3}', '{c}')", undefined, { rowMode: "array" })).rows).toEqual([[3, "c", expect.any(Date)]]);
+    await expect(thread.query("execute put_prepped('{1}', '{again}')")).rejects.toMatchObject({ code: "23505", constraint: "prepped_pkey" });
+    // Inside a transaction too, as its first statement (with the BEGIN) and after.
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("execute put_prepped('{4}', '{d}')");
+        await tx.query("execute put_prepped('{4}', '{d}')");
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect((await thread.query("select count(*)::int as n from prepped")).rows).toEqual([{ n: 3 }]);
+  });
+
   it("opens the transaction with its first statement; statements sent together run in order; an empty one sends nothing", async () => {
     await thread.query("create table piped (n int)");
     // The first statement carries the BEGIN: it runs inside the transaction, so a failure after it
