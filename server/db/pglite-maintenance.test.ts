@@ -125,6 +125,30 @@ describe("embedded database checkpoints and vacuuming", () => {
     expect(await estimate()).toBe(900);
   });
 
+  it("analyze an append-only log when its rows doubled", async () => {
+    await db.exec("create table events (id int primary key)");
+    const report = async () => {
+      await db.query("select pg_stat_force_next_flush()");
+      await db.query("select 1");
+    };
+    const analyzed = async () => {
+      await report();
+      return (await db.query<{ n: number }>("select analyze_count::int as n from pg_stat_user_tables where relname = 'events'")).rows[0]!.n;
+    };
+    await db.exec("insert into events select g from generate_series(1, 1000) g");
+    await report();
+    expect(await analyzeIfDue(db)).toContain("events");
+    expect(await analyzed()).toBe(1);
+    // 20 % more: a table under the 10 % rule would be due, a log is not.
+    await db.exec("insert into events select g from generate_series(1001, 1200) g");
+    await report();
+    expect(await analyzeIfDue(db)).not.toContain("events");
+    await db.exec("insert into events select g from generate_series(1201, 2100) g");
+    await report();
+    expect(await analyzeIfDue(db)).toContain("events");
+    expect(await analyzed()).toBe(2);
+  });
+
   it("are scheduled until stopped", async () => {
     const stop = scheduleMaintenance(db, 10, { checkpoint: { walBytes: 1 * MB, ageMs: never }, vacuum: VACUUM_LIMITS, analyze: ANALYZE_LIMITS });
     const start = await redo();
