@@ -45,8 +45,8 @@
 // analyzed when their rows have doubled instead: rows there are only ever added (until retention
 // purges old ones, after which VACUUM, due by the dead rows, counts the table again), so the shape
 // of their values does not drift, and the planner scales its row estimate to the table's current
-// size by itself. Under the 10 % rule `events` (a row or two per score) was analyzed every few seconds
-// at full speed, 23–61 ms each on a slow day, every statement waiting.
+// size by itself. Under the 10 % rule `events` (a row or two per score) was analyzed every few
+// seconds at full speed, 23–61 ms each on a slow day, every statement waiting.
 
 export type CheckpointLimits = {
   /** WAL written since the last checkpoint's redo point that makes one due. */
