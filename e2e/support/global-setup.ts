@@ -106,7 +106,8 @@ async function build(env: NodeJS.ProcessEnv, logDir: string): Promise<void> {
 async function addUser(env: NodeJS.ProcessEnv, role: Role, email: string, name: string, password: string): Promise<string | undefined> {
   const { code, stdout, stderr } = await runCommand(
     "npm",
-    ["run", "--silent", "users", "--", "add", "--account", "demo", "--email", email, "--role", role, "--password", password, "--name", name, "--json"],
+    // `--password=…`: a generated password may start with "-", which parseArgs refuses as a separate argument.
+    ["run", "--silent", "users", "--", "add", "--account", "demo", "--email", email, "--role", role, `--password=${password}`, "--name", name, "--json"],
     { cwd: root, env },
   );
   const last = stdout.trim().split("\n").pop() ?? "";
