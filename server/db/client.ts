@@ -149,7 +149,9 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
  * scoring batch) and run in the order sent; a PostgreSQL connection runs them one after another,
  * as if awaited in turn. Every one must settle before the first failure (in argument order) is
  * thrown: Promise.all would return at the first failure, the transaction would roll back, and a
- * statement a step sent after that would run outside it.
+ * statement a step sent after that would run outside it. For statements of one transaction (or one
+ * session): on the PostgreSQL pool, statements sent together take different connections and run
+ * in no set order.
  */
 export async function together<T extends readonly unknown[]>(...steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const settled = await Promise.allSettled(steps);
