@@ -26,6 +26,19 @@ const redo = async () => (await db.query<{ lsn: string }>("select redo_lsn::text
 const write = (mb: number) => db.query(`insert into filler (body) select repeat(md5(g::text), 30) from generate_series(1, ${mb * 1000}) g`);
 const MB = 1024 * 1024;
 const never = Number.MAX_SAFE_INTEGER;
+/**
+ * Table statistics reach the view when the session reports them (at most once a second); tests ask
+ * for the report after each change.
+ */
+const report = async () => {
+  await db.query("select pg_stat_force_next_flush()");
+  await db.query("select 1");
+};
+/** How many times `table` was analyzed, as reported now. */
+const analyzeCount = async (table: string) => {
+  await report();
+  return (await db.query<{ n: number }>("select analyze_count::int as n from pg_stat_user_tables where relname = $1", [table])).rows[0]!.n;
+};
 
 describe("embedded database checkpoints and vacuuming", () => {
   it("are not taken by PGlite itself, even past max_wal_size", async () => {
@@ -55,12 +68,6 @@ describe("embedded database checkpoints and vacuuming", () => {
 
   it("vacuum a table whose dead rows exceed autovacuum's threshold, and only such a table", async () => {
     await db.exec("create table churn (id int primary key, n int not null); insert into churn select g, 0 from generate_series(1, 100) g");
-    // Table statistics reach the view when the session reports them (at most once a second); tests
-    // ask for the report after each change.
-    const report = async () => {
-      await db.query("select pg_stat_force_next_flush()");
-      await db.query("select 1");
-    };
     await report();
     await vacuumIfDue(db);
     const dead = async () => {
@@ -91,15 +98,7 @@ describe("embedded database checkpoints and vacuuming", () => {
   it("analyze a table whose changed rows exceed autovacuum's analyze threshold, and only such a table", async () => {
     await db.exec("create table grows (id int primary key, kind text not null)");
     await db.exec("create table transactions (id int primary key)");
-    const report = async () => {
-      await db.query("select pg_stat_force_next_flush()");
-      await db.query("select 1");
-    };
-    const analyzed = async () => {
-      await report();
-      const r = await db.query<{ n: number }>("select analyze_count::int as n from pg_stat_user_tables where relname = 'grows'");
-      return r.rows[0]!.n;
-    };
+    const analyzed = () => analyzeCount("grows");
     const estimate = async () => (await db.query<{ rows: number }>("select reltuples::int as rows from pg_class where relname = 'grows'")).rows[0]!.rows;
     // 40 new rows: under the threshold of 50 (PGlite never analyzes by itself).
     await db.exec("insert into grows select g, 'a' from generate_series(1, 40) g");
@@ -127,14 +126,7 @@ describe("embedded database checkpoints and vacuuming", () => {
 
   it("analyze an append-only log when its rows doubled", async () => {
     await db.exec("create table events (id int primary key)");
-    const report = async () => {
-      await db.query("select pg_stat_force_next_flush()");
-      await db.query("select 1");
-    };
-    const analyzed = async () => {
-      await report();
-      return (await db.query<{ n: number }>("select analyze_count::int as n from pg_stat_user_tables where relname = 'events'")).rows[0]!.n;
-    };
+    const analyzed = () => analyzeCount("events");
     await db.exec("insert into events select g from generate_series(1, 1000) g");
     await report();
     expect(await analyzeIfDue(db)).toContain("events");
