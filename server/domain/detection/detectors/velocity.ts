@@ -82,7 +82,8 @@ export async function countVolume(db: Db, scope: Scope, txns: readonly TxnRow[])
   const buckets = bucketCounts(txns);
   const json = JSON.stringify(buckets.map(([b, n]) => ({ b: new Date(b).toISOString(), n })));
   const newest = buckets[buckets.length - 1]![0];
-  // Two statements sent together (the delete runs second; one statement could not both bump and delete an old bucket).
+  // Two statements sent together, the delete second (one statement could not both bump and
+  // delete an old bucket).
   await together(
     db.execute(sql`insert into detection_volume (account_id, environment, bucket, scores)
       select ${scope.accountId}, ${scope.environment}, v.b, v.n from jsonb_to_recordset(${json}::jsonb) as v(b timestamptz, n int)
