@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { rows, together } from "../../db/client";
@@ -121,43 +121,40 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ ad
     }
     return { alertIds: arrayText(alertIds), members: arrayText(members), n: members.length };
   };
-  const none = Promise.resolve([]);
   const users = pairs((t) => t.hit.userIds);
   const txns = pairs((t) => t.hit.transactionIds);
+  // New members per alert, from an insert that reports them (nothing to send without members).
+  const counted = (members: { n: number }, query: SQL) => (members.n === 0 ? Promise.resolve([]) : rows<{ alert_id: string; n: number }>(db, query));
   // A member id with no transaction in the scope counts as a member and adds no amount. `summed`
   // is selected by nothing: PostgreSQL runs a data-modifying CTE whether or not it is read.
   const [usersCounted, txnsCounted, sums] = await together(
-    users.n === 0
-      ? none
-      : rows<{ alert_id: string; n: number }>(
-          db,
-          sql`with joined as (
-                insert into alert_users (alert_id, account_id, environment, user_id)
-                select m.a, ${scope.accountId}, ${scope.environment}, m.u from unnest(${users.alertIds}::text[], ${users.members}::text[]) as m(a, u)
-                on conflict do nothing
-                returning alert_id)
-              select alert_id, count(*)::int as n from joined group by alert_id`,
-        ),
-    txns.n === 0
-      ? none
-      : rows<{ alert_id: string; n: number }>(
-          db,
-          sql`with joined as (
-                insert into alert_transactions (alert_id, account_id, environment, transaction_id)
-                select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
-                on conflict do nothing
-                returning alert_id, transaction_id),
-              sums as (
-                select j.alert_id, t.currency, count(*)::int as n, sum(t.amount) as amount
-                from joined j
-                left join transactions t on t.id = j.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
-                group by j.alert_id, t.currency),
-              summed as (
-                insert into alert_exposure (alert_id, currency, amount)
-                select alert_id, currency, amount from sums where currency is not null
-                on conflict (alert_id, currency) do update set amount = alert_exposure.amount + excluded.amount)
-              select alert_id, sum(n)::int as n from sums group by alert_id`,
-        ),
+    counted(
+      users,
+      sql`with joined as (
+            insert into alert_users (alert_id, account_id, environment, user_id)
+            select m.a, ${scope.accountId}, ${scope.environment}, m.u from unnest(${users.alertIds}::text[], ${users.members}::text[]) as m(a, u)
+            on conflict do nothing
+            returning alert_id)
+          select alert_id, count(*)::int as n from joined group by alert_id`,
+    ),
+    counted(
+      txns,
+      sql`with joined as (
+            insert into alert_transactions (alert_id, account_id, environment, transaction_id)
+            select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
+            on conflict do nothing
+            returning alert_id, transaction_id),
+          sums as (
+            select j.alert_id, t.currency, count(*)::int as n, sum(t.amount) as amount
+            from joined j
+            left join transactions t on t.id = j.transaction_id and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
+            group by j.alert_id, t.currency),
+          summed as (
+            insert into alert_exposure (alert_id, currency, amount)
+            select alert_id, currency, amount from sums where currency is not null
+            on conflict (alert_id, currency) do update set amount = alert_exposure.amount + excluded.amount)
+          select alert_id, sum(n)::int as n from sums group by alert_id`,
+    ),
     // Sent after the inserts, so it sees what they added.
     rows<ExposureSum>(db, sql`select alert_id, currency, amount from alert_exposure where alert_id = any(${arrayText(targets.map((t) => t.row.id))}::text[])`),
   );
