@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -13,7 +13,7 @@ import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { listenPostgres } from "./notifications";
 import { scheduleMaintenance } from "./pglite-maintenance";
-import { pgliteInitialised, pgliteOptions, syncNewCluster } from "./pglite-settings";
+import { pgliteInitialised, syncNewCluster } from "./pglite-settings";
 import { PgliteThread } from "./pglite-thread";
 
 export type Schema = typeof schema;
@@ -72,7 +72,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 /** Embedded PostgreSQL. `dataDir` undefined = in memory (tests); otherwise the folder is locked. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let lock: DataDirLock | undefined;
-  let client: PGlite | PgliteThread;
+  let client: PgliteThread;
   if (dataDir) {
     lock = acquireDataDirLock(dataDir);
     try {
@@ -85,18 +85,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       throw err;
     }
   } else {
-    // In memory (tests): nothing to sync; the same settings otherwise.
-    client = await PGlite.create(pgliteOptions());
+    // In memory (tests): nothing to sync; the same settings, thread and protocol path otherwise.
+    client = await PgliteThread.start(undefined);
   }
-  const driver = client as PGlite;
+  const driver = client as unknown as PGlite;
   const db = drizzlePglite(driver, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder });
   // On a folder: nothing else checkpoints, vacuums or analyzes a running PGlite (pglite-maintenance.ts).
-  const stopMaintenance = client instanceof PgliteThread ? scheduleMaintenance(client) : async () => {};
+  const stopMaintenance = dataDir ? scheduleMaintenance(client) : async () => {};
   return {
     db,
     kind: "pglite",
-    failure: client instanceof PgliteThread ? client.failure : undefined,
+    failure: client.failure,
     ping: async () => {
       await client.query("select 1");
     },
@@ -128,7 +128,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
  */
 export function sharesOneSession(db: Db): boolean {
   const client = clientOf(db);
-  return client instanceof PGlite || client instanceof PgliteThread;
+  return client instanceof PgliteThread;
 }
 
 /** The driver object under a drizzle database (the pool, PGlite or its thread); undefined inside a transaction. */

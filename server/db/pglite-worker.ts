@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions } from "@electric-sql/pglite";
+import { PgliteStatements } from "./pglite-protocol";
 import { pgliteOptions } from "./pglite-settings";
 import type { ThreadReply, ThreadRequest } from "./pglite-thread";
 
@@ -27,25 +28,6 @@ function errorData(err: unknown): Record<string, unknown> {
   return data;
 }
 
-/**
- * EXECUTEs of prepared statements (the scoring batches' two statements, their arguments quoted as
- * literals: scoring/sql-literals.ts) and BEGIN / COMMIT / ROLLBACK go by PostgreSQL's simple query
- * protocol (PGlite's `exec`): one Query message and a Sync, where `query` sends Parse, Describe,
- * Bind, Describe, Execute and Sync, each a call into the WebAssembly module with its reply parsed
- * in JavaScript. Measured on PGlite here: `select 1` 178–202 µs against 296–384 µs, the EXECUTE of
- * a 20-row insert 459–477 against 537–561 µs; at 300 scores/s (a slow day) this thread was busy
- * 86–87 % of the time instead of 87–88 %. Only these shapes, and only without parameters: the
- * simple protocol runs every statement a text holds, where the extended one refuses a second.
- */
-const SIMPLE = /^\s*(execute\s+\w+\s*\(|(begin|commit|rollback)\s*$)/i;
-
-async function run(db: PGlite, sql: string, params: unknown[] | undefined, opts: QueryOptions): Promise<Results> {
-  if (params?.length || !SIMPLE.test(sql)) return db.query(sql, params, opts);
-  const [result, ...more] = await db.exec(sql, opts);
-  if (!result || more.length > 0) throw new Error(`expected one statement's result, got ${more.length + (result ? 1 : 0)}`);
-  return result;
-}
-
 async function main(): Promise<void> {
   let db: PGlite;
   try {
@@ -54,6 +36,7 @@ async function main(): Promise<void> {
     reply({ kind: "ready", error: errorData(err) });
     return;
   }
+  const statements = new PgliteStatements(db);
   const unlisten = new Map<number, () => Promise<void>>();
   const handle = async (msg: ThreadRequest): Promise<void> => {
     try {
@@ -63,8 +46,7 @@ async function main(): Promise<void> {
           // functions cannot cross threads, so the caller names the types and they are rebuilt here.
           const opts: QueryOptions = { rowMode: msg.rowMode };
           if (msg.rawTypes?.length) opts.parsers = Object.fromEntries(msg.rawTypes.map((oid) => [oid, identity]));
-          if (msg.begin) await db.exec("begin");
-          const r = await run(db, msg.sql, msg.params, opts);
+          const r = await statements.query(msg.sql, msg.params, opts, msg.begin);
           reply({ kind: "result", id: msg.id, value: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
           break;
         }
