@@ -58,6 +58,19 @@ describe("PgliteStatements", () => {
     expect((await db.query<{ statement: string }>("select statement from pg_prepared_statements where name = any($1) order by statement", [left])).rows.map((r) => r.statement)).toEqual([q(1), q(3)]);
   });
 
+  it("keeps no statement without parameters (DDL, ANALYZE, VACUUM run as the unnamed statement)", async () => {
+    await db.exec("deallocate all");
+    const s = new PgliteStatements(db);
+    await s.query("create table scratch (id int)", [], {});
+    await s.query("analyze scratch", undefined, {});
+    await s.query("vacuum scratch", [], {});
+    expect((await s.query("select count(*)::int as c from scratch", [], {})).rows).toEqual([{ c: 0 }]);
+    await s.query("drop table scratch", [], {}, true);
+    await s.query("commit", undefined, {});
+    expect(s.size).toBe(0);
+    expect(await names()).toEqual([]);
+  });
+
   it("rejects with PostgreSQL's error fields and the statement's text; a text that fails to parse is not kept", async () => {
     const s = new PgliteStatements(db);
     const before = s.size;

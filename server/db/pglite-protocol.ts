@@ -6,8 +6,9 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@
 // PGlite's `query` sends Parse, Describe, Bind, Describe, Execute and Sync as six separate calls,
 // each with its reply parsed before the next, and parses and plans the text again every time. Here
 // a parameterized statement is Parsed once under a name (with a Describe for its parameter types)
-// and from then on sent as Bind, Describe, Execute, Sync in one call; statements without
-// parameters that the simple protocol can carry go as one Query message. Measured in process on a
+// and from then on sent as Bind, Describe, Execute, Sync in one call; one without parameters goes
+// as Parse, Bind, Describe, Execute, Sync of the unnamed statement in one call, or, for the shapes
+// the simple protocol can carry, as one Query message. Measured in process on a
 // two-parameter primary-key select: 200–290 µs per statement through `query`, 60–80 µs named.
 //
 // Plans are not changed by naming: PGlite has one session, and the scoring pipeline sets
@@ -101,15 +102,21 @@ export class PgliteStatements {
   }
 
   private async extended(sql: string, params: unknown[], opts: QueryOptions, begin: boolean, retry = true): Promise<Results> {
-    let statement = this.prepared.get(sql);
     let head: Uint8Array[] = begin ? [BEGIN] : [];
+    if (params.length === 0) {
+      // Without parameters (migrations' DDL, ANALYZE, VACUUM, `select 1`): the unnamed statement,
+      // in one call, not kept.
+      const results = await this.call([...head, serialize.parse({ text: sql }), serialize.bind({}), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()], opts);
+      return results[results.length - 1]!;
+    }
+    let statement = this.prepared.get(sql);
     if (statement) {
       // Most recently used last: Map keeps insertion order.
       this.prepared.delete(sql);
       this.prepared.set(sql, statement);
     } else {
       statement = await this.prepare(sql, head);
-      head = [];
+      head = []; // the BEGIN went with the Parse
     }
     const values = params.map((value, i) => this.serialize(value, statement.paramTypes[i], opts));
     try {
