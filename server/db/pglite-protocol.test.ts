@@ -87,13 +87,17 @@ describe("PgliteStatements", () => {
 
   it("opens a transaction with a statement, and runs the statement only if it opened", async () => {
     const s = new PgliteStatements(db);
-    await s.query("insert into items (id) values ($1)", ["t1"], {}, true);
+    await s.query("insert into items (id, n) values ($1, null)", ["t1"], {}, true);
     expect(db.isInTransaction()).toBe(true);
     await s.query("rollback", undefined, {});
     expect((await s.query("select count(*)::int as c from items where id = $1", ["t1"], {})).rows).toEqual([{ c: 0 }]);
+    // A statement prepared in a transaction outlives its rollback (session-level, as PREPARE).
+    const prepared = await db.query("select 1 from pg_prepared_statements where statement = $1", ["insert into items (id, n) values ($1, null)"]);
+    expect(prepared.rows).toHaveLength(1);
+    await s.query("insert into items (id, n) values ($1, null)", ["t0"], {});
     // By the simple protocol too (an EXECUTE), and a failing first statement leaves an aborted
     // transaction for the caller's ROLLBACK.
-    await s.query("prepare argus_test_ins (text) as insert into items (id) values ($1)", undefined, {});
+    await s.query("prepare argus_test_ins (text) as insert into items (id, n) values ($1, null)", undefined, {});
     const r = await s.query("execute argus_test_ins('t2')", undefined, {}, true);
     expect(r.affectedRows).toBe(1);
     await s.query("commit", undefined, {});
@@ -101,7 +105,7 @@ describe("PgliteStatements", () => {
     expect(db.isInTransaction()).toBe(true);
     await expect(s.query("select 1 as one", [], {})).rejects.toMatchObject({ code: "25P02" });
     await s.query("rollback", undefined, {});
-    expect((await s.query("select count(*)::int as c from items where id = any($1)", [["t1", "t2"]], {})).rows).toEqual([{ c: 1 }]);
+    expect((await s.query("select count(*)::int as c from items where id = any($1)", [["t0", "t1", "t2"]], {})).rows).toEqual([{ c: 2 }]);
   });
 
   it("prepares again a statement the session lost: at once outside a transaction, next time inside one", async () => {
