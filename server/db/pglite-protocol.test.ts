@@ -33,7 +33,9 @@ describe("PgliteStatements", () => {
       expect(a.fields).toEqual(b.fields);
       expect(a.rows).toEqual(b.rows);
     }
-    const [row] = (await s.query(select, [["a"]], {})).rows as Record<string, unknown>[];
+    const [row, theirRow] = (await s.query(select, [["a", "b"]], {})).rows as Record<string, unknown>[];
+    // The row it wrote equals the one `query` wrote from the same values.
+    expect({ ...row, id: "b" }).toEqual(theirRow);
     expect(row).toEqual({ id: "a", n: 7, price: "12.50", doc: { k: [1, "two"] }, tags: ["x", "y,z", 'q"'], flag: true, at, nothing: null });
     // The caller's parsers win over PGlite's (drizzle parses timestamps itself).
     const raw = await s.query("select at from items where id = $1", ["a"], { parsers: { [types.TIMESTAMPTZ]: (x: string) => x } });
