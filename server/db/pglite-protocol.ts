@@ -24,8 +24,11 @@ export const STATEMENT_CACHE_SIZE = 256;
 /**
  * EXECUTEs of prepared statements (the scoring batches' two statements, their arguments quoted as
  * literals: scoring/sql-literals.ts) and BEGIN / COMMIT / ROLLBACK go by PostgreSQL's simple query
- * protocol: one Query message. Only these shapes, and only without parameters: the simple protocol
- * runs every statement a text holds, where the extended one refuses a second.
+ * protocol: one Query message, which PostgreSQL answers with less work than the unnamed statement's
+ * Parse, Bind, Describe, Execute (EXECUTE of a 2-row insert 44–48 µs against 67–70 µs, of a
+ * 16-row one 80–84 against 100–116 µs, in process). Only these shapes, and only without
+ * parameters: the simple protocol runs every statement a text holds, where the extended one
+ * refuses a second.
  */
 const SIMPLE = /^\s*(execute\s+\w+\s*\(|(begin|commit|rollback)\s*$)/i;
 

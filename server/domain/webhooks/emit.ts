@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
-import { arrayText } from "../../db/array-text";
-import { rows, together, type Db } from "../../db/client";
-import { webhookEvents } from "../../db/schema";
+import { rows, type Db } from "../../db/client";
 import type { Scope } from "../../db/scope";
 import { newId } from "../../common/ids";
 import type { JobQueue } from "../../jobs/queue";
@@ -36,7 +34,7 @@ export async function emitWebhookEvent(
 }
 
 /**
- * Several events of one type at once (one outbox insert, one jobs insert); their ids in order.
+ * Several events of one type at once (the outbox rows and their jobs in one statement); their ids in order.
  * The fan-out jobs are queued only when an enabled endpoint of the scope subscribes to the type
  * (the fan-out would find nothing to deliver otherwise; it is most of what an event costs under a
  * burst of alerts): an endpoint created after the event committed does not receive it. The score
@@ -51,18 +49,24 @@ export async function emitWebhookEvents(
 ): Promise<string[]> {
   if (datas.length === 0) return [];
   const ids = datas.map(() => newId("whevt"));
-  // The fan-out jobs name the events by id only: both statements are sent together.
-  const [, queued] = await together(
-    db.insert(webhookEvents).values(datas.map((data, i) => ({ id: ids[i]!, accountId: scope.accountId, environment: scope.environment, type, data }))),
-    rows(
-      db,
-      sql`insert into jobs (type, payload)
-          select ${WEBHOOK_FANOUT_JOB}, jsonb_build_object('event_id', x.id) from unnest(${arrayText(ids)}::text[]) as x(id)
+  const events = JSON.stringify(datas.map((data, i) => ({ id: ids[i], data })));
+  // One statement: the fan-out jobs name the events by id, so they must never commit before them,
+  // also when the caller runs outside a transaction on a PostgreSQL pool (two statements sent
+  // together could take two connections there). One crossing to the embedded database's thread.
+  const [{ queued } = { queued: 0 }] = await rows<{ queued: number }>(
+    db,
+    sql`with w as (
+          insert into webhook_events (id, account_id, environment, type, data)
+          select x.id, ${scope.accountId}, ${scope.environment}, ${type}, x.data from jsonb_to_recordset(${events}::jsonb) as x(id text, data jsonb)
+          returning id),
+        j as (
+          insert into jobs (type, payload)
+          select ${WEBHOOK_FANOUT_JOB}, jsonb_build_object('event_id', w.id) from w
           where exists (select 1 from webhook_endpoints p where p.account_id = ${scope.accountId} and p.environment = ${scope.environment}
                         and p.status = 'enabled' and p.events && array[${type}, '*']::text[])
-          returning 1`,
-    ),
+          returning 1)
+        select count(*)::int as queued from j`,
   );
-  if (queued.length > 0) jobs.wake(0);
+  if (queued > 0) jobs.wake(0);
   return ids;
 }
