@@ -26,6 +26,7 @@ async function createThing(db: Db, input: z.infer<typeof ThingBody>) {
     sql`insert into jobs (type, payload, state) values ('probe.thing', ${JSON.stringify({ name: input.name })}::jsonb, 'done') returning id`,
   )) as unknown as { rows: { id: number }[] };
   if (input.name === "fail-after-write") throw new Error("probe failure after a write");
+  if (input.name === "refuse-after-write") return { status: 422, body: { error: { type: "invalid_request_error", code: "probe_refused", message: "refused after a write" } } };
   return { status: 201, body: { object: "thing", id: `thing_${result.rows[0]?.id}`, name: input.name } };
 }
 

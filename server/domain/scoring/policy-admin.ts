@@ -54,6 +54,19 @@ export function serializePolicy(scope: Scope, row: PolicyRow | undefined) {
  * version so every API process reloads its cached copy on its next score.
  */
 export async function updatePolicy(db: Db, scope: Scope, patch: PolicyPatch, opts: { replace: boolean; analystId: string }) {
+  const row = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // A PATCH merges into what it reads, so two at once must not both read the same version (the
+    // second would write back the first's fields as they were). A row lock would not cover the
+    // account's first change, when there is no row yet; a lock on the account's policy key does.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`risk_policies:${scope.accountId}:${scope.environment}`}))`);
+    return writePolicy(tx, scope, patch, opts);
+  });
+  forgetRiskConfig(scope);
+  return serializePolicy(scope, row);
+}
+
+async function writePolicy(db: Db, scope: Scope, patch: PolicyPatch, opts: { replace: boolean; analystId: string }) {
   const current = opts.replace ? undefined : await policyRow(db, scope);
   if (patch.ip_ranges_csv) countRows(() => parseIpRanges(patch.ip_ranges_csv as string), "ip_ranges_csv");
   if (patch.bin_table_csv) countRows(() => parseBinTable(patch.bin_table_csv as string), "bin_table_csv");
@@ -83,6 +96,5 @@ export async function updatePolicy(db: Db, scope: Scope, patch: PolicyPatch, opt
       set: { ...values, version: sql`${riskPolicies.version} + 1`, updatedAt: sql`now()` },
     })
     .returning();
-  forgetRiskConfig(scope);
-  return serializePolicy(scope, row);
+  return row as PolicyRow;
 }

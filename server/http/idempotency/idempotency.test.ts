@@ -82,6 +82,32 @@ describe("Surface A Idempotency-Key", () => {
     expect(fixed.status).toBe(201);
   });
 
+  it("without a key still runs the handler in one transaction: a failure or a non-2xx answer keeps none of its writes", async () => {
+    const before = await countThings(db());
+    const failed = await call(things(), { headers, body: body("fail-after-write") });
+    expect(failed.status).toBe(500);
+    const refused = await call(things(), { headers, body: body("refuse-after-write") });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe("probe_refused");
+    expect(await countThings(db())).toBe(before);
+    const created = await call(things(), { headers, body: body("no-key") });
+    expect(created.status).toBe(201);
+    expect(await countThings(db())).toBe(before + 1);
+  });
+
+  it("rolls back a non-2xx answer's writes, does not store it, and frees the key", async () => {
+    const before = await countThings(db());
+    const refused = await call(things(), { headers: { ...headers, "idempotency-key": "a-refused" }, body: body("refuse-after-write") });
+    expect(refused.status).toBe(422);
+    expect(refused.headers.get("idempotent-replayed")).toBeNull();
+    expect(await countThings(db())).toBe(before);
+    const again = await call(things(), { headers: { ...headers, "idempotency-key": "a-refused" }, body: body("refuse-after-write") });
+    expect(again.status).toBe(422);
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    const corrected = await call(things(), { headers: { ...headers, "idempotency-key": "a-refused" }, body: body("corrected") });
+    expect(corrected.status).toBe(201);
+  });
+
   it("refuses an unusable key", async () => {
     const r = await call(things(), { headers: { ...headers, "idempotency-key": "x".repeat(300) }, body: body("long") });
     expect(r.status).toBe(400);

@@ -51,6 +51,26 @@ function keyOf(c: Context<AppEnv>, surface: "a" | "b", body: unknown, bodyField?
   return { key: fromBody, param: bodyField as string };
 }
 
+/** Runs the handler in a transaction; a non-2xx result rolls its writes back and is still answered. */
+async function inTransaction(
+  rootDb: Db,
+  run: (db: Db) => Promise<HandlerResult>,
+  onSuccess: (tx: Db, r: HandlerResult) => Promise<void>,
+): Promise<HandlerResult> {
+  try {
+    return await rootDb.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const r = await run(tx);
+      if (r.status < 200 || r.status >= 300) throw new NotStored(r);
+      await onSuccess(tx, r);
+      return r;
+    });
+  } catch (err) {
+    if (err instanceof NotStored) return err.result;
+    throw err;
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -63,10 +83,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   a response stored under an older contract 409 not replayable.
  * Called after validation, so the order of checks stays 400 before 409/422.
  *
- * By default the handler runs in a transaction that also stores its response. With `pipelined`,
- * the handler receives the claimed key instead and must store its 2xx response under it in the
- * same atomic write as its effects (the scoring pipeline does: persist.ts); on failure or a
- * non-2xx result the claim is released here.
+ * By default the handler runs in a transaction, with or without a key: its writes (a case, its
+ * audit entries and its webhook; a decision and the transaction's new state) commit together or
+ * not at all, and a non-2xx result rolls them back. With a key the same transaction stores the
+ * response. With `pipelined`, the handler receives the root handle and the claimed key (if any)
+ * instead, and must store its 2xx response under it in the same atomic write as its effects (the
+ * scoring pipeline does: persist.ts); on failure or a non-2xx result the claim is released here.
  */
 export async function idempotent(
   c: Context<AppEnv>,
@@ -80,7 +102,10 @@ export async function idempotent(
     if (replayed) c.header("Idempotent-Replayed", "true");
     return c.json(r.body as object, r.status as 200) as unknown as IdempotentResponse;
   };
-  if (!key) return respond(await run(rootDb));
+  if (!key) {
+    if (opts.pipelined) return respond(await run(rootDb));
+    return respond(await inTransaction(rootDb, run, async () => {}));
+  }
 
   const principal = c.get("key");
   if (!principal) throw new Error("idempotent() needs an authenticated key");
@@ -109,33 +134,21 @@ export async function idempotent(
         }
         await sleep(wait);
         continue;
-      case "owner":
-        if (opts.pipelined) {
-          let result: HandlerResult;
-          try {
-            result = await run(rootDb, ref);
-          } catch (err) {
-            await releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
-            throw err;
-          }
-          if (result.status < 200 || result.status >= 300) {
-            await releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
-          }
-          return respond(result);
-        }
+      case "owner": {
+        const release = () => releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
+        let result: HandlerResult;
         try {
-          const result = await rootDb.transaction(async (tx) => {
-            const r = await run(tx as unknown as Db);
-            if (r.status < 200 || r.status >= 300) throw new NotStored(r);
-            await completeKey(tx as unknown as Db, ref, r.status, r.body);
-            return r;
-          });
-          return respond(result);
+          result = opts.pipelined
+            ? await run(rootDb, ref)
+            : await inTransaction(rootDb, run, (tx, r) => completeKey(tx, ref, r.status, r.body));
         } catch (err) {
-          await releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
-          if (err instanceof NotStored) return respond(err.result);
+          await release();
           throw err;
         }
+        // A non-2xx result is not stored (and was rolled back): a corrected retry may reuse the key.
+        if (result.status < 200 || result.status >= 300) await release();
+        return respond(result);
+      }
     }
   }
 }

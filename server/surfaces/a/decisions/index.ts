@@ -1,7 +1,6 @@
 import { createRouter } from "../../../http/router";
 import { keyScope } from "../../../http/key-scope";
 import { idempotent } from "../../../http/idempotency/idempotent";
-import { atomically } from "../../../domain/scoring/atomic";
 import { listDecisions, recordScreeningDecision, recordTransactionDecision } from "../../../domain/decisions/decisions";
 import { createDecisionRoute, listDecisionsRoute } from "./routes";
 
@@ -10,14 +9,14 @@ export const decisionsRouter = createRouter()
     const body = c.req.valid("json");
     const ctx = { scope: keyScope(c), actorId: c.get("key")!.keyId };
     const common = { decision: body.decision, reason: body.reason, notes: body.notes, analystId: body.analyst_id };
-    return idempotent(c, { surface: "a" }, async (db) => {
-      const result = await atomically(c.get("db"), db, (tx) =>
+    // idempotent() runs the handler in a transaction: the decision and the state it changes commit together.
+    return idempotent(c, { surface: "a" }, async (tx) => ({
+      status: 201,
+      body:
         body.screening_id !== undefined
-          ? recordScreeningDecision(tx, { ...ctx, deps: c.get("deps") }, { ...common, screeningId: body.screening_id })
-          : recordTransactionDecision(tx, ctx, { ...common, transactionId: body.transaction_id as string }),
-      );
-      return { status: 201, body: result };
-    });
+          ? await recordScreeningDecision(tx, { ...ctx, deps: c.get("deps") }, { ...common, screeningId: body.screening_id })
+          : await recordTransactionDecision(tx, ctx, { ...common, transactionId: body.transaction_id as string }),
+    }));
   })
   .openapi(listDecisionsRoute, async (c) => {
     const q = c.req.valid("query");

@@ -4,7 +4,6 @@ import { createRouter } from "../../../http/router";
 import type { AppEnv } from "../../../http/context";
 import { keyScope } from "../../../http/key-scope";
 import { idempotent } from "../../../http/idempotency/idempotent";
-import { atomically } from "../../../domain/scoring/atomic";
 import { normalizeIp } from "../../../domain/scoring/ip-ranges";
 import { createDeviceSession } from "../../../domain/devices/sessions";
 import { enqueueDetection } from "../../../domain/detection/trigger";
@@ -50,13 +49,10 @@ export const deviceRouter = createRouter().openapi(createSessionRoute, async (c)
   };
   const scope = keyScope(c);
   const input = { pageUrl: body.page_url, userId: body.user_id, action: body.action, evidence, originHost: originHost(c) };
-  return idempotent(c, { surface: "a" }, async (db) => ({
-    status: 201,
-    body: await atomically(c.get("db"), db, (tx) =>
-      createDeviceSession(tx, scope, input).then(async (session) => {
-        await enqueueDetection(tx, c.get("deps").jobs, scope, "device_session", session.session_id);
-        return session;
-      }),
-    ),
-  }));
+  // idempotent() runs the handler in a transaction: the session and its detection job commit together.
+  return idempotent(c, { surface: "a" }, async (tx) => {
+    const session = await createDeviceSession(tx, scope, input);
+    await enqueueDetection(tx, c.get("deps").jobs, scope, "device_session", session.session_id);
+    return { status: 201, body: session };
+  });
 });

@@ -71,6 +71,22 @@ describe("/api/v1/policies", () => {
     expect((await score(api, key, scoreBody())).body.decision).toBe("allow");
   });
 
+  it("concurrent PATCHes of different fields all stay, from the account's first change on", async () => {
+    const racer = { authorization: `Bearer ${await api.consoleToken((await api.analyst({ role: "admin", account: "policy-race" })).id)}` };
+    const patches = [
+      { score_bands: { block: 80, challenge: 35 } },
+      { rules: [{ id: "race_rule", name: "Race", action: "challenge", when: { signals_all: ["velocity_high"] } }] },
+      { retention_days: 400 },
+      { ip_ranges_csv: "203.0.113.0/24,hosting" },
+    ];
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(patches.map((body) => call(url(), { method: "PATCH", headers: racer, body })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const now = (await call(url(), { headers: racer })).body;
+      expect(now).toMatchObject({ score_bands: { block: 80, challenge: 35 }, rules: [{ id: "race_rule" }], retention_days: 400, ip_ranges_count: 1, version: 4 * (round + 1) });
+    }
+  });
+
   it("keeps environments apart", async () => {
     await call(url("test"), { method: "PATCH", headers: admin, body: { retention_days: 90 } });
     expect((await call(url("test"), { headers: admin })).body.retention_days).toBe(90);
