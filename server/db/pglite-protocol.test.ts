@@ -1,6 +1,7 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgliteStatements } from "./pglite-protocol";
+import { ARRAY_TYPES_SQL, lastResult, pgliteParsers, type ArrayType } from "./pglite-results";
 
 // The one-call protocol path of the embedded database's thread, on PGlite in this process. The
 // thread's own tests (pglite-thread.test.ts) and every integration test go through it too.
@@ -40,6 +41,49 @@ describe("PgliteStatements", () => {
     // The caller's parsers win over PGlite's (drizzle parses timestamps itself).
     const raw = await s.query("select at from items where id = $1", ["a"], { parsers: { [types.TIMESTAMPTZ]: (x: string) => x } });
     expect(raw.rows).toEqual([{ at: "2026-11-26 10:00:00.123+00" }]);
+  });
+
+  it("hands back the raw reply, which the API's thread parses as PGlite's query would (command, counts, rows, parsers)", async () => {
+    const s = new PgliteStatements(db);
+    // The parsers the thread's other side builds from the array types the worker reports.
+    const arrayTypes = (await db.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL)).rows.map((r): ArrayType => [r.oid, r.typarray]);
+    const parsers = pgliteParsers(arrayTypes);
+    const cases: [string, unknown[]][] = [
+      ["insert into items (id, n, tags, doc) values ($1, $2, $3, $4), ($5, $2, $3, $4) returning id, n, tags, doc", ["r1", 3, ["p", "q"], { a: 1 }, "r2"]],
+      ["update items set n = n + 1 where id = any($1) returning n, at", [["r1", "r2"]]],
+      ["select id, n, price, doc, tags, flag, at, array[at, at] as ats, array[1.5, 2]::numeric[] as nums from items where id = any($1) order by id", [["a", "r1", "r2"]]],
+      ["delete from items where id = $1", ["r2"]],
+      ["select 1 as one where false", []],
+    ];
+    const own = { [types.TIMESTAMPTZ]: (x: string) => `raw ${x}`, [1231]: (x: string) => x };
+    for (const [text, params] of cases) {
+      for (const opts of [{}, { rowMode: "array" as const }, { parsers: own }, { rowMode: "array" as const, parsers: own }]) {
+        // Each statement twice (it writes): once here, once through PGlite's query, inside a rolled-back transaction.
+        await db.exec("begin");
+        const theirs = await db.query(text, params, opts);
+        await db.exec("rollback");
+        await db.exec("begin");
+        const mine = lastResult((await s.raw(text, params)).data, parsers, opts);
+        await db.exec("rollback");
+        expect(mine).toEqual(theirs);
+      }
+    }
+    // The reply of a BEGIN sent with the statement: the statement's result is the last.
+    const begun = lastResult((await s.raw("select $1::int as v", [5], true)).data, parsers);
+    await s.query("rollback", undefined);
+    expect(begun).toMatchObject({ rows: [{ v: 5 }], command: "SELECT", rowCount: 1 });
+  });
+
+  it("collects the NOTIFYs a call caused", async () => {
+    const s = new PgliteStatements(db);
+    await s.raw('listen "argus_test"', []);
+    const reply = await s.raw("select pg_notify($1, $2), pg_notify($1, 'second')", ["argus_test", "first"]);
+    expect(reply.notifications).toEqual([
+      { channel: "argus_test", payload: "first" },
+      { channel: "argus_test", payload: "second" },
+    ]);
+    expect((await s.raw("select 1", [])).notifications).toEqual([]);
+    await s.raw('unlisten "argus_test"', []);
   });
 
   it("prepares a text once and reuses it; closes the least recently used beyond its capacity", async () => {

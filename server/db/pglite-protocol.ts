@@ -1,4 +1,5 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { messages as pgMessages, parse, protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { lastResult, messagesOf } from "./pglite-results";
 
 // How the embedded database's thread (pglite-worker.ts) hands a statement to PGlite: one call into
 // the WebAssembly module per statement instead of PGlite's own six.
@@ -14,7 +15,12 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@
 // Plans are not changed by naming: PGlite has one session, and the scoring pipeline sets
 // `plan_cache_mode = force_generic_plan` in it (scoring/prepared.ts), which already applied to
 // PGlite's unnamed statements. Values are serialized by the parameter types PostgreSQL inferred,
-// with PGlite's own serializers, exactly as `query` does; rows are parsed by PGlite's parsers.
+// with PGlite's own serializers, exactly as `query` does.
+//
+// The answer is not parsed here: a call returns PostgreSQL's raw reply (`raw`), which the API's
+// thread turns into rows with PGlite's parsers (pglite-results.ts). This thread only walks the
+// message headers, for an error (then it parses the reply to throw PGlite's DatabaseError, as
+// PGlite's own calls do), for NOTIFYs to hand on, and to count results.
 
 const { serialize } = protocol;
 
@@ -33,6 +39,43 @@ export const STATEMENT_CACHE_SIZE = 256;
 const SIMPLE = /^\s*(execute\s+\w+\s*\(|(begin|commit|rollback)\s*$)/i;
 
 type Prepared = { name: string; paramTypes: number[] };
+
+/** A NOTIFY the call's statements caused (delivered when their transaction committed). */
+export type Notification = { channel: string; payload: string };
+
+/** PostgreSQL's reply to one call, unparsed, and what this thread needed from it. */
+export type RawReply = { data: Uint8Array; notifications: Notification[] };
+
+const ERROR = 0x45; // 'E' ErrorResponse
+const NOTIFICATION = 0x41; // 'A' NotificationResponse
+const COMMAND_COMPLETE = 0x43; // 'C'
+
+/**
+ * Walks the reply's message headers (a type byte and a length each). Throws PostgreSQL's first
+ * error as PGlite's DatabaseError; returns the NOTIFYs and how many statements completed.
+ */
+function inspect(data: Uint8Array): { notifications: Notification[]; completed: number } {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let completed = 0;
+  let notified = false;
+  for (let at = 0; at + 5 <= data.length; ) {
+    const type = data[at];
+    const length = view.getInt32(at + 1);
+    if (length < 4) throw new Error("embedded database: malformed reply");
+    if (type === ERROR) {
+      const error = messagesOf(data).find((m) => m instanceof pgMessages.DatabaseError);
+      throw error ?? new Error("embedded database: unreadable error response");
+    }
+    if (type === NOTIFICATION) notified = true;
+    else if (type === COMMAND_COMPLETE) completed++;
+    at += 1 + length;
+  }
+  if (!notified) return { notifications: [], completed };
+  const notifications = messagesOf(data)
+    .filter((m): m is InstanceType<typeof pgMessages.NotificationResponseMessage> => m instanceof pgMessages.NotificationResponseMessage)
+    .map((m) => ({ channel: m.channel, payload: m.payload }));
+  return { notifications, completed };
+}
 
 // Names unique in this thread: one instance serves the session, and another one (a test) may share it.
 let lastName = 0;
@@ -75,42 +118,66 @@ export class PgliteStatements {
     return this.prepared.size;
   }
 
-  async query(sql: string, params: unknown[] | undefined, opts: QueryOptions, begin = false): Promise<Results> {
+  /**
+   * Runs one statement (after a BEGIN when `begin`) and returns PostgreSQL's reply unparsed, with
+   * the NOTIFYs it caused. The reply's last result is the statement's (see `lastResult`).
+   */
+  async raw(sql: string, params: unknown[] | undefined, begin = false): Promise<RawReply> {
     try {
-      if (!params?.length && SIMPLE.test(sql)) return await this.simple(sql, opts, begin);
-      return await this.extended(sql, params ?? [], opts, begin);
+      if (!params?.length && SIMPLE.test(sql)) return await this.simple(sql, begin);
+      return await this.extended(sql, params ?? [], begin);
     } catch (err) {
       throw withQuery(err, sql);
     }
   }
 
-  /** One call into PGlite, evicted statements' Close messages first. */
-  private send(parts: Uint8Array[]) {
+  /** `raw`, parsed here with PGlite's parsers: as PGlite's `query` answers. */
+  async query(sql: string, params: unknown[] | undefined, opts: QueryOptions = {}, begin = false): Promise<Results> {
+    return lastResult((await this.raw(sql, params, begin)).data, this.db.parsers, opts);
+  }
+
+  /**
+   * One call into PGlite, evicted statements' Close messages first. The reply is collected as
+   * PostgreSQL writes it, without PGlite parsing it on the way (its `execProtocolStream` does).
+   */
+  private async send(parts: Uint8Array[]): Promise<{ data: Uint8Array; notifications: Notification[]; completed: number }> {
     const message = concat([...this.closing, ...parts]);
     this.closing = [];
-    // Throws PostgreSQL's first error once the whole call has run (its Sync included).
-    return this.db.execProtocolStream(message);
+    let data = new Uint8Array(16 * 1024);
+    let length = 0;
+    await this.db.execProtocolRawStream(message, {
+      onRawData: (chunk) => {
+        // `chunk` is a view of the module's memory: copied before the next write reuses it.
+        if (length + chunk.length > data.length) {
+          const grown = new Uint8Array(Math.max(data.length * 2, length + chunk.length));
+          grown.set(data.subarray(0, length));
+          data = grown;
+        }
+        data.set(chunk, length);
+        length += chunk.length;
+      },
+    });
+    // Its own buffer, exactly the reply: the worker transfers it to the API's thread.
+    const reply = data.slice(0, length);
+    // Throws PostgreSQL's first error, the whole call having run (its Sync included).
+    return { data: reply, ...inspect(reply) };
   }
 
-  private async call(parts: Uint8Array[], opts: QueryOptions): Promise<Results[]> {
-    return parse.parseResults(await this.send(parts), this.db.parsers, opts);
-  }
-
-  private async simple(sql: string, opts: QueryOptions, begin: boolean): Promise<Results> {
+  private async simple(sql: string, begin: boolean): Promise<RawReply> {
     // One Query message; "begin; …" is one implicit block, so an error in BEGIN skips the rest.
-    const results = await this.call([serialize.query(begin ? `begin; ${sql}` : sql)], opts);
+    const { data, notifications, completed } = await this.send([serialize.query(begin ? `begin; ${sql}` : sql)]);
     const expected = begin ? 2 : 1;
-    if (results.length !== expected) throw new Error(`expected one statement's result, got ${results.length - expected + 1}`);
-    return results[results.length - 1]!;
+    if (Math.max(completed, 1) !== expected) throw new Error(`expected one statement's result, got ${Math.max(completed, 1) - expected + 1}`);
+    return { data, notifications };
   }
 
-  private async extended(sql: string, params: unknown[], opts: QueryOptions, begin: boolean, retry = true): Promise<Results> {
+  private async extended(sql: string, params: unknown[], begin: boolean, retry = true): Promise<RawReply> {
     let head: Uint8Array[] = begin ? [BEGIN] : [];
     if (params.length === 0) {
       // Without parameters (migrations' DDL, ANALYZE, VACUUM, `select 1`): the unnamed statement,
       // in one call, not kept.
-      const results = await this.call([...head, serialize.parse({ text: sql }), serialize.bind({}), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()], opts);
-      return results[results.length - 1]!;
+      const { data, notifications } = await this.send([...head, serialize.parse({ text: sql }), serialize.bind({}), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]);
+      return { data, notifications };
     }
     let statement = this.prepared.get(sql);
     if (statement) {
@@ -121,13 +188,16 @@ export class PgliteStatements {
       statement = await this.prepare(sql, head);
       head = []; // the BEGIN went with the Parse
     }
-    const values = params.map((value, i) => this.serialize(value, statement.paramTypes[i], opts));
+    const values = params.map((value, i) => this.serialize(value, statement.paramTypes[i]));
     try {
-      const results = await this.call(
-        [...head, serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()],
-        opts,
-      );
-      return results[results.length - 1]!;
+      const { data, notifications } = await this.send([
+        ...head,
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      return { data, notifications };
     } catch (err) {
       // The statement is gone (DEALLOCATE ALL, DISCARD ALL) or no longer fits the table it reads
       // (its columns changed): prepared again next time, or now when no transaction was aborted.
@@ -135,14 +205,14 @@ export class PgliteStatements {
       if (code !== "26000" && code !== "0A000") throw err;
       this.forget(sql);
       if (!retry || this.db.isInTransaction()) throw err;
-      return this.extended(sql, params, opts, false, false);
+      return this.extended(sql, params, false, false);
     }
   }
 
   private async prepare(sql: string, head: Uint8Array[]): Promise<Prepared> {
     const name = `argus_s${++lastName}`;
-    const messages = await this.send([...head, serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()]);
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const { data } = await this.send([...head, serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()]);
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messagesOf(data)) };
     this.prepared.set(sql, statement);
     if (this.prepared.size > this.capacity) {
       const [oldest] = this.prepared.keys();
@@ -159,9 +229,9 @@ export class PgliteStatements {
   }
 
   /** As PGlite's `query` serializes: by the parameter's type, else the value's text. */
-  private serialize(value: unknown, oid: number | undefined, opts: QueryOptions): string | null {
+  private serialize(value: unknown, oid: number | undefined): string | null {
     if (value === null || value === undefined) return null;
-    const serializer = oid === undefined ? undefined : (opts.serializers?.[oid] ?? this.db.serializers[oid]);
+    const serializer = oid === undefined ? undefined : this.db.serializers[oid];
     return serializer ? serializer(value) : String(value);
   }
 }

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { lastResult, pgliteParsers, type ArrayType } from "./pglite-results";
 
 // The embedded database on a thread of its own. PGlite is PostgreSQL compiled to WebAssembly: every
 // statement runs synchronously on the thread that owns the instance. On the API's own thread, SQL
@@ -14,20 +15,22 @@ import { Worker } from "node:worker_threads";
 
 export type ThreadRequest =
   /** `begin`: open a transaction first (the first statement of one), and run `sql` only if it opened. */
-  | { kind: "query"; id: number; sql: string; params?: unknown[]; rowMode?: "array" | "object"; rawTypes?: number[]; begin?: boolean }
+  | { kind: "query"; id: number; sql: string; params?: unknown[]; begin?: boolean }
   | { kind: "listen"; id: number; channel: string }
   | { kind: "unlisten"; id: number; listener: number }
   | { kind: "close"; id: number };
 
 export type ThreadReply =
-  | { kind: "ready"; error?: Record<string, unknown> }
+  /** `arrayTypes`: what the replies' array values are parsed with (pglite-results.ts). */
+  | { kind: "ready"; error?: Record<string, unknown>; arrayTypes?: ArrayType[] }
+  /** A query's `value` is PostgreSQL's raw reply (a Uint8Array), parsed on this side. */
   | { kind: "result"; id: number; value: unknown }
   | { kind: "error"; id: number; error: Record<string, unknown> }
   | { kind: "notify"; listener: number; payload: string };
 
 export type ThreadResults = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
+type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, (value: string, typeId?: number) => unknown> };
 type Session = { query: (sql: string, params?: unknown[], opts?: QueryOptions) => Promise<ThreadResults> };
 
 /** An error from the database thread: the message and PostgreSQL's fields (code, constraint…). */
@@ -63,7 +66,11 @@ export class PgliteThread {
     const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { pgDir } });
     const thread = new PgliteThread(worker);
     await new Promise<void>((resolve, reject) => {
-      thread.ready = (error) => (error ? reject(rebuildError(error)) : resolve());
+      thread.ready = (error, arrayTypes) => {
+        if (error) return reject(rebuildError(error));
+        thread.parsers = pgliteParsers(arrayTypes ?? []);
+        resolve();
+      };
       worker.once("exit", (code) => reject(new Error(`embedded database thread stopped while starting (exit code ${code})`)));
     }).catch(async (err) => {
       await worker.terminate();
@@ -72,14 +79,15 @@ export class PgliteThread {
     return thread;
   }
 
-  private ready: (error?: Record<string, unknown>) => void = () => {};
+  private ready: (error?: Record<string, unknown>, arrayTypes?: ArrayType[]) => void = () => {};
+  private parsers: ReturnType<typeof pgliteParsers> = {};
 
   get closed(): boolean {
     return this.closing || this.stopped !== null;
   }
 
   private onMessage(msg: ThreadReply): void {
-    if (msg.kind === "ready") return this.ready(msg.error);
+    if (msg.kind === "ready") return this.ready(msg.error, msg.arrayTypes);
     if (msg.kind === "notify") return this.listeners.get(msg.listener)?.(msg.payload);
     const p = this.pending.get(msg.id);
     if (!p) return;
@@ -104,9 +112,10 @@ export class PgliteThread {
     });
   }
 
-  private send(sql: string, params?: unknown[], opts?: QueryOptions, begin?: boolean): Promise<ThreadResults> {
-    const rawTypes = opts?.parsers ? Object.keys(opts.parsers).map(Number) : undefined;
-    return this.call<ThreadResults>({ kind: "query", sql, params, rowMode: opts?.rowMode, rawTypes, ...(begin ? { begin } : {}) });
+  private async send(sql: string, params?: unknown[], opts?: QueryOptions, begin?: boolean): Promise<ThreadResults> {
+    const data = await this.call<Uint8Array>({ kind: "query", sql, params, ...(begin ? { begin } : {}) });
+    const { rows, fields, affectedRows } = lastResult(data, this.parsers, opts);
+    return { rows, fields, affectedRows };
   }
 
   /** One statement; waits while a transaction holds the session. */

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type QueryOptions } from "@electric-sql/pglite";
-import { PgliteStatements } from "./pglite-protocol";
+import { PGlite } from "@electric-sql/pglite";
+import { PgliteStatements, type Notification } from "./pglite-protocol";
+import { ARRAY_TYPES_SQL, type ArrayType } from "./pglite-results";
 import { pgliteOptions } from "./pglite-settings";
 import type { ThreadReply, ThreadRequest } from "./pglite-thread";
 
@@ -12,8 +13,7 @@ if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread");
 const port = parentPort;
 const { pgDir } = workerData as { pgDir?: string };
 
-const reply = (msg: ThreadReply) => port.postMessage(msg);
-const identity = (value: unknown) => value;
+const reply = (msg: ThreadReply, transfer?: ArrayBuffer[]) => port.postMessage(msg, transfer);
 
 /** A database error as plain data: message plus PostgreSQL's fields (code, constraint, detail…). */
 function errorData(err: unknown): Record<string, unknown> {
@@ -28,37 +28,49 @@ function errorData(err: unknown): Record<string, unknown> {
   return data;
 }
 
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 async function main(): Promise<void> {
   let db: PGlite;
+  let arrayTypes: ArrayType[];
   try {
     db = await PGlite.create(pgliteOptions(pgDir));
+    // The API's thread parses the replies with the same parsers PGlite built (pglite-results.ts).
+    arrayTypes = (await db.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL)).rows.map((r) => [r.oid, r.typarray]);
   } catch (err) {
     reply({ kind: "ready", error: errorData(err) });
     return;
   }
   const statements = new PgliteStatements(db);
-  const unlisten = new Map<number, () => Promise<void>>();
+  // Listener ids by channel. The channel is taken literally (LISTEN of the quoted name).
+  const channels = new Map<string, Set<number>>();
+  const deliver = (notifications: Notification[]) => {
+    for (const n of notifications) for (const listener of channels.get(n.channel) ?? []) reply({ kind: "notify", listener, payload: n.payload });
+  };
   const handle = async (msg: ThreadRequest): Promise<void> => {
     try {
       switch (msg.kind) {
         case "query": {
-          // Drizzle passes identity parsers for the date and interval types (it parses them itself);
-          // functions cannot cross threads, so the caller names the types and they are rebuilt here.
-          const opts: QueryOptions = { rowMode: msg.rowMode };
-          if (msg.rawTypes?.length) opts.parsers = Object.fromEntries(msg.rawTypes.map((oid) => [oid, identity]));
-          const r = await statements.query(msg.sql, msg.params, opts, msg.begin);
-          reply({ kind: "result", id: msg.id, value: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
+          const { data, notifications } = await statements.raw(msg.sql, msg.params, msg.begin);
+          // Before the result, as PGlite calls its listeners before its query resolves.
+          deliver(notifications);
+          reply({ kind: "result", id: msg.id, value: data }, [data.buffer as ArrayBuffer]);
           break;
         }
         case "listen": {
-          const stop = await db.listen(msg.channel, (payload) => reply({ kind: "notify", listener: msg.id, payload }));
-          unlisten.set(msg.id, stop);
+          const listeners = channels.get(msg.channel) ?? new Set<number>();
+          if (listeners.size === 0) deliver((await statements.raw(`listen ${quoteIdent(msg.channel)}`, [])).notifications);
+          listeners.add(msg.id);
+          channels.set(msg.channel, listeners);
           reply({ kind: "result", id: msg.id, value: null });
           break;
         }
         case "unlisten": {
-          await unlisten.get(msg.listener)?.();
-          unlisten.delete(msg.listener);
+          for (const [channel, listeners] of channels) {
+            if (!listeners.delete(msg.listener) || listeners.size > 0) continue;
+            channels.delete(channel);
+            await statements.raw(`unlisten ${quoteIdent(channel)}`, []);
+          }
           reply({ kind: "result", id: msg.id, value: null });
           break;
         }
@@ -78,7 +90,7 @@ async function main(): Promise<void> {
   port.on("message", (msg: ThreadRequest) => {
     turn = turn.then(() => handle(msg));
   });
-  reply({ kind: "ready" });
+  reply({ kind: "ready", arrayTypes });
 }
 
 void main();
