@@ -37,6 +37,8 @@ export type BenchApi = {
   analystId: string;
   /** A fresh console JWT for the admin analyst (tokens live 15 minutes; mint one per run). */
   consoleToken: () => Promise<string>;
+  /** The API process's id (its CPU is measured per run: thread-cpu.ts). */
+  pid?: number;
   stop: () => Promise<void>;
 };
 
@@ -189,6 +191,7 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
     liveKeyId: String(key.id),
     analystId: analyst.id,
     consoleToken: () => mint(analyst.id as string),
+    pid: child.process.pid,
     stop,
   };
 }

@@ -1,6 +1,7 @@
 import autocannon, { type Request, type Result } from "autocannon";
 import type { BenchApi } from "./api-process";
 import { openLoop, percentile, type Timeline } from "./open-loop";
+import { measureCpu, type CpuUse } from "./thread-cpu";
 import { idempotencyKey, scorePayload } from "./payloads";
 
 // HTTP throughput and latency of one API process, measured from this process: autocannon for
@@ -86,6 +87,8 @@ export type RunResult = {
   non_2xx: number;
   status_codes: Record<string, number>;
   timeline?: Timeline;
+  /** The API process's CPU during the run (Linux only). */
+  cpu?: CpuUse;
 };
 
 export type TargetResult = {
@@ -94,7 +97,7 @@ export type TargetResult = {
   method: string;
   path: string;
   runs: RunResult[];
-  median: { requests_per_second: number; p50_ms: number; p99_ms: number; errors: number; unexpected_status: number };
+  median: { requests_per_second: number; p50_ms: number; p99_ms: number; errors: number; unexpected_status: number; cpu_ms_per_request?: number };
 };
 
 export function median(xs: number[]): number {
@@ -130,9 +133,12 @@ function request(target: Target, headers: Record<string, string>): Request {
 async function fire(api: BenchApi, target: Target, durationS: number, connections: number, timelineMs?: number): Promise<RunResult> {
   // A fresh token per run: console tokens expire after 15 minutes and long benches outlive one.
   const headers = await headersFor(target, api);
-  if (target.rate) return fireAtRate(api, target, headers, durationS, target.rate, timelineMs);
-  const result = await autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] });
-  return summarize(result, target);
+  const cpu = measureCpu(api.pid);
+  const run = target.rate
+    ? await fireAtRate(api, target, headers, durationS, target.rate, timelineMs)
+    : summarize(await autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] }), target);
+  const use = cpu(run.requests);
+  return use ? { ...run, cpu: use } : run;
 }
 
 async function fireAtRate(api: BenchApi, target: Target, headers: Record<string, string>, durationS: number, rate: number, timelineMs?: number): Promise<RunResult> {
@@ -200,6 +206,7 @@ export async function runHttpBench(
       const bad = run.errors + run.unexpected_status;
       log(
         `    run ${i + 1}/${options.runs}: ${run.requests_per_second} req/s, p50 ${run.latency_ms.p50} ms, p99 ${run.latency_ms.p99} ms` +
+          (run.cpu ? `; API CPU ${run.cpu.ms_per_request} ms per request (main thread ${run.cpu.main_busy_pct} % busy, busiest other ${run.cpu.other_busy_pct} %)` : "") +
           (bad ? `, ${run.errors} errors, ${run.unexpected_status} unexpected statuses ${JSON.stringify(run.status_codes)}` : ""),
       );
       if (run.timeline) {
@@ -221,6 +228,7 @@ export async function runHttpBench(
         p99_ms: round(median(runs.map((r) => r.latency_ms.p99))),
         errors: median(runs.map((r) => r.errors)),
         unexpected_status: median(runs.map((r) => r.unexpected_status)),
+        ...(runs.every((r) => r.cpu) ? { cpu_ms_per_request: round(median(runs.map((r) => r.cpu!.ms_per_request))) } : {}),
       },
     });
   }

@@ -1,5 +1,8 @@
 // `npm run bench`: HTTP throughput and latency of the API on PGlite and on PostgreSQL, plus the
-// watchlist screening bench. Prints a table and writes bench/results/<timestamp>.json.
+// watchlist screening bench. Prints a table and writes bench/results/<timestamp>.json. Each run
+// also gives the API process's CPU per request and how busy its main thread and its busiest other
+// thread (the embedded database's, on PGlite) were (Linux /proc; PostgreSQL's own CPU not included):
+// steadier than latency from one day to the next on a shared machine.
 //
 //   npm run bench                       3 runs × 10 s per route after a 3 s warm-up, 50 connections
 //   npm run bench -- --quick            2 runs × 3 s after 1 s (a smoke test, not a measurement)
@@ -136,18 +139,29 @@ function pad(s: string, n: number, right = false): string {
 }
 
 function table(results: BackendResult[]): string {
-  const rows: string[][] = [["storage", "route", "run", "req/s", "p50 ms", "p99 ms", "errors", "bad status"]];
+  const rows: string[][] = [["storage", "route", "run", "req/s", "p50 ms", "p99 ms", "errors", "bad status", "API cpu ms/req", "main/other %"]];
   for (const r of results) {
     if ("error" in r) {
-      rows.push([r.backend, "(failed)", "", "", "", "", "", ""]);
+      rows.push([r.backend, "(failed)", "", "", "", "", "", "", "", ""]);
       continue;
     }
     for (const t of r.targets) {
       t.runs.forEach((run, i) =>
-        rows.push([r.backend, t.target, String(i + 1), String(run.requests_per_second), String(run.latency_ms.p50), String(run.latency_ms.p99), String(run.errors), String(run.unexpected_status)]),
+        rows.push([
+          r.backend,
+          t.target,
+          String(i + 1),
+          String(run.requests_per_second),
+          String(run.latency_ms.p50),
+          String(run.latency_ms.p99),
+          String(run.errors),
+          String(run.unexpected_status),
+          run.cpu ? String(run.cpu.ms_per_request) : "",
+          run.cpu ? `${Math.round(run.cpu.main_busy_pct)}/${Math.round(run.cpu.other_busy_pct)}` : "",
+        ]),
       );
       const m = t.median;
-      rows.push([r.backend, t.target, "median", String(m.requests_per_second), String(m.p50_ms), String(m.p99_ms), String(m.errors), String(m.unexpected_status)]);
+      rows.push([r.backend, t.target, "median", String(m.requests_per_second), String(m.p50_ms), String(m.p99_ms), String(m.errors), String(m.unexpected_status), m.cpu_ms_per_request === undefined ? "" : String(m.cpu_ms_per_request), ""]);
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? "").length)));
