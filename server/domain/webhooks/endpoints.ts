@@ -86,20 +86,31 @@ export type EndpointPatch = {
  * reason; disabling through the API records no reason (only automatic disabling gives one).
  */
 export async function updateEndpoint(db: Db, scope: Scope, id: string, patch: EndpointPatch): Promise<EndpointRow> {
-  const current = await findEndpoint(db, scope, id);
-  if (Object.values(patch).every((v) => v === undefined)) return current;
-  const statusChange = patch.status !== undefined && patch.status !== current.status;
+  if (Object.values(patch).every((v) => v === undefined)) return findEndpoint(db, scope, id);
+  // Disabling an endpoint that is already disabled keeps when and why it was (e.g. by delivery
+  // failures). Decided in the UPDATE from the row as it is then, not from an earlier read, so an
+  // automatic disabling committed in between is not overwritten.
+  const wasDisabled = sql`${webhookEndpoints.status} = 'disabled'`;
+  const status =
+    patch.status === "enabled"
+      ? { status: "enabled" as const, disabledReason: null, disabledAt: null }
+      : patch.status === "disabled"
+        ? {
+            status: "disabled" as const,
+            disabledReason: sql`case when ${wasDisabled} then ${webhookEndpoints.disabledReason} end`,
+            disabledAt: sql`case when ${wasDisabled} then ${webhookEndpoints.disabledAt} else ${nowMs} end`,
+          }
+        : {};
   const [row] = await db
     .update(webhookEndpoints)
     .set({
       ...(patch.url !== undefined ? { url: patch.url } : {}),
       ...(patch.events !== undefined ? { events: normalizeEvents(patch.events) } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(statusChange && patch.status === "enabled" ? { status: "enabled" as const, disabledReason: null, disabledAt: null } : {}),
-      ...(statusChange && patch.status === "disabled" ? { status: "disabled" as const, disabledReason: null, disabledAt: nowMs } : {}),
+      ...status,
       updatedAt: nowMs,
     })
-    .where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, current.id)))
+    .where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id)))
     .returning();
   if (!row) throw notFound("webhook endpoint", "id");
   return row;

@@ -173,6 +173,9 @@ describe("webhook delivery", () => {
     expect(endpoint.status).toBe("disabled");
     expect(endpoint.disabled_reason).toContain("HTTP 500");
     expect(endpoint.disabled_at).not.toBeNull();
+    // Disabling it again through the API keeps when and why delivery disabled it.
+    const again = await call(`${api.url.live}/v1/webhooks/${ep.webhook_id}`, { method: "PATCH", headers: bearer(t.key), body: { status: "disabled", description: "x" } });
+    expect(again.body).toMatchObject({ status: "disabled", description: "x", disabled_reason: endpoint.disabled_reason, disabled_at: endpoint.disabled_at });
     // Disabled: later events are not delivered.
     await t.assignCase();
     await drain();
