@@ -68,6 +68,22 @@ describe("authenticate", () => {
     expect((await resolve("sso.person@example.com")).status).toBe(404);
   });
 
+  it("reads the token's analyst on every call: a role change or a disabling applies at once, to that analyst only", async () => {
+    const a = await api.analyst({ role: "admin", account: "team" });
+    const b = await api.analyst({ role: "admin", account: "team" });
+    const [tokenA, tokenB] = [await api.consoleToken(a.id), await api.consoleToken(b.id)];
+    const create = (token: string, email: string) => call(url(), { headers: { authorization: `Bearer ${token}` }, body: { email, role: "analyst", password: "a long password" } });
+    expect((await create(tokenA, "by.a@example.com")).status).toBe(201);
+    await api.deps.database.db.execute(sql`update analysts set role = 'analyst' where id = ${a.id}`);
+    expect((await create(tokenA, "by.a2@example.com")).status).toBe(403);
+    expect((await create(tokenB, "by.b@example.com")).status).toBe(201);
+    await api.deps.database.db.execute(sql`update analysts set disabled_at = now() where id = ${b.id}`);
+    const refused = await call(url(), { headers: { authorization: `Bearer ${tokenB}` } });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toMatch(/does not exist or is disabled/);
+    expect((await call(url(), { headers: { authorization: `Bearer ${tokenA}` } })).status).toBe(200);
+  });
+
   it("locks an analyst for 15 minutes after ten failures in a row", async () => {
     await api.analyst({ role: "analyst", email: "lock@example.com", password: "the right one" });
     const attempt = (password: string) =>
