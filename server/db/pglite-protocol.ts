@@ -143,22 +143,11 @@ export class PgliteStatements {
   private async send(parts: Uint8Array[]): Promise<{ data: Uint8Array; notifications: Notification[]; completed: number }> {
     const message = concat([...this.closing, ...parts]);
     this.closing = [];
-    let data = new Uint8Array(16 * 1024);
-    let length = 0;
-    await this.db.execProtocolRawStream(message, {
-      onRawData: (chunk) => {
-        // `chunk` is a view of the module's memory: copied before the next write reuses it.
-        if (length + chunk.length > data.length) {
-          const grown = new Uint8Array(Math.max(data.length * 2, length + chunk.length));
-          grown.set(data.subarray(0, length));
-          data = grown;
-        }
-        data.set(chunk, length);
-        length += chunk.length;
-      },
-    });
+    const chunks: Uint8Array[] = [];
+    // `chunk` is a view of the module's memory: copied before the next write reuses it.
+    await this.db.execProtocolRawStream(message, { onRawData: (chunk) => void chunks.push(chunk.slice()) });
     // Its own buffer, exactly the reply: the worker transfers it to the API's thread.
-    const reply = data.slice(0, length);
+    const reply = chunks.length === 1 ? chunks[0]! : concat(chunks);
     // Throws PostgreSQL's first error, the whole call having run (its Sync included).
     return { data: reply, ...inspect(reply) };
   }
