@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { jwtVerify } from "jose";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppEnv, AnalystPrincipal } from "./context";
 import { ApiError } from "./errors";
 import { analysts, type AnalystRole } from "../db/schema";
@@ -23,33 +22,17 @@ export function carriesApiKey(header: (name: string) => string | undefined): boo
 
 type Allowed = AnalystRole | "console";
 
-/** One value per key object, made on first use and kept as long as the key lives. */
-function memoize<K extends object, V>(make: (key: K) => V): (key: K) => V {
-  const made = new WeakMap<K, V>();
-  return (key) => {
-    let value = made.get(key);
-    if (value === undefined) made.set(key, (value = make(key)));
-    return value;
-  };
-}
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 
 /**
  * The HMAC key of the console secret, imported once. Given the raw bytes, jose imports them again
  * on every verification, which was ~10 % of a dashboard request's CPU.
  */
-const verifyKey = memoize((secret: Uint8Array) =>
-  crypto.subtle.importKey("raw", secret as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
-);
-
-/** The signed-in analyst's row, as a query built once per database handle (building it cost more than running it). */
-const analystLookup = memoize((db: Db) =>
-  db
-    .select({ id: analysts.id, accountId: analysts.accountId, role: analysts.role })
-    .from(analysts)
-    .where(and(eq(analysts.id, sql.placeholder("id")), isNull(analysts.disabledAt)))
-    .limit(1)
-    .prepare("argus_console_analyst"),
-);
+function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) verifyKeys.set(secret, (key = crypto.subtle.importKey("raw", secret as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["verify"])));
+  return key;
+}
 
 /**
  * Dashboard routes of Surface B: a short-lived HS256 JWT minted by the console's server code.
@@ -79,7 +62,12 @@ export function consoleAuth(...roles: Allowed[]): MiddlewareHandler<AppEnv> {
     if (claims.sub === "console") {
       principal = { analystId: "console", accountId: null, role: "console" };
     } else {
-      const [row] = await analystLookup(c.get("deps").database.db).execute({ id: String(claims.sub) });
+      const [row] = await c
+        .get("deps")
+        .database.db.select({ id: analysts.id, accountId: analysts.accountId, role: analysts.role })
+        .from(analysts)
+        .where(and(eq(analysts.id, String(claims.sub)), isNull(analysts.disabledAt)))
+        .limit(1);
       if (!row) throw new ApiError("UNAUTHORIZED", "The analyst of this token does not exist or is disabled.");
       principal = { analystId: row.id, accountId: row.accountId, role: row.role };
     }
