@@ -143,10 +143,14 @@ describe("bodies and validation", () => {
   });
 
   it("ignores a body sent without application/json, so validation errors follow", async () => {
-    const r = await call(url(), { headers: { ...headers, "content-type": "text/plain" }, raw: JSON.stringify(thing), method: "POST" });
-    expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe("missing_required_field");
-    expect(r.body.error.param).toBe("name");
+    for (const type of ["text/plain", "application/vnd.api+json"]) {
+      const r = await call(url(), { headers: { ...headers, "content-type": type }, raw: JSON.stringify(thing), method: "POST" });
+      expect(r.status, type).toBe(400);
+      expect(r.body.error.code).toBe("missing_required_field");
+      expect(r.body.error.param).toBe("name");
+    }
+    const charset = await call(url(), { headers: { ...headers, "content-type": "Application/JSON; charset=utf-8" }, raw: JSON.stringify(thing), method: "POST" });
+    expect(charset.status).toBe(201);
   });
 
   it("treats an empty JSON body as no fields", async () => {
@@ -186,6 +190,39 @@ describe("bodies and validation", () => {
   it("reads a body that starts with a byte-order mark as the JSON after it", async () => {
     const r = await call(url(), { headers: { ...headers, "content-type": "application/json" }, raw: `\uFEFF${JSON.stringify(thing)}`, method: "POST" });
     expect(r.status).toBe(201);
+  });
+
+  it("refuses text that cannot be stored (NUL, an unpaired surrogate) with 400 naming the field, and keeps what can", async () => {
+    const cases: [unknown, string][] = [
+      [{ ...thing, name: "a\u0000b" }, "name"],
+      [{ ...thing, extra: { note: "x\ud800" } }, "extra.note"],
+      [{ ...thing, tags: ["ok", "\udc00"] }, "tags.1"],
+      [{ ...thing, extra: { "k\u0000": "v" } }, "extra.k\\u0000"],
+    ];
+    for (const [body, param] of cases) {
+      const r = await call(url(), { headers, body });
+      expect(r.status, param).toBe(400);
+      expect(r.body.error).toMatchObject({ code: "invalid_field_value", param });
+    }
+    // Escaped text that can be stored, an emoji as its surrogate pair among it.
+    const raw = '{"name":"caf\\u00e9 \\ud83d\\ude00","amount":100,"payment_method":{"type":"card"}}';
+    expect((await call(url(), { headers: { ...headers, "content-type": "application/json" }, raw, method: "POST" })).status).toBe(201);
+  });
+
+  it("refuses a body that is not UTF-8 with 400 invalid_json instead of storing replacement characters", async () => {
+    const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","amount":100,"payment_method":{"type":"card"}}')]);
+    const res = await fetch(url(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: bytes });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_json");
+  });
+
+  it("refuses a NUL in a query value (400 naming it) and in a path id (404)", async () => {
+    const q = await call(`${api.url.live}/v1/decisions?transaction_id=txn%00x`, { headers });
+    expect(q.status).toBe(400);
+    expect(q.body.error).toMatchObject({ code: "invalid_field_value", param: "transaction_id" });
+    const p = await call(`${api.url.live}/v1/transactions/txn%00x`, { headers });
+    expect(p.status).toBe(404);
+    expect(p.body.error.code).toBe("resource_not_found");
   });
 
   it("checks authentication before the body", async () => {

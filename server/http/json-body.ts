@@ -1,11 +1,14 @@
+import { isUtf8 } from "node:buffer";
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { checkStorableBody } from "./storable-text";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+// Spec 4.1 names application/json (parameters such as charset allowed), not any JSON-based type.
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 // The rest of the body is never read, so the connection cannot be reused.
 const tooLarge = () => new ApiError("request_too_large", "The request body is larger than 1 MB.", undefined, { Connection: "close" });
@@ -19,8 +22,11 @@ function unreadIncoming(c: Context<AppEnv>): IncomingMessage | undefined {
   return incoming && typeof incoming.on === "function" && !incoming.readableDidRead ? incoming : undefined;
 }
 
-/** The body as UTF-8 text, 413 past MAX_BODY_BYTES (declared or streamed). */
-async function readIncoming(incoming: IncomingMessage): Promise<string> {
+/**
+ * The body as UTF-8 text, 413 past MAX_BODY_BYTES (declared or streamed). `strict`: bytes that are
+ * not UTF-8 are a 400, not text with U+FFFD in place of what was sent.
+ */
+async function readIncoming(incoming: IncomingMessage, strict = false): Promise<string> {
   const declared = Number(incoming.headers["content-length"] ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
@@ -30,7 +36,9 @@ async function readIncoming(incoming: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw tooLarge();
     chunks.push(chunk);
   }
-  const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString("utf8");
+  const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  if (strict && !isUtf8(bytes)) throw new ApiError("invalid_json", "The request body is not valid UTF-8.");
+  const text = bytes.toString("utf8");
   // As fetch's text() does: a leading byte-order mark is not part of the JSON.
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -68,7 +76,7 @@ export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: "{}" });
       (c.req.bodyCache as Record<string, unknown>) = { text: Promise.resolve("{}") };
     } else {
-      const text = incoming ? await readIncoming(incoming) : await c.req.text();
+      const text = incoming ? await readIncoming(incoming, true) : await c.req.text();
       if (incoming) (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
       // An empty JSON body reads as `{}` so validation names the missing fields.
       if (text.trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
@@ -82,6 +90,7 @@ export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
         if (value === null || typeof value !== "object" || Array.isArray(value)) {
           throw new ApiError("invalid_json", "The request body must be a JSON object.");
         }
+        checkStorableBody(text, value);
       }
     }
   }

@@ -12,7 +12,8 @@ import { borrow, featuresStatement, onConnection, writeStatement } from "./prepa
 import { featureArgs, runInline, type FeatureRunner } from "./features";
 import { persistAssessments, writeArgs, writeInline, type StoredResponse, type WriteRunner } from "./persist";
 
-type Pending = { job: ScoreJob; resolve: (a: Assessment) => void; reject: (e: unknown) => void };
+/** `alone`: scored again in a batch of its own, after a batch it was part of failed. */
+type Pending = { job: ScoreJob; resolve: (a: Assessment) => void; reject: (e: unknown) => void; alone?: boolean };
 /** A batch between its start and its commit, as later batches see it. */
 type InFlight = EarlierBatch;
 
@@ -85,7 +86,7 @@ export class ScoringPipeline {
 
   private pump(): void {
     while (this.running < this.concurrency && this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
+      const batch = this.queue[0]!.alone ? this.queue.splice(0, 1) : this.queue.splice(0, MAX_BATCH);
       this.running++;
       void this.run(batch).finally(() => {
         this.running--;
@@ -133,7 +134,12 @@ export class ScoringPipeline {
       const at = this.inFlight.indexOf(me);
       if (at >= 0) this.inFlight.splice(at, 1);
       session?.release(err ?? new Error("batch failed"));
-      for (const p of batch) p.reject(err);
+      if (batch.length === 1) return batch[0]!.reject(err);
+      // One request's failure must not fail the others it was batched with (a value the database
+      // refused, a bug on an unusual input): nothing of the batch was written (its write is one
+      // statement), so each is scored again from the start in a batch of its own, ahead of the
+      // requests that came later. Only the request that fails alone gets the error.
+      this.queue.unshift(...batch.map((p) => ({ ...p, alone: true })));
     }
   }
 
