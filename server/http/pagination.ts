@@ -8,7 +8,14 @@ import { ApiError } from "./errors";
 // stays valid while new rows arrive at the head of the list.
 
 export const paginationQuery = {
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "1 to 100, default 20" }),
+  // Digits only: a plain coercion would take "1e1", "0x5" or " 5" as numbers.
+  limit: z
+    .string()
+    .refine((v) => /^[0-9]+$/.test(v), { message: "must be an integer" })
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .default(20)
+    .openapi({ type: "integer", minimum: 1, maximum: 100, default: 20, description: "1 to 100, default 20" }),
   after: z.string().min(1).optional().openapi({ description: "The `next_cursor` of the previous page" }),
 };
 

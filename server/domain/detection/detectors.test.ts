@@ -111,6 +111,8 @@ describe("new_device_cluster", () => {
     expect(found.find((f) => f.startsWith("new_device_cluster device:dev_"))).toBeTruthy();
     const device = (await alertRows(api, h.scope)).find((a) => a.key.startsWith("device:"))!;
     expect(device).toMatchObject({ affectedUsers: 5, affectedTransactions: 0, confidence: 0.6 });
+    // Timestamps to the second, as everywhere on the wire (spec 2.1).
+    expect((device.evidence as { first_seen: string }).first_seen).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
   it("stays silent for a device the account has known for more than a day", async () => {

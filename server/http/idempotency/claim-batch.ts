@@ -3,7 +3,7 @@ import { arrayText } from "../../db/array-text";
 import { rows, type Db } from "../../db/client";
 import { claimKey, IDEMPOTENCY_TTL_MS, type Claim, type KeyRef } from "./store";
 
-type Waiting = { ref: KeyRef; fingerprint: string; contractVersion: number; resolve: (c: Claim) => void; reject: (e: unknown) => void };
+type Waiting = { ref: KeyRef; fingerprint: string; contractVersion: number; former?: string; resolve: (c: Claim) => void; reject: (e: unknown) => void };
 
 const refKey = (r: { accountId: string; environment: string; surface: string; key: string }) =>
   `${r.accountId}\u0000${r.environment}\u0000${r.surface}\u0000${r.key}`;
@@ -21,9 +21,9 @@ export class ClaimBatcher {
 
   constructor(private readonly db: Db) {}
 
-  claim(ref: KeyRef, fingerprint: string, contractVersion: number): Promise<Claim> {
+  claim(ref: KeyRef, fingerprint: string, contractVersion: number, former?: string): Promise<Claim> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ ref, fingerprint, contractVersion, resolve, reject });
+      this.waiting.push({ ref, fingerprint, contractVersion, former, resolve, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => {
@@ -57,7 +57,7 @@ export class ClaimBatcher {
       const k = refKey(w.ref);
       // The first of the group with a key it inserted owns it; any other asks the row's state.
       if (taken.delete(k)) w.resolve({ kind: "owner" });
-      else claimKey(this.db, w.ref, w.fingerprint, w.contractVersion).then(w.resolve, w.reject);
+      else claimKey(this.db, w.ref, w.fingerprint, w.contractVersion, w.former).then(w.resolve, w.reject);
     }
   }
 }
@@ -65,8 +65,8 @@ export class ClaimBatcher {
 const batchers = new WeakMap<Db, ClaimBatcher>();
 
 /** claimKey() through the database's batcher. */
-export function claimKeyBatched(db: Db, ref: KeyRef, fingerprint: string, contractVersion: number): Promise<Claim> {
+export function claimKeyBatched(db: Db, ref: KeyRef, fingerprint: string, contractVersion: number, former?: string): Promise<Claim> {
   let b = batchers.get(db);
   if (!b) batchers.set(db, (b = new ClaimBatcher(db)));
-  return b.claim(ref, fingerprint, contractVersion);
+  return b.claim(ref, fingerprint, contractVersion, former);
 }

@@ -39,11 +39,15 @@ function keyOf(c: Context<AppEnv>, surface: "a" | "b", body: unknown, bodyField?
     return { key, param: "X-Idempotency-Key" };
   }
   const header = c.req.header("idempotency-key");
+  const fromBody = bodyField ? (body as Record<string, unknown> | null)?.[bodyField] : undefined;
   if (header !== undefined) {
     if (!A_KEY_RE.test(header)) throw new ApiError("invalid_field_value", "Idempotency-Key must be 1 to 255 visible ASCII characters.", "Idempotency-Key");
+    // Two different keys for one request: which one a retry will send is anyone's guess.
+    if (fromBody !== undefined && fromBody !== null && fromBody !== header) {
+      throw new ApiError("invalid_field_value", `${bodyField} differs from the Idempotency-Key header: send the key once, or the same in both.`, bodyField);
+    }
     return { key: header, param: "Idempotency-Key" };
   }
-  const fromBody = bodyField ? (body as Record<string, unknown> | null)?.[bodyField] : undefined;
   if (fromBody === undefined || fromBody === null) return { param: bodyField ?? "Idempotency-Key" };
   if (typeof fromBody !== "string" || !A_KEY_RE.test(fromBody)) {
     throw new ApiError("invalid_field_value", `${bodyField} must be 1 to 255 visible ASCII characters.`, bodyField);
@@ -72,6 +76,12 @@ async function inTransaction(
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function withoutField(body: unknown, field?: string): unknown {
+  if (!field || body === null || typeof body !== "object" || !(field in body)) return body;
+  const { [field]: _key, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
 
 /**
  * Runs a creating handler under the idempotency rules of its surface.
@@ -110,16 +120,20 @@ export async function idempotent(
   const principal = c.get("key");
   if (!principal) throw new Error("idempotent() needs an authenticated key");
   const ref: KeyRef = { accountId: principal.accountId, environment: principal.environment, surface: opts.surface, key };
-  const fingerprint = requestFingerprint(c.req.method, routePath(c), body);
+  // The key is not part of the request it names: the same body sent once with the key in the body
+  // field and once in the header is the same request.
+  const fingerprint = requestFingerprint(c.req.method, routePath(c), withoutField(body, opts.bodyField));
+  // Keys claimed before that change (they live 24 h) were fingerprinted with the field in.
+  const former = opts.bodyField && body && typeof body === "object" && opts.bodyField in body ? requestFingerprint(c.req.method, routePath(c), body) : undefined;
   const started = Date.now();
 
   for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
-    const claim = await claimKeyBatched(rootDb, ref, fingerprint, CONTRACT_VERSION);
+    const claim = await claimKeyBatched(rootDb, ref, fingerprint, CONTRACT_VERSION, former);
     switch (claim.kind) {
       case "conflict":
         throw opts.surface === "a"
-          ? new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request body.")
-          : new ApiError("idempotency_key_reused", "This X-Idempotency-Key was already used with a different payload. Use a new key per distinct transaction.");
+          ? new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request (another body, or another endpoint).")
+          : new ApiError("idempotency_key_reused", "This X-Idempotency-Key was already used with a different payload, or on the other of analyze and analyze/sandbox. Use a new key per distinct transaction.");
       case "completed":
         if (opts.surface === "b" && claim.contractVersion !== CONTRACT_VERSION) {
           throw new ApiError("idempotency_not_replayable", "The stored response for this X-Idempotency-Key can no longer be replayed: it was saved under an earlier contract. The transaction is already scored; use a new key.");

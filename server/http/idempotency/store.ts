@@ -28,7 +28,7 @@ const match = (ref: KeyRef) =>
  * Claims a key for a request. The insert is the arbiter between concurrent duplicates: exactly one
  * of them inserts the row and becomes the owner; the others see its state.
  */
-export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, contractVersion: number): Promise<Claim> {
+export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, contractVersion: number, formerFingerprint?: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)
@@ -49,7 +49,7 @@ export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, contrac
       await db.delete(idempotencyKeys).where(and(match(ref), lt(idempotencyKeys.expiresAt, sql`now()`)));
       continue;
     }
-    if (row.fingerprint !== fingerprint) return { kind: "conflict" };
+    if (row.fingerprint !== fingerprint && row.fingerprint !== formerFingerprint) return { kind: "conflict" };
     if (row.state === "completed") {
       return { kind: "completed", status: row.responseStatus ?? 200, body: row.responseBody, contractVersion: row.contractVersion };
     }

@@ -34,6 +34,11 @@ describe("operational routes", () => {
     expect(b.body.paths["/api/v1/api-keys"].post).toBeDefined();
     expect(b.body.paths["/api/v1/analysts/authenticate"].post).toBeDefined();
     expect(b.body.components.schemas.Error).toBeDefined();
+    // Analyze refuses a request without the key: generated clients must know they send it.
+    for (const path of ["/api/v1/transactions/analyze", "/api/v1/transactions/analyze/sandbox"]) {
+      const header = b.body.paths[path].post.parameters.find((p: { name: string }) => p.name === "x-idempotency-key");
+      expect(header, path).toMatchObject({ in: "header", required: true });
+    }
     expect(JSON.stringify(a.body.paths ?? {})).not.toContain("/api/v1/");
   });
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows } from "../../../db/client";
+import { isoSeconds } from "../../../common/time";
 import { deviceClusterConfidence } from "../confidence";
 import { clientIp, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, WINDOW_CAP, type Probe } from "../windows";
 import type { DetectorContext, Hit } from "./types";
@@ -75,7 +76,7 @@ export async function detectDeviceClusters({ db, scope, batch, thresholds }: Det
         evidence: {
           [k.kind]: probe.key,
           distinct_users: m.n,
-          first_seen: firstSeen.get(probe.key)?.toISOString() ?? null,
+          first_seen: isoSeconds(firstSeen.get(probe.key)),
           window_minutes: t.window_minutes,
           threshold: t.distinct_users,
         },

@@ -33,10 +33,12 @@ describe("POST /v1/device/session", () => {
   it("validates page_url and action", async () => {
     const missing = await call(`${api.url.live}/v1/device/session`, { headers: h, body: {} });
     expect(missing.body.error).toMatchObject({ code: "missing_required_field", param: "page_url" });
-    for (const page_url of ["not a url", "javascript:alert(1)", "/relative/path"]) {
+    for (const page_url of ["not a url", "javascript:alert(1)", "javascript://%0aalert(1)", "data://text/html,x", "file:///etc/passwd", "/relative/path", "myapp:checkout"]) {
       const bad = await session({ page_url });
       expect(bad.body.error, page_url).toMatchObject({ code: "invalid_field_value", param: "page_url" });
     }
+    // A native client's screen (spec 4.8: sessions are mainly for mobile apps and native clients).
+    expect((await session({ page_url: "myapp://checkout/screen" })).status).toBe(201);
     expect((await session({ action: "purchase" })).body.error).toMatchObject({ code: "invalid_field_value", param: "action" });
   });
 

@@ -4,10 +4,15 @@ import { commonErrors, errorResponses } from "../../../http/openapi";
 import { sessionActions } from "../../../db/schema";
 import { parseIp } from "../../../domain/scoring/ip-ranges";
 
-const isHttpUrl = (v: string) => {
+// Spec 4.8: "full URL of the page", and sessions are "used mainly for mobile apps and native
+// clients", whose screens are app links (`myapp://checkout`), not http(s) pages. So any scheme with
+// a host is taken, except those that are not a page and could run or carry content where the URL is
+// shown (javascript:, data:, vbscript:, file:, blob:).
+const NOT_PAGES = new Set(["javascript:", "data:", "vbscript:", "file:", "blob:"]);
+const isPageUrl = (v: string) => {
   try {
     const u = new URL(v);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.host !== "";
+    return !NOT_PAGES.has(u.protocol) && u.host !== "";
   } catch {
     return false;
   }
@@ -15,7 +20,11 @@ const isHttpUrl = (v: string) => {
 
 export const SessionBody = z
   .object({
-    page_url: z.string().max(2048).refine(isHttpUrl, { message: "must be a full http(s) URL" }).openapi({ description: "Full URL of the page", example: "https://shop.example.com/checkout" }),
+    page_url: z
+      .string()
+      .max(2048)
+      .refine(isPageUrl, { message: "must be a full URL with a host (an http(s) page or an app link such as myapp://checkout)" })
+      .openapi({ description: "Full URL of the page or app screen", example: "https://shop.example.com/checkout" }),
     user_id: z.string().min(1).max(255).optional(),
     action: z.enum(sessionActions).optional(),
     device_fingerprint: z

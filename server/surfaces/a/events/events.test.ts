@@ -78,6 +78,10 @@ describe("GET /v1/events", () => {
       ["start_time=2025-02-01T00:00:00Z&end_time=2025-01-01T00:00:00Z", "end_time"],
       ["limit=0", "limit"],
       ["limit=101", "limit"],
+      ["limit=1e1", "limit"],
+      ["limit=0x5", "limit"],
+      ["limit=%205", "limit"],
+      ["limit=", "limit"],
       ["after=garbage", "after"],
     ]) {
       const r = await list(q as string);

@@ -5,6 +5,7 @@ import { rows } from "../../../db/client";
 import { webhookEndpoints } from "../../../db/schema";
 import { newId } from "../../../common/ids";
 import { score, scoreBody, signalNames, uniq } from "./test-helpers";
+import { requestFingerprint } from "../../../http/idempotency/fingerprint";
 
 let api: TestApi;
 let h: Record<string, string>;
@@ -198,6 +199,33 @@ describe("idempotency", () => {
     const conflict = await score(api, { ...h, "idempotency-key": k }, scoreBody());
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe("idempotency_conflict");
+  });
+
+  it("treats the key in the body field and in the header as the same key, and refuses two different keys", async () => {
+    const k = uniq("both-");
+    const body = scoreBody();
+    const first = await score(api, h, { ...body, idempotency_key: k });
+    const again = await score(api, { ...h, "idempotency-key": k }, body);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const same = await score(api, { ...h, "idempotency-key": k }, { ...body, idempotency_key: k });
+    expect(same.body).toEqual(first.body);
+    const two = await score(api, { ...h, "idempotency-key": uniq("hdr-") }, scoreBody({ idempotency_key: uniq("bdy-") }));
+    expect(two.status).toBe(400);
+    expect(two.body.error).toMatchObject({ code: "invalid_field_value", param: "idempotency_key" });
+  });
+
+  it("still replays a key claimed with the fingerprint that included the body field", async () => {
+    const k = uniq("old-");
+    const body = scoreBody({ idempotency_key: k });
+    const first = await score(api, h, body);
+    // As stored before the key stopped being part of the fingerprint.
+    const former = requestFingerprint("POST", "/v1/transactions/score", body);
+    await db().execute(sql`update idempotency_keys set fingerprint = ${former} where key = ${k}`);
+    const again = await score(api, h, body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
   });
 
   it("gives 20 concurrent duplicates one assessment and the same response", async () => {

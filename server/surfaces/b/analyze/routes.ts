@@ -21,7 +21,12 @@ export const AnalysisSchema = z
   .openapi("TransactionAnalysis");
 
 const idempotencyHeader = z.object({
-  "x-idempotency-key": z.string().optional().openapi({ description: "Required: 16 to 128 url-safe characters, one per transaction, reused for a retry of it" }),
+  // Optional to the validator, so that a missing key is reported by the idempotency layer with its
+  // own message and param after the body is checked; required in the published document.
+  "x-idempotency-key": z
+    .string()
+    .optional()
+    .openapi({ param: { required: true }, description: "Required: 16 to 128 url-safe characters, one per transaction, reused for a retry of it" }),
 });
 
 const route = (path: string, summary: string, description: string) =>

@@ -114,6 +114,8 @@ describe("/api/v1/policies", () => {
       expect(r.status, param).toBe(400);
       expect(r.body.error).toMatchObject({ code: "invalid_field_value", param });
     }
+    const inverted = await call(url(), { method: "PATCH", headers: admin, body: { score_bands: { block: 30, challenge: 60 } } });
+    expect(inverted.body.error.message).toBe("score_bands.challenge must not be above score_bands.block.");
     const missing = await call(url(), { method: "PUT", headers: admin, body: { rules: [] } });
     expect(missing.body.error).toMatchObject({ code: "missing_required_field", param: "score_bands" });
   });

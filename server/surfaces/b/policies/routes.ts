@@ -32,7 +32,7 @@ const Rule = z.object({
 
 const Bands = z
   .object({ block: z.number().int().min(1).max(100), challenge: z.number().int().min(0).max(100) })
-  .refine((b) => b.challenge <= b.block, { message: "challenge must not be above block", path: ["challenge"] });
+  .refine((b) => b.challenge <= b.block, { message: "must not be above score_bands.block", path: ["challenge"] });
 
 const fields = {
   score_bands: Bands,
