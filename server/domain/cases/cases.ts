@@ -90,6 +90,8 @@ export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): 
     .returning();
   const created = row as CaseRow;
   const entries: Entry[] = [{ action: "created", details: {} }];
+  // The first assignment is a change of assignee too (spec 3.1): the timeline shows who assigned it.
+  if (created.assigneeId) entries.push({ action: "assignee_changed", details: { from: null, to: created.assigneeId } });
   if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
   await append(db, ctx.scope, created.id, actor, entries);
   const resource = await loadCaseResource(db, created);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { decisions, transactions, type Decision, type DecisionReason } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { notFound } from "../../http/errors";
+import { ApiError, notFound } from "../../http/errors";
 import { keyset, toPage } from "../../http/pagination";
 import { newId } from "../../common/ids";
 import { appendEvent } from "../events/append";
@@ -28,12 +28,28 @@ export type DecisionCtx = { scope: Scope; actorId: string };
 export const labelOf: Partial<Record<DecisionReason, "fraud" | "legit">> = { confirmed_fraud: "fraud", false_positive: "legit" };
 
 /**
+ * A decision whose reason says the opposite (DESIGN: logical conflicts are 422): allowing what the
+ * reason calls confirmed fraud, or blocking what it calls a false positive. The reason labels the
+ * transaction for the model (and settles a screening's review), so such a record would teach one
+ * thing and do the other.
+ */
+function refuseContradiction(decision: Decision, reason: DecisionReason): void {
+  if (decision === "allow" && reason === "confirmed_fraud") {
+    throw new ApiError("unprocessable", "decision allow contradicts reason confirmed_fraud: confirmed fraud is blocked (or challenged).", "reason");
+  }
+  if (decision === "block" && reason === "false_positive") {
+    throw new ApiError("unprocessable", "decision block contradicts reason false_positive: a false positive is allowed (or challenged).", "reason");
+  }
+}
+
+/**
  * Records a manual decision on a transaction (spec 4.5). Run it in a transaction: the immutable
  * record, the transaction's latest decision and label, the model's label counts, the blocklist
  * feed and the decision.submitted event commit together.
  */
 export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input: DecisionInput) {
   const { scope } = ctx;
+  refuseContradiction(input.decision, input.reason);
   // FOR UPDATE: two concurrent labels of one transaction apply one after the other.
   const [txn] = (await db
     .select()
@@ -93,6 +109,7 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
  */
 export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps: AppDeps }, input: Omit<DecisionInput, "transactionId"> & { screeningId: string }) {
   const { scope } = ctx;
+  refuseContradiction(input.decision, input.reason);
   const screening = await findScreening(db, scope, input.screeningId);
   if (!screening) throw notFound("screening", "screening_id");
   const [row] = await db

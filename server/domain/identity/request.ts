@@ -39,7 +39,9 @@ const pastDate = date.refine((v) => Date.parse(v) <= Date.now(), { message: "mus
 );
 
 const common = {
-  user_id: text(200),
+  // Echoed as sent (spec 2.5), like the score's `user.id`: trimming it made " u1 " a user the
+  // watchlist lookup by user_id could not find.
+  user_id: z.string().min(1).max(200),
   session_id: z.string().min(1).max(200).optional(),
 };
 

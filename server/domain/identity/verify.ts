@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { identityVerifications, type StoredCheck } from "../../db/schema";
+import { deviceSessions, identityVerifications, type StoredCheck } from "../../db/schema";
+import { inScope } from "../../db/scope";
+import { notFound } from "../../http/errors";
 import { newId } from "../../common/ids";
 import { screenPerson } from "../screening/screen-person";
 import { enqueueDetection } from "../detection/trigger";
@@ -85,6 +88,12 @@ function businessChecks(req: BusinessRequest): StoredCheck[] {
  * the verification `pending`, completed by a job or a later call. All writes share `db`'s transaction.
  */
 export async function submitVerification(db: Db, ctx: IdentityCtx, req: VerifyRequest): Promise<VerificationRow> {
+  // DESIGN "References": a session_id that names no session of this account and environment is
+  // 404 (an expired one is accepted, as on the score).
+  if (req.session_id !== undefined) {
+    const [session] = await db.select({ id: deviceSessions.id }).from(deviceSessions).where(inScope(deviceSessions, ctx.scope, eq(deviceSessions.id, req.session_id)));
+    if (!session) throw notFound("device session", "session_id");
+  }
   const id = newId("idv");
   const keys = keysOf(ctx.deps.piiSecret, req);
   const individual = req.type === "individual";

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type ReviewState } from "../../db/schema";
 import { inScope } from "../../db/scope";
@@ -24,7 +24,8 @@ export function reviewOutcome(decision: ScreeningDecision["decision"], reason: s
 /**
  * Records a reviewer's decision on a screening (called by POST /v1/decisions with `screening_id`,
  * in its transaction). A false positive suppresses every (user, listed entity) pair of the
- * screening's matches in the user's later screenings, until the list entry changes. A screening
+ * screening's matches in the user's later screenings, until the list entry changes or a later
+ * decision on the screening says otherwise. A screening
  * made by an identity verification settles that verification's pending database check.
  */
 export async function reviewScreening(db: Db, ctx: ScreeningCtx, input: ScreeningDecision): Promise<ScreeningRow> {
@@ -52,6 +53,15 @@ export async function reviewScreening(db: Db, ctx: ScreeningCtx, input: Screenin
           set: { entityVersion: m.entity_version, screeningId: row.id, decisionId: input.decisionId },
         });
     }
+  } else if (row.userId) {
+    // A correction (spec 4.5: a new decision on the same subject) that no longer calls it a false
+    // positive lifts what the earlier decision on this screening suppressed; a confirmed match
+    // lifts the pair's suppression whichever screening made it. Else later screenings would keep
+    // clearing a person the review now calls a true match.
+    const mine = eq(screeningSuppressions.screeningId, row.id);
+    const entities = row.matches.map((m) => m.entity_id);
+    const pairs = state === "true_match" && entities.length > 0 ? and(eq(screeningSuppressions.userId, row.userId), inArray(screeningSuppressions.entityId, entities)) : undefined;
+    await db.delete(screeningSuppressions).where(inScope(screeningSuppressions, ctx.scope, pairs ? sql`(${mine} or ${pairs})` : mine));
   }
 
   if (row.verificationId && state !== "needs_information") {

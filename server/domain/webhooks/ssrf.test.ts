@@ -22,6 +22,11 @@ describe("addressRefusal", () => {
     ["fd00:ec2::254", "private"],
     ["::ffff:127.0.0.1", "loopback"],
     ["::ffff:169.254.169.254", "link-local"],
+    ["::127.0.0.1", "loopback"],
+    // The same written as URLs normalise it ([::127.0.0.1] → [::7f00:1]): IPv4-compatible, reserved.
+    ["::7f00:1", "reserved"],
+    ["::a00:1", "reserved"],
+    ["[::a9fe:a9fe]", "reserved"],
     ["168.63.129.16", "metadata"],
   ])("refuses %s", (address, why) => {
     expect(addressRefusal(address)).toContain(why);
@@ -44,7 +49,7 @@ describe("checkTarget", () => {
     expect(ok.address).toEqual({ address: "127.0.0.1", family: 4 });
   });
 
-  it.each(["https://127.0.0.1/", "https://10.1.2.3/", "https://169.254.169.254/latest/meta-data/", "https://[::1]/", "https://2130706433/", "https://0x7f.1/"])(
+  it.each(["https://127.0.0.1/", "https://10.1.2.3/", "https://169.254.169.254/latest/meta-data/", "https://[::1]/", "https://[::127.0.0.1]/", "https://2130706433/", "https://0x7f.1/"])(
     "refuses the literal target %s",
     async (url) => {
       await expect(checkTarget(url, { allowPrivate: false })).rejects.toThrow("refused address");

@@ -33,6 +33,9 @@ export function addressRefusal(address: string): string | null {
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
   if (range !== "unicast") return `${address} is a ${describeRange(range)} address`;
+  // The rest of ::/8 is reserved too (IANA); it holds the deprecated IPv4-compatible form
+  // (::127.0.0.1), which ipaddr.js calls unicast and some stacks route to the embedded address.
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).parts[0]! < 0x100) return `${address} is a non-public (reserved IPv6) address`;
   if (METADATA_EXTRAS.includes(parsed.toString())) return `${address} is a cloud metadata address`;
   return null;
 }

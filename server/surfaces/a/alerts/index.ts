@@ -3,14 +3,13 @@ import { keyScope } from "../../../http/key-scope";
 import { getAlertDetail, listAlerts, updateAlert } from "../../../domain/alerts/store";
 import { serializeAlert } from "../../../domain/alerts/serialize";
 import { getAlertRoute, listAlertsRoute, updateAlertRoute } from "./routes";
-import { parseIsoTime } from "./time-query";
 import { ApiError } from "../../../http/errors";
 
 export const alertsRouter = createRouter()
   .openapi(listAlertsRoute, async (c) => {
     const q = c.req.valid("query");
-    const startTime = q.start_time ? parseIsoTime(q.start_time, "start")! : undefined;
-    const endTime = q.end_time ? parseIsoTime(q.end_time, "end")! : undefined;
+    const startTime = q.start_time;
+    const endTime = q.end_time;
     if (startTime && endTime && startTime > endTime) {
       throw new ApiError("invalid_field_value", "end_time must not be before start_time.", "end_time");
     }

@@ -3,7 +3,7 @@ import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
 import { listSchema, paginationQuery } from "../../../http/pagination";
 import { alertStatuses, alertTypes, severityLevels } from "../../../db/schema";
-import { timeQuery } from "./time-query";
+import { timeQuery } from "../../../http/time-query";
 
 const MemberList = (name: string) =>
   z

@@ -76,6 +76,8 @@ describe("POST /v1/cases", () => {
     const body = await create({ assignee_id: "ana_1", actor_id: "ana_lead", severity: "high" });
     expect(body).toMatchObject({ assignee_id: "ana_1", severity: "high" });
     expect(body.events[0]).toMatchObject({ action: "created", actor_id: "ana_lead" });
+    // The first assignment is on the timeline, by whom and to whom.
+    expect(body.events[1]).toMatchObject({ action: "assignee_changed", actor_id: "ana_lead", from: null, to: "ana_1" });
     const hooks = await hooksFor(body.case_id);
     expect(hooks).toHaveLength(1);
     expect(hooks[0]!.data).toMatchObject({ object: "case", case_id: body.case_id, assignee_id: "ana_1" });

@@ -47,6 +47,23 @@ describe("POST /v1/decisions", () => {
     expect((await call(url(), { headers: h, body: { ...base, notes: "x".repeat(1000) } })).status).toBe(201);
   });
 
+  it("refuses a decision its reason contradicts with 422 (allow confirmed fraud, block a false positive) and records nothing", async () => {
+    const t = await score(api, h, scoreBody());
+    for (const [decision, reason] of [["allow", "confirmed_fraud"], ["block", "false_positive"]]) {
+      const r = await call(url(), { headers: h, body: { transaction_id: t.body.transaction_id, decision, reason } });
+      expect(r.status, `${decision} ${reason}`).toBe(422);
+      expect(r.body.error).toMatchObject({ code: "unprocessable", param: "reason" });
+    }
+    const chain = await call(`${url()}?transaction_id=${t.body.transaction_id}`, { headers: h });
+    expect(chain.body.data).toEqual([]);
+    const [label] = await rows<{ label: string | null }>(db(), sql`select label from transactions where id = ${t.body.transaction_id}`);
+    expect(label?.label).toBeNull();
+    // The nearby combinations stay allowed: challenge either, block confirmed fraud, allow a false positive.
+    for (const [decision, reason] of [["challenge", "confirmed_fraud"], ["challenge", "false_positive"], ["block", "confirmed_fraud"], ["allow", "false_positive"]]) {
+      expect((await call(url(), { headers: h, body: { transaction_id: t.body.transaction_id, decision, reason } })).status).toBe(201);
+    }
+  });
+
   it("answers an unknown transaction (or one of another account) with 404 resource_not_found, param transaction_id", async () => {
     const r = await call(url(), { headers: h, body: { transaction_id: "txn_nope", decision: "block", reason: "manual_review" } });
     expect(r.status).toBe(404);

@@ -54,6 +54,24 @@ describe("validation (spec 4.6)", () => {
     expect(r.body.error).toMatchObject({ code, param });
   });
 
+  it("answers a session_id naming no device session of this account with 404, param session_id; takes a real one", async () => {
+    const r = await verify({ ...person(), session_id: "ds_doesnotexist" });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toMatchObject({ code: "resource_not_found", param: "session_id" });
+    const device = bearer((await api.key({ scopes: ["device:write"] })).key);
+    const s = await call(`${api.url.live}/v1/device/session`, { headers: device, body: { page_url: "https://shop.example.com/signup" } });
+    expect(s.status).toBe(201);
+    expect((await verify({ ...person(), session_id: s.body.session_id })).status).toBe(201);
+  });
+
+  it("echoes user_id exactly as sent (spec 2.5), and finds it again by that value", async () => {
+    const body = { ...person(), user_id: ` spaced-${Date.now()} ` };
+    const r = await verify(body);
+    expect(r.body.user_id).toBe(body.user_id);
+    const w = await call(`${api.url.live}/v1/identity/watchlist?user_id=${encodeURIComponent(body.user_id)}`, { headers: bearer((await api.key()).key) });
+    expect(w.status).toBe(200);
+  });
+
   it("needs the identity:write scope", async () => {
     const r = await call(`${api.url.live}/v1/identity/verify`, { headers: bearer((await api.key({ scopes: ["cases:read"] })).key), body: person() });
     expect(r.status).toBe(403);

@@ -137,5 +137,12 @@ describe("review of possible matches", () => {
     const later = await screen(`user_id=${body.user_id}`);
     expect(later.body.status).toBe("clear");
     expect(later.body.suppressed_matches).toHaveLength(1);
+    // A correction: the match is confirmed after all. The suppression goes with the false positive.
+    const corrected = await decide({ screening_id: v.body.screening_id, decision: "block", reason: "confirmed_fraud" });
+    expect(corrected.status).toBe(201);
+    const after = await screen(`user_id=${body.user_id}`);
+    expect(after.body.status).toBe("possible_match");
+    expect(after.body.suppressed_matches).toEqual([]);
+    expect((await verify({ ...body, user_id: body.user_id })).status).toBe(202);
   });
 });
