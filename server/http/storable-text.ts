@@ -35,6 +35,16 @@ export function unstorablePath(value: unknown, path: string[] = []): string[] | 
   return undefined;
 }
 
+function decodable(raw: string): boolean {
+  if (!raw.includes("%")) return true;
+  try {
+    decodeURIComponent(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const refused = (param: string) =>
   new ApiError("invalid_field_value", `${param} contains a NUL character or an unpaired UTF-16 surrogate, which cannot be stored.`, param);
 
@@ -56,6 +66,15 @@ export const refuseUnstorableParams: MiddlewareHandler<AppEnv> = async (c, next)
   const url = c.req.url;
   const q = url.indexOf("?");
   if (q >= 0 && url.includes("%", q)) {
+    // Percent-encoded bytes that are not UTF-8 (`%FF`): the router keeps such a value as its
+    // literal text, which would then be searched or stored as if the client had meant it.
+    for (const pair of url.slice(q + 1).split("&")) {
+      const [rawName = "", rawValue = ""] = pair.split("=", 2);
+      if (!decodable(rawValue) || !decodable(rawName)) {
+        const name = decodable(rawName) ? decodeURIComponent(rawName.replaceAll("+", " ")) : rawName;
+        throw new ApiError("invalid_field_value", `${name} is not valid percent-encoded UTF-8.`, name);
+      }
+    }
     for (const [name, values] of Object.entries(c.req.queries())) {
       if (unstorable(name) || values.some(unstorable)) throw refused(name.replaceAll("\u0000", "\\u0000"));
     }

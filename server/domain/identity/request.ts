@@ -35,7 +35,7 @@ export const AddressSchema = z
 
 const pastDate = date.refine((v) => Date.parse(v) <= Date.now(), { message: "must not be in the future" }).refine(
   (v) => Number(v.slice(0, 4)) >= 1900,
-  { message: "must be after 1900-01-01" },
+  { message: "must be 1900-01-01 or later" },
 );
 
 const common = {

@@ -71,6 +71,11 @@ export const listsParam = z
 export const WatchlistQuery = z.object({
   user_id: z.string().min(1).max(200).optional(),
   name: z.string().trim().min(1).max(300).optional(),
-  date_of_birth: z.string().refine(isRealDate, { message: "must be a real date in YYYY-MM-DD format" }).optional(),
+  date_of_birth: z
+    .string()
+    .refine(isRealDate, { message: "must be a real date in YYYY-MM-DD format" })
+    // As on identity verification: a birth date in the future narrows to nobody, so it would clear any name.
+    .refine((v) => Date.parse(v) <= Date.now(), { message: "must not be in the future" })
+    .optional(),
   lists: listsParam,
 });

@@ -70,6 +70,11 @@ describe("GET /v1/identity/watchlist", () => {
     expect(none.body.error).toMatchObject({ code: "missing_required_field", param: "user_id" });
     const dob = await screen("name=x&date_of_birth=1990-02-31");
     expect(dob.body.error).toMatchObject({ code: "invalid_field_value", param: "date_of_birth" });
+    const future = await screen("name=Joaquin%20Guzman%20Loera&date_of_birth=2099-01-01");
+    expect(future.body.error).toMatchObject({ code: "invalid_field_value", param: "date_of_birth" });
+    // Bytes that are not UTF-8 are refused, not screened as the literal text "%FF%FE".
+    const bytes = await screen("name=%FF%FE");
+    expect(bytes.body.error).toMatchObject({ code: "invalid_field_value", param: "name" });
   });
 
   it("needs an identity record for user_id (404), then screens the stored identity", async () => {
