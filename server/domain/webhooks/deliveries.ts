@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { webhookDeliveries } from "../../db/schema";
+import { webhookDeliveries, webhookDispatches } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { keyset, toPage, type Page } from "../../http/pagination";
 import { iso, isoSeconds } from "../../common/time";
@@ -40,8 +40,9 @@ export async function listDeliveries(
   const endpoint = await findEndpoint(db, scope, endpointId);
   const page = keyset({ createdAt: webhookDeliveries.createdAt, id: webhookDeliveries.id }, q.after);
   const found = await db
-    .select()
+    .select({ delivery: webhookDeliveries, state: webhookDispatches.state, attempts: webhookDispatches.attempts })
     .from(webhookDeliveries)
+    .leftJoin(webhookDispatches, eq(webhookDispatches.id, webhookDeliveries.dispatchId))
     .where(
       inScope(
         webhookDeliveries,
@@ -53,5 +54,9 @@ export async function listDeliveries(
     )
     .orderBy(...page.orderBy)
     .limit(q.limit + 1);
-  return toPage(found, q.limit, serializeDelivery);
+  // An attempt logs when the next was due. A delivery dropped because its endpoint was disabled
+  // never made that next attempt: its last attempt shows no retry.
+  const dropped = (r: (typeof found)[number]) => r.state === "cancelled" && r.attempts === r.delivery.attempt;
+  const attempts = found.map((r) => (dropped(r) ? { ...r.delivery, nextRetryAt: null } : r.delivery));
+  return toPage(attempts, q.limit, serializeDelivery);
 }

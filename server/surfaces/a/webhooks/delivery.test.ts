@@ -216,6 +216,9 @@ describe("webhook delivery", () => {
     expect(at("/fail/paused")).toHaveLength(1);
     const [dispatch] = await rows<{ state: string }>(api.deps.database.db, sql`select state from webhook_dispatches where endpoint_id = ${paused.webhook_id}`);
     expect(dispatch!.state).toBe("cancelled");
+    // The log does not promise a retry that will never come.
+    const log = (await t.deliveries(paused.webhook_id)).data;
+    expect(log.map((e: { attempt: number; next_retry_at: string | null }) => [e.attempt, e.next_retry_at])).toEqual([[1, null]]);
   });
 
   it("refuses internal targets again at delivery time when private targets are not allowed", async () => {
