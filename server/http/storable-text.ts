@@ -69,7 +69,8 @@ export const refuseUnstorableParams: MiddlewareHandler<AppEnv> = async (c, next)
     // Percent-encoded bytes that are not UTF-8 (`%FF`): the router keeps such a value as its
     // literal text, which would then be searched or stored as if the client had meant it.
     for (const pair of url.slice(q + 1).split("&")) {
-      const [rawName = "", rawValue = ""] = pair.split("=", 2);
+      const eq = pair.indexOf("=");
+      const [rawName, rawValue] = eq < 0 ? [pair, ""] : [pair.slice(0, eq), pair.slice(eq + 1)];
       if (!decodable(rawValue) || !decodable(rawName)) {
         const name = decodable(rawName) ? decodeURIComponent(rawName.replaceAll("+", " ")) : rawName;
         throw new ApiError("invalid_field_value", `${name} is not valid percent-encoded UTF-8.`, name);
