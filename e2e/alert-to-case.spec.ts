@@ -19,10 +19,13 @@ test("an alert from the queue becomes a case linked to it", async ({ page }) => 
   await expect(page.getByRole("region", { name: "Case", exact: true }).getByText("Open", { exact: true })).toBeVisible();
 
   // The API agrees, and names the signed-in analyst as the one who opened it.
-  const kase = await apiGet<{ title: string; transaction_ids: string[]; events: { action: string; actor_id: string | null }[] }>(`/v1/cases/${encodeURIComponent(caseId)}`);
+  const kase = await apiGet<{ title: string; transaction_ids: string[]; events: { action: string; actor_id: string | null; note?: string }[] }>(`/v1/cases/${encodeURIComponent(caseId)}`);
   expect(kase.title).toBe(alertSummary);
   expect(kase.transaction_ids).toEqual(expect.arrayContaining(alertTxns.slice(0, 1)));
   expect(kase.events[0]).toMatchObject({ action: "created", actor_id: readState().users.analyst.id });
+  // The case names the alert it came from, on its audit log.
+  expect(kase.events[1]).toMatchObject({ action: "note_added", note: expect.stringContaining(alertId) });
+  await expect(auditLog(page).filter({ hasText: alertId })).toHaveCount(1);
 });
 
 test("a case moves to in review, then resolved with a note; the audit log shows who and when", async ({ page }) => {

@@ -37,6 +37,7 @@ test("? opens the list of shortcuts and Escape closes it", async ({ page }) => {
   await expect(help).toBeVisible();
   await expect(help.getByText("Next row")).toBeVisible();
   await expect(help.getByText("Open the highlighted row")).toBeVisible();
+  await expect(help.getByText("Acknowledge the highlighted alert (alert queue)")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
 });

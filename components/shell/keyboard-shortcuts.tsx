@@ -21,6 +21,8 @@ const TABLE_SHORTCUTS: Shortcut[] = [
   { keys: ["j"], description: "Next row" },
   { keys: ["k"], description: "Previous row" },
   { keys: ["Enter"], description: "Open the highlighted row" },
+  { keys: ["a"], description: "Acknowledge the highlighted alert (alert queue)" },
+  { keys: ["r"], description: "Resolve the highlighted alert (alert queue)" },
 ];
 
 const GENERAL_SHORTCUTS: Shortcut[] = [

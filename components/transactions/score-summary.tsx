@@ -11,6 +11,9 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
   const bands = t.explanation?.bands;
   const level = riskBandOf(t.risk_score, bands);
   const overridden = t.final_decision !== t.decision;
+  // Decisions come oldest first; one sent through the API without analyst_id names nobody.
+  const latest = t.decisions[t.decisions.length - 1];
+  const who = latest?.analyst_id ? "an analyst" : "a manual decision (no analyst named)";
   const facts: [string, ReactNode][] = [
     [
       "Decision",
@@ -18,10 +21,10 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
         <DecisionBadge decision={t.final_decision} />
         {overridden ? (
           <span className="text-xs text-muted-foreground">
-            by an analyst; the engine said <DecisionBadge decision={t.decision} />
+            by {who}; the engine said <DecisionBadge decision={t.decision} />
           </span>
         ) : (
-          <span className="text-xs text-muted-foreground">{t.decisions.length > 0 ? "confirmed by an analyst" : "by the risk engine"}</span>
+          <span className="text-xs text-muted-foreground">{latest ? `confirmed by ${who}` : "by the risk engine"}</span>
         )}
       </span>,
     ],

@@ -33,6 +33,8 @@ export const openCaseFromAlertAction = authedAction
         transaction_ids: alert.transaction_ids.data.slice(0, 100),
         // A case names one user: only when the alert is about exactly one.
         ...(alert.affected_users === 1 && userIds[0] ? { user_id: userIds[0] } : {}),
+        // The case's own record of where it came from (the API has no alert link on a case).
+        notes: `Opened from alert ${alert.alert_id} (${alert.summary.slice(0, 200)}).`,
         actor_id: ctx.analyst.id,
       },
       parsedInput.idempotencyKey,

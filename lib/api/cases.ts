@@ -14,6 +14,7 @@ export type CreateCaseBody = {
   severity: string;
   transaction_ids: string[];
   user_id?: string;
+  notes?: string;
   actor_id: string;
 };
 

@@ -90,7 +90,9 @@ export const reviewOutcomes = ["true_match", "false_positive", "needs_informatio
 export type ReviewOutcome = (typeof reviewOutcomes)[number];
 
 export const outcomeDecisions: Record<ReviewOutcome, { decision: "allow" | "challenge" | "block"; reason: string }> = {
-  true_match: { decision: "block", reason: "confirmed_fraud" },
+  // manual_review, not confirmed_fraud: a sanctions or PEP match is not fraud, and the reason
+  // must not teach the model that it is (the server reads a block as a true match either way).
+  true_match: { decision: "block", reason: "manual_review" },
   false_positive: { decision: "allow", reason: "false_positive" },
   needs_information: { decision: "challenge", reason: "manual_review" },
 };
@@ -112,7 +114,7 @@ export const reviewOutcomeLabels: Record<ReviewOutcome, string> = {
 };
 
 export const reviewOutcomeHints: Record<ReviewOutcome, string> = {
-  true_match: "The person is the listed entity. Recorded as block, confirmed fraud.",
+  true_match: "The person is the listed entity. Recorded as block, manual review (not a fraud label).",
   false_positive: "The person is not the listed entity. Recorded as allow, false positive; later screenings of this user will not match these entries.",
   needs_information: "You cannot decide yet. Recorded as challenge, manual review; the screening leaves the pending queue.",
 };
