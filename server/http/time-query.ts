@@ -33,7 +33,11 @@ export function parseIsoTime(value: string, bound: "start" | "end"): Date | null
 export const timeQuery = (bound: "start" | "end", description: string) =>
   z
     .string()
-    .refine((v) => parseIsoTime(v, bound) !== null, { message: "must be an ISO 8601 timestamp, e.g. 2025-01-31T12:00:00Z" })
-    .transform((v) => parseIsoTime(v, bound) as Date)
+    .transform((v, ctx) => {
+      const at = parseIsoTime(v, bound);
+      if (at) return at;
+      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp, e.g. 2025-01-31T12:00:00Z" });
+      return z.NEVER;
+    })
     .optional()
     .openapi({ type: "string", description, example: "2025-01-31T12:00:00Z" });
