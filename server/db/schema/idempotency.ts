@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, scopeColumns } from "./columns";
 
 // One row per (account, environment, surface, key). `state` is `in_progress` while the first
@@ -14,7 +14,9 @@ export const idempotencyKeys = pgTable(
     // Version of the response contract the stored body was written under (spec 7.4 "earlier contract").
     contractVersion: integer("contract_version").notNull(),
     responseStatus: integer("response_status"),
-    responseBody: jsonb("response_body"),
+    // json, not jsonb: the text is kept as written, so a replay is the original response byte for
+    // byte (jsonb reorders keys by length); nothing ever queries inside it.
+    responseBody: json("response_body"),
     lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),

@@ -33,7 +33,7 @@ const TXN_COLUMNS = [
 ] as const;
 const EVENT_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["event_type", "text"], ["transaction_id", "text"], ["user_id", "text"], ["payload", "jsonb"]] as const;
 const HOOK_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["type", "text"], ["data", "jsonb"]] as const;
-const IDEMPOTENCY_COLUMNS = [["account_id", "text"], ["environment", "text"], ["surface", "text"], ["key", "text"], ["response_status", "int"], ["response_body", "jsonb"]] as const;
+const IDEMPOTENCY_COLUMNS = [["account_id", "text"], ["environment", "text"], ["surface", "text"], ["key", "text"], ["response_status", "int"], ["response_body", "json"]] as const;
 
 let n = 0;
 const params = (cols: readonly (readonly [string, string])[]) => cols.map(([, type]) => `$${++n}::${type}[]`).join(", ");

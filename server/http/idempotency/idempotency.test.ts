@@ -30,6 +30,19 @@ describe("Surface A Idempotency-Key", () => {
     expect(await countThings(db())).toBe(before + 1);
   });
 
+  it("replays the stored response byte for byte, not re-ordered", async () => {
+    const post = () =>
+      fetch(things(), {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "idempotency-key": "a-bytes" },
+        body: JSON.stringify(body("bytes")),
+      });
+    const first = await (await post()).text();
+    const again = await post();
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe(first);
+  });
+
   it("treats key order in the body as the same request", async () => {
     await call(things(), { headers: { ...headers, "idempotency-key": "a-order" }, body: { name: "o", amount: 1, payment_method: { type: "card" } } });
     const r = await call(things(), { headers: { ...headers, "idempotency-key": "a-order" }, body: { payment_method: { type: "card" }, amount: 1, name: "o" } });
