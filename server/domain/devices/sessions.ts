@@ -6,6 +6,7 @@ import { newId } from "../../common/ids";
 import { iso } from "../../common/time";
 import { appendEvent } from "../events/append";
 import { deriveDeviceId, looksAutomated, type DeviceEvidence } from "./device-id";
+import { flaggedTransaction } from "../scoring/flagged";
 
 /** Spec 2.7 / part 8: a session lives 30 minutes. */
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
@@ -26,7 +27,7 @@ async function deviceHistory(db: Db, scope: Scope, deviceId: string): Promise<{ 
     db,
     sql`select exists (select 1 from device_sessions where ${s} and device_id = ${deviceId}) as seen,
       (exists (select 1 from transactions where ${s} and device_id = ${deviceId}
-          and (label = 'fraud' or decision = 'block' or reviewed_decision = 'block'))
+          and ${sql.raw(flaggedTransaction())})
        or exists (select 1 from blocklist_entries where ${s} and kind = 'device' and value = ${deviceId})) as flagged`,
   );
   return { seen: Boolean(r?.seen), flagged: Boolean(r?.flagged) };

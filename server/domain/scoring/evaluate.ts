@@ -61,7 +61,7 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
     fire("amount_unusual_for_user", `${req.amount} vs mean ${Math.round(h.mean)} and max ${h.max} of ${h.currencyN} earlier ${input.currency} amounts`);
   }
   if (input.email && f.email) {
-    if (f.email.userUses > 0 && f.email.userFraud === 0) fire("email_seen_before", `used by this user ${f.email.userUses} time(s) before`);
+    if (f.email.userAgedUses > 0 && f.email.userFlagged === 0) fire("email_seen_before", `used by this user ${f.email.userAgedUses} time(s) at least ${T.emailSeenMinAgeHours} h before`);
     else if (f.email.userUses === 0 && h.withEmail > 0) fire("email_new_for_user", "the user's earlier transactions used another e-mail");
   }
 

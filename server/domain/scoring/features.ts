@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
+import { flaggedTransaction } from "./flagged";
 import { T } from "./signals";
 import { arrayLiteral, inline } from "./sql-literals";
 import type { ScoreInput } from "./request";
@@ -18,7 +19,8 @@ export type Features = {
     identity: "pending" | "verified" | "failed" | "flagged" | null;
     history: { n: number; currencyN: number; mean: number | null; max: number | null; withEmail: number };
   };
-  email: { userUses: number; userFraud: number; users30d: number; userSeen30d: boolean } | null;
+  /** userUses: every earlier use by this user; userAgedUses: those at least emailSeenMinAgeHours old; userFlagged: those blocked or labelled fraud. */
+  email: { userUses: number; userAgedUses: number; userFlagged: number; users30d: number; userSeen30d: boolean } | null;
   card: { n10m: number; n1h: number; users24h: number; userSeen24h: boolean } | null;
   ip: { n10m: number; n1h: number; users1h: number; userSeen1h: boolean } | null;
   session: {
@@ -52,6 +54,7 @@ const bool = (v: unknown) => v === true || v === "t" || v === "true";
 // than the database's JSON output and one JSON.parse. The in-flight markers (the same for every
 // request of the batch) come on the first row only.
 const inScope = "x.account_id = r.a and x.environment = r.e";
+const FLAGGED = flaggedTransaction("x");
 export const FEATURES_PARAM_TYPES = ["int[]", "text[]", "text[]", "timestamptz[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]"];
 export const FEATURES_SQL = `
     select row_to_json(f)::text as j from (select r.i,
@@ -61,14 +64,14 @@ export const FEATURES_SQL = `
       exists (select 1 from transactions x where ${inScope} and x.user_id = r.u and x.label = 'fraud') as u_fraud,
       (select x.status from identity_verifications x where ${inScope} and x.user_id = r.u and x.created_at <= r.t
         order by x.created_at desc limit 1) as u_identity,
-      em.e_user, em.e_user_fraud, em.e_users, em.e_user_seen,
+      em.e_user, em.e_user_aged, em.e_user_flagged, em.e_users, em.e_user_seen,
       cd.c10, cd.c1h, cd.c_users, cd.c_user_seen,
       ipx.i10, ipx.i1h, ipx.i_users, ipx.i_user_seen,
       s.id as s_id, s.device_id as s_device, s.user_id as s_user, s.created_at as s_created, s.expires_at as s_expires,
       s.first_seen as s_first, s.automation as s_automation, s.context_mismatch as s_mismatch,
       dv.d10, dv.d_users, dv.d_user_seen,
       (s.device_id is not null and exists (select 1 from transactions x where ${inScope} and x.device_id = s.device_id
-        and (x.label = 'fraud' or x.decision = 'block' or x.reviewed_decision = 'block'))) as d_flagged,
+        and ${FLAGGED})) as d_flagged,
       array(select b.kind from blocklist_entries b where b.account_id = r.a and b.environment = r.e and (
         (b.kind = 'card' and b.value = r.card) or (b.kind = 'email' and b.value = r.email)
         or (b.kind = 'ip' and b.value = r.ip) or (b.kind = 'device' and b.value = s.device_id))) as blocked,
@@ -97,10 +100,11 @@ export const FEATURES_SQL = `
             order by x.created_at desc limit ${T.historyRows}) x) h
     left join lateral (
       select count(*) filter (where x.user_id = r.u)::int as e_user,
-             count(*) filter (where x.user_id = r.u and x.label = 'fraud')::int as e_user_fraud,
+             count(*) filter (where x.user_id = r.u and x.created_at <= r.t - interval '${T.emailSeenMinAgeHours} hours')::int as e_user_aged,
+             count(*) filter (where x.user_id = r.u and ${FLAGGED})::int as e_user_flagged,
              count(distinct x.user_id) filter (where x.created_at > r.t - interval '30 days')::int as e_users,
              coalesce(bool_or(x.user_id = r.u and x.created_at > r.t - interval '30 days'), false) as e_user_seen
-      from (select x.user_id, x.label, x.created_at from transactions x
+      from (select x.user_id, x.label, x.decision, x.reviewed_decision, x.created_at from transactions x
             where ${inScope} and x.email = r.email and x.created_at <= r.t
             order by x.created_at desc limit ${T.scanCap}) x) em on r.email is not null
     left join lateral (
@@ -184,7 +188,7 @@ function toFeatures(r: Raw): Features {
       identity: (r.u_identity as Features["user"]["identity"] | undefined) ?? null,
       history: { n: num(r.h_n), currencyN: num(r.h_cur_n), mean: numOrNull(r.h_mean), max: numOrNull(r.h_max), withEmail: num(r.h_email) },
     },
-    email: r.e_user === null || r.e_user === undefined ? null : { userUses: num(r.e_user), userFraud: num(r.e_user_fraud), users30d: num(r.e_users), userSeen30d: bool(r.e_user_seen) },
+    email: r.e_user === null || r.e_user === undefined ? null : { userUses: num(r.e_user), userAgedUses: num(r.e_user_aged), userFlagged: num(r.e_user_flagged), users30d: num(r.e_users), userSeen30d: bool(r.e_user_seen) },
     card: r.c10 === null || r.c10 === undefined ? null : { n10m: num(r.c10), n1h: num(r.c1h), users24h: num(r.c_users), userSeen24h: bool(r.c_user_seen) },
     ip: r.i10 === null || r.i10 === undefined ? null : { n10m: num(r.i10), n1h: num(r.i1h), users1h: num(r.i_users), userSeen1h: bool(r.i_user_seen) },
     session: {

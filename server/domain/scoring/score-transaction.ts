@@ -76,7 +76,7 @@ export function applyBatchMates(jobs: ScoreJob[], features: Features[], prior: S
       }
       if (f.email && o.email === me.email) {
         if (o.userId === me.userId) {
-          f.email.userUses++;
+          f.email.userUses++; // never toward userAgedUses: a batch-mate is not old enough
           f.email.userSeen30d = true;
         } else if (!seen.emailUsers.has(o.userId)) {
           seen.emailUsers.add(o.userId);

@@ -22,6 +22,8 @@ export const T = {
   ipUsers1h: 5,
   deviceUsers24h: 3,
   emailUsers30d: 3,
+  /** email_seen_before: an earlier use at least this old (a burst of new payments earns no credit). */
+  emailSeenMinAgeHours: 24,
   /** amount_unusual_for_user: at least this many prior amounts in the currency… */
   amountHistoryMin: 3,
   /** …and the amount above this multiple of their mean and above their maximum. */
@@ -64,7 +66,11 @@ export const signalCatalogue = {
     points: 20,
     trigger: `≥ ${T.amountHistoryMin} earlier amounts in the currency (last ${T.historyRows} within ${T.historyDays} days) and the amount is above ${T.amountMultiple}× their mean and above their maximum`,
   },
-  email_seen_before: { weight: "low_risk", points: -10, trigger: "the user used this e-mail before and none of those transactions is labelled fraud" },
+  email_seen_before: {
+    weight: "low_risk",
+    points: -10,
+    trigger: `the user used this e-mail at least ${T.emailSeenMinAgeHours} hours earlier, and none of the user's transactions with it is labelled fraud or blocked (an engine block later labelled legit does not count)`,
+  },
   email_new_for_user: { weight: "medium_risk", points: 10, trigger: "the user has earlier transactions with an e-mail, never this one" },
   // ---- e-mail, card, IP facts ----
   email_disposable: { weight: "medium_risk", points: 25, trigger: "the e-mail's domain is a known disposable-mail domain (disposable-email-domains list)" },
@@ -79,9 +85,17 @@ export const signalCatalogue = {
     trigger: "merchant.category is a high-risk category (quasi-cash, money transfer, gambling, crypto, gift cards, stored value)",
   },
   // ---- device (only with an unexpired session_id) ----
-  device_trusted: { weight: "low_risk", points: -15, trigger: "the device was seen before on the account and never linked to a block or confirmed fraud" },
+  device_trusted: {
+    weight: "low_risk",
+    points: -15,
+    trigger: "the device was seen before on the account and never linked to a block or confirmed fraud (an engine block later labelled legit does not count)",
+  },
   device_new: { weight: "medium_risk", points: 10, trigger: "the session is the device's first on the account" },
-  device_flagged: { weight: "high_risk", points: 50, trigger: "the device is linked to a blocked or confirmed-fraud transaction" },
+  device_flagged: {
+    weight: "high_risk",
+    points: 50,
+    trigger: "the device is linked to a blocked or confirmed-fraud transaction (an engine block later labelled legit does not count)",
+  },
   device_automation: { weight: "high_risk", points: 40, trigger: "the session's User-Agent is a headless or automated browser" },
   device_context_mismatch: { weight: "medium_risk", points: 15, trigger: "the session's page_url host differs from the Origin/Referer it was opened from" },
   session_user_mismatch: { weight: "medium_risk", points: 15, trigger: "the session was opened for another user_id" },

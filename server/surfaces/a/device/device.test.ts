@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { deriveDeviceId, ipPrefix } from "../../../domain/devices/device-id";
-import { decide, score, scoreBody, signalNames, uniq } from "../transactions/test-helpers";
+import { decide, score, scoreBody, setPolicy, signalNames, uniq } from "../transactions/test-helpers";
 
 let api: TestApi;
 let h: Record<string, string>;
@@ -100,6 +100,28 @@ describe("device signals on scores", () => {
     const names = signalNames((await score(api, h, scoreBody({ session_id: later.body.session_id }))).body);
     expect(names).toContain("device_flagged");
     expect(names).not.toContain("device_trusted");
+  });
+
+  it("an engine block later labelled legit (false_positive) stops counting against the device; an analyst's block counts", async () => {
+    const account = "device-fp-co";
+    const own = bearer((await api.key({ account })).key);
+    await setPolicy(api, account, { score_bands: { block: 2, challenge: 1 } });
+    const fp = uniq("fp-");
+    const open = () => session({ device_fingerprint: fp }, own);
+    const blocked = await score(api, own, scoreBody({ session_id: (await open()).body.session_id }));
+    expect(blocked.body.decision).toBe("block");
+    await setPolicy(api, account, { score_bands: { block: 75, challenge: 40 } });
+    const before = await open();
+    expect(before.body.device_trusted).toBe(false);
+    expect(signalNames((await score(api, own, scoreBody({ session_id: before.body.session_id }))).body)).toContain("device_flagged");
+    expect((await decide(api, own, blocked.body.transaction_id, "false_positive")).status).toBe(201);
+    const cleared = await open();
+    expect(cleared.body.device_trusted).toBe(true);
+    const names = signalNames((await score(api, own, scoreBody({ session_id: cleared.body.session_id }))).body);
+    expect(names).toContain("device_trusted");
+    expect(names).not.toContain("device_flagged");
+    expect((await decide(api, own, blocked.body.transaction_id, "manual_review", "block")).status).toBe(201);
+    expect((await open()).body.device_trusted).toBe(false);
   });
 
   it("blocklist_device after a confirmed_fraud decision on a scored transaction", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { decide, score, scoreBody, setPolicy, signalNames, uniq, uniqCard, uniqIp } from "./test-helpers";
 import { person } from "../identity/test-fixtures";
@@ -14,6 +15,10 @@ beforeAll(async () => {
   h = bearer((await api.key({ account: ACCOUNT })).key);
 });
 afterAll(() => api?.close());
+
+/** Moves the user's transactions `hours` into the past (history the engine reads by time). */
+const ageUser = (userId: string, hours: number) =>
+  api.deps.database.db.execute(sql`update transactions set created_at = created_at - make_interval(hours => ${hours}) where user_id = ${userId}`);
 
 const names = async (over: Record<string, unknown>) => {
   const r = await score(api, h, scoreBody(over));
@@ -85,11 +90,15 @@ describe("the user's own history", () => {
     expect(await names({ user, amount: 50_000, currency: "EUR" })).not.toContain("amount_unusual_for_user");
   });
 
-  it("email_seen_before, email_new_for_user", async () => {
+  it("email_seen_before once an earlier use is a day old, not within a burst; email_new_for_user", async () => {
     const id = uniq();
     const first = await names({ user: { id, email: "one@example.com" } });
     expect(first).not.toContain("email_seen_before");
     expect(first).not.toContain("email_new_for_user");
+    const burst = await names({ user: { id, email: "ONE@example.com" } });
+    expect(burst).not.toContain("email_seen_before");
+    expect(burst).not.toContain("email_new_for_user");
+    await ageUser(id, 25);
     expect(await names({ user: { id, email: "ONE@example.com" } })).toContain("email_seen_before");
     const other = await names({ user: { id, email: "two@example.com" } });
     expect(other).toContain("email_new_for_user");
@@ -99,11 +108,23 @@ describe("the user's own history", () => {
   it("email_seen_before is withheld once the user's transaction with that e-mail is labelled fraud", async () => {
     const id = uniq();
     const r = await score(api, h, scoreBody({ user: { id, email: "lab@example.com" } }));
+    await ageUser(id, 25);
+    expect(await names({ user: { id, email: "lab@example.com" } })).toContain("email_seen_before");
     expect((await decide(api, h, r.body.transaction_id, "confirmed_fraud")).status).toBe(201);
     const next = await names({ user: { id, email: "lab@example.com" } });
     expect(next).not.toContain("email_seen_before");
     expect(next).toContain("fraud_history_user");
     expect(next).toContain("blocklist_email");
+  });
+
+  it("email_seen_before is withheld while a transaction with that e-mail stands blocked, and back once it is labelled legit", async () => {
+    const id = uniq();
+    const r = await score(api, h, scoreBody({ user: { id, email: "held@example.com" } }));
+    await ageUser(id, 25);
+    expect((await decide(api, h, r.body.transaction_id, "manual_review", "block")).status).toBe(201);
+    expect(await names({ user: { id, email: "held@example.com" } })).not.toContain("email_seen_before");
+    expect((await decide(api, h, r.body.transaction_id, "false_positive")).status).toBe(201);
+    expect(await names({ user: { id, email: "held@example.com" } })).toContain("email_seen_before");
   });
 });
 

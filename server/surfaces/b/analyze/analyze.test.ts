@@ -38,6 +38,8 @@ describe("POST /api/v1/transactions/analyze", () => {
     const user = { id: uniq(), email: `${uniq()}@example.com`, ip_address: uniqIp() };
     const payment_method = uniqCard();
     const live = await analyze(scoreBody({ user, payment_method, amount: 1234 }));
+    // A day old, so its e-mail earns email_seen_before.
+    await db().execute(sql`update transactions set created_at = created_at - interval '25 hours' where user_id = ${user.id}`);
     const labelled = await analyze(scoreBody({ user, payment_method, amount: 1234 }), "labelled");
     expect(labelled.status).toBe(200);
     expect(labelled.body.mode).toBe("labelled");
