@@ -63,7 +63,7 @@ const CATALOGUE: Record<string, Entry> = {
   },
   email_seen_before: {
     title: "Known e-mail",
-    summary: "The user has paid with this e-mail address before, and none of those payments was labelled fraud. This lowers the risk.",
+    summary: "The user paid with this e-mail address at least a day ago, and none of their payments with it was blocked or labelled fraud. This lowers the risk.",
   },
   email_new_for_user: {
     title: "New e-mail for this user",
@@ -99,7 +99,7 @@ const CATALOGUE: Record<string, Entry> = {
   },
   device_trusted: {
     title: "Trusted device",
-    summary: "This device was seen before on the account and was never linked to a block or confirmed fraud. This lowers the risk.",
+    summary: "This device was seen before on the account and was never linked to a block (other than one an analyst marked a false positive) or confirmed fraud. This lowers the risk.",
   },
   device_new: {
     title: "New device",
@@ -107,7 +107,7 @@ const CATALOGUE: Record<string, Entry> = {
   },
   device_flagged: {
     title: "Flagged device",
-    summary: "This device is linked to an earlier blocked or confirmed-fraud payment.",
+    summary: "This device is linked to an earlier blocked or confirmed-fraud payment (blocks an analyst marked false positives do not count).",
   },
   device_automation: {
     title: "Automated browser",
