@@ -59,7 +59,7 @@ const CATALOGUE: Record<string, Entry> = {
   },
   amount_unusual_for_user: {
     title: "Unusual amount",
-    summary: "The amount is more than three times this user's average and above anything they spent before in this currency.",
+    summary: "The amount is more than three times this user's average and above anything they spent before in this currency (blocked and fraudulent payments left out).",
   },
   email_seen_before: {
     title: "Known e-mail",

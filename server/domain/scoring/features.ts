@@ -17,6 +17,7 @@ export type Features = {
     fraud: boolean;
     /** Status of the user's latest identity verification created at or before the request. */
     identity: "pending" | "verified" | "failed" | "flagged" | null;
+    /** The amount baseline (currencyN, mean, max) leaves out blocked and fraud-labelled transactions: an attacker's refused attempts must not make the next large one look usual. */
     history: { n: number; currencyN: number; mean: number | null; max: number | null; withEmail: number };
   };
   /** userUses: every earlier use by this user; userAgedUses: those at least emailSeenMinAgeHours old; userFlagged: those blocked or labelled fraud. */
@@ -90,11 +91,11 @@ export const FEATURES_SQL = `
             order by x.created_at desc limit ${T.scanCap}) x) u
     cross join lateral (
       select count(*)::int as h_n,
-             count(*) filter (where x.currency = r.cur)::int as h_cur_n,
-             (avg(x.amount) filter (where x.currency = r.cur))::float8 as h_mean,
-             (max(x.amount) filter (where x.currency = r.cur))::float8 as h_max,
+             count(*) filter (where x.currency = r.cur and x.clean)::int as h_cur_n,
+             (avg(x.amount) filter (where x.currency = r.cur and x.clean))::float8 as h_mean,
+             (max(x.amount) filter (where x.currency = r.cur and x.clean))::float8 as h_max,
              count(x.email)::int as h_email
-      from (select x.amount, x.currency, x.email from transactions x
+      from (select x.amount, x.currency, x.email, not coalesce(${FLAGGED}, false) as clean from transactions x
             where ${inScope} and x.user_id = r.u and x.created_at <= r.t
               and x.created_at > r.t - interval '${T.historyDays} days'
             order by x.created_at desc limit ${T.historyRows}) x) h

@@ -64,7 +64,7 @@ export const signalCatalogue = {
   amount_unusual_for_user: {
     weight: "medium_risk",
     points: 20,
-    trigger: `≥ ${T.amountHistoryMin} earlier amounts in the currency (last ${T.historyRows} within ${T.historyDays} days) and the amount is above ${T.amountMultiple}× their mean and above their maximum`,
+    trigger: `≥ ${T.amountHistoryMin} earlier amounts in the currency (among the last ${T.historyRows} within ${T.historyDays} days, blocked and fraud-labelled ones left out) and the amount is above ${T.amountMultiple}× their mean and above their maximum`,
   },
   email_seen_before: {
     weight: "low_risk",

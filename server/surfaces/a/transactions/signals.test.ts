@@ -90,6 +90,16 @@ describe("the user's own history", () => {
     expect(await names({ user, amount: 50_000, currency: "EUR" })).not.toContain("amount_unusual_for_user");
   });
 
+  it("amount_unusual_for_user: blocked or fraud-labelled amounts are not part of the user's baseline", async () => {
+    const user = { id: uniq() };
+    for (const amount of [1000, 1200, 800]) await names({ user, amount });
+    const refused = await score(api, h, scoreBody({ user, amount: 40_000 }));
+    expect((await decide(api, h, refused.body.transaction_id, "manual_review", "block")).status).toBe(201);
+    const fraud = await score(api, h, scoreBody({ user, amount: 30_000 }));
+    expect((await decide(api, h, fraud.body.transaction_id, "confirmed_fraud")).status).toBe(201);
+    expect(await names({ user, amount: 5000 })).toContain("amount_unusual_for_user");
+  });
+
   it("email_seen_before once an earlier use is a day old, not within a burst; email_new_for_user", async () => {
     const id = uniq();
     const first = await names({ user: { id, email: "one@example.com" } });
