@@ -26,6 +26,14 @@ test("an alert from the queue becomes a case linked to it", async ({ page }) => 
   // The case names the alert it came from, on its audit log.
   expect(kase.events[1]).toMatchObject({ action: "note_added", note: expect.stringContaining(alertId) });
   await expect(auditLog(page).filter({ hasText: alertId })).toHaveCount(1);
+
+  // The case links back to its alert, and the alert now leads to this case instead of opening another.
+  await page.getByRole("region", { name: "Case", exact: true }).getByRole("link", { name: alertId }).click();
+  await page.waitForURL(new RegExp(`/alerts/${alertId}$`));
+  await expect(page.getByRole("button", { name: "Open a case" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to case" }).click();
+  await page.waitForURL(new RegExp(`/cases/${caseId}$`));
+  expect((await apiGet<{ data: { case_id: string }[] }>(`/v1/cases?alert_id=${encodeURIComponent(alertId)}`)).data.map((c) => c.case_id)).toEqual([caseId]);
 });
 
 test("a case moves to in review, then resolved with a note; the audit log shows who and when", async ({ page }) => {

@@ -1,12 +1,13 @@
 "use client";
 
-import { FolderPlus } from "lucide-react";
+import { FolderOpen, FolderPlus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
+import { LinkButton } from "@/components/ui/link-button";
 import { Spinner } from "@/components/ui/spinner";
 import { openCaseFromAlertAction } from "@/lib/actions/open-case-from-alert";
 import { updateAlertAction } from "@/lib/actions/update-alert";
@@ -17,10 +18,12 @@ import { ResolveAlertDialog } from "./resolve-alert-dialog";
 type AlertActionsProps = {
   alert: Pick<Alert, "alert_id" | "summary" | "status" | "resolution_notes">;
   environment: ConsoleEnvironment;
+  /** The alert's case that is not closed yet: shown instead of opening another. */
+  caseId: string | null;
 };
 
-/** Acknowledge, resolve and "Open a case" on the alert detail page. */
-export function AlertActions({ alert, environment }: AlertActionsProps) {
+/** Acknowledge, resolve and "Open a case" (or "Go to case") on the alert detail page. */
+export function AlertActions({ alert, environment, caseId }: AlertActionsProps) {
   const router = useRouter();
   const [resolving, setResolving] = useState(false);
   // One key for this page view: pressing twice, or again after a timeout, opens one case.
@@ -48,10 +51,17 @@ export function AlertActions({ alert, environment }: AlertActionsProps) {
             Resolve…
           </Button>
         ) : null}
-        <Button disabled={busy} onClick={() => openCase.execute({ alertId: alert.alert_id, environment, idempotencyKey })}>
-          {openCase.isPending ? <Spinner /> : <FolderPlus aria-hidden="true" />}
-          Open a case
-        </Button>
+        {caseId ? (
+          <LinkButton href={`/cases/${encodeURIComponent(caseId)}`}>
+            <FolderOpen aria-hidden="true" />
+            Go to case
+          </LinkButton>
+        ) : (
+          <Button disabled={busy} onClick={() => openCase.execute({ alertId: alert.alert_id, environment, idempotencyKey })}>
+            {openCase.isPending ? <Spinner /> : <FolderPlus aria-hidden="true" />}
+            Open a case
+          </Button>
+        )}
       </div>
       <FormError error={acknowledge.result.serverError ?? openCase.result.serverError} />
       {resolving ? (

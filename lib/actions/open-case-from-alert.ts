@@ -3,13 +3,16 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAlert } from "../api/alerts";
-import { createCase } from "../api/cases";
+import { activeCaseForAlert, createCase } from "../api/cases";
+import { ApiError } from "../api/errors";
 import { caseTypeForAlert } from "../schemas/case";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import { assertEnvironment, authedAction } from "./safe-action";
 
-// Opens a case for an alert, then shows it. Everything but the alert id is read here from the
-// API (title, type, severity, the first 100 transactions), never taken from the browser.
+// Opens a case for an alert, then shows it; when the alert already has a case that is not closed,
+// shows that one instead (the API allows one at a time per alert, so two analysts pressing the
+// button end up in the same case). Everything but the alert id is read here from the API (title,
+// type, severity, the first 100 transactions), never taken from the browser.
 export const openCaseFromAlertAction = authedAction
   .metadata({ actionName: "openCaseFromAlert", minRole: "analyst" })
   .inputSchema(
@@ -23,21 +26,32 @@ export const openCaseFromAlertAction = authedAction
   .action(async ({ parsedInput, ctx }) => {
     assertEnvironment(ctx.environment, parsedInput.environment);
     const alert = await getAlert(ctx.environment, parsedInput.alertId, { limit: 100 });
-    const userIds = alert.user_ids.data;
-    const created = await createCase(
-      ctx.environment,
-      {
-        title: alert.summary.slice(0, 200),
-        case_type: caseTypeForAlert(alert.alert_type),
-        severity: alert.severity,
-        transaction_ids: alert.transaction_ids.data.slice(0, 100),
-        // A case names one user: only when the alert is about exactly one.
-        ...(alert.affected_users === 1 && userIds[0] ? { user_id: userIds[0] } : {}),
-        // The case's own record of where it came from (the API has no alert link on a case).
-        notes: `Opened from alert ${alert.alert_id} (${alert.summary.slice(0, 200)}).`,
-        actor_id: ctx.analyst.id,
-      },
-      parsedInput.idempotencyKey,
-    );
-    redirect(`/cases/${encodeURIComponent(created.case_id)}`);
+    let caseId = (await activeCaseForAlert(ctx.environment, alert.alert_id))?.case_id;
+    if (!caseId) {
+      const userIds = alert.user_ids.data;
+      try {
+        const created = await createCase(
+          ctx.environment,
+          {
+            title: alert.summary.slice(0, 200),
+            case_type: caseTypeForAlert(alert.alert_type),
+            severity: alert.severity,
+            transaction_ids: alert.transaction_ids.data.slice(0, 100),
+            // A case names one user: only when the alert is about exactly one.
+            ...(alert.affected_users === 1 && userIds[0] ? { user_id: userIds[0] } : {}),
+            notes: `Opened from alert ${alert.alert_id} (${alert.summary.slice(0, 200)}).`,
+            actor_id: ctx.analyst.id,
+            alert_id: alert.alert_id,
+          },
+          parsedInput.idempotencyKey,
+        );
+        caseId = created.case_id;
+      } catch (err) {
+        // Someone else opened it a moment ago: go to theirs.
+        const taken = err instanceof ApiError && err.status === 422 && err.param === "alert_id";
+        caseId = taken ? (await activeCaseForAlert(ctx.environment, alert.alert_id))?.case_id : undefined;
+        if (!caseId) throw err;
+      }
+    }
+    redirect(`/cases/${encodeURIComponent(caseId)}`);
   });

@@ -16,6 +16,8 @@ export type CreateCaseBody = {
   user_id?: string;
   notes?: string;
   actor_id: string;
+  /** The alert the case is opened from: the API refuses a second case while one is not closed. */
+  alert_id?: string;
 };
 
 export async function createCase(environment: ConsoleEnvironment, body: CreateCaseBody, idempotencyKey: string): Promise<Case> {
@@ -32,7 +34,7 @@ export async function updateCase(environment: ConsoleEnvironment, actorId: strin
 
 const CaseListSchema = listSchema(CaseSchema);
 
-export type CaseFilters = { status?: string; severity?: string; case_type?: string; assignee_id?: string; sort?: "priority" | "created_at" };
+export type CaseFilters = { status?: string; severity?: string; case_type?: string; assignee_id?: string; alert_id?: string; sort?: "priority" | "created_at" };
 
 export async function listCases(environment: ConsoleEnvironment, filters: CaseFilters, page: PageParams = {}): Promise<ListPage<Case>> {
   return apiA(environment, "/v1/cases", { query: { ...filters, limit: page.limit, after: page.after }, schema: CaseListSchema });
@@ -41,4 +43,10 @@ export async function listCases(environment: ConsoleEnvironment, filters: CaseFi
 /** The highest-priority open, unassigned case, now assigned to `assigneeId`; 404 when none waits. */
 export async function claimCase(environment: ConsoleEnvironment, assigneeId: string): Promise<Case> {
   return apiA(environment, "/v1/cases/claim", { method: "POST", body: { assignee_id: assigneeId, actor_id: assigneeId }, schema: CaseSchema });
+}
+
+/** The case opened from `alertId` that is not closed yet, if any (the API allows one at a time). */
+export async function activeCaseForAlert(environment: ConsoleEnvironment, alertId: string): Promise<Case | null> {
+  const page = await listCases(environment, { alert_id: alertId }, { limit: 20 });
+  return page.data.find((c) => c.status !== "closed") ?? null;
 }

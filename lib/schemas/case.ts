@@ -32,6 +32,8 @@ export const CaseSchema = z.object({
   transaction_ids: z.array(z.string()),
   user_id: z.string().nullable(),
   assignee_id: z.string().nullable(),
+  /** The alert the case was opened from (null: opened by hand). */
+  alert_id: z.string().nullable().default(null),
   events: z.array(CaseEventSchema),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, scopeColumns } from "./columns";
 import { severityLevels } from "./alerts";
 
@@ -37,6 +37,8 @@ export const cases = pgTable(
     transactionIds: text("transaction_ids").array().notNull().default([]),
     userId: text("user_id"),
     assigneeId: text("assignee_id"),
+    /** The alert the case was opened from (an addition), null for a case opened by hand. */
+    alertId: text("alert_id"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
       .notNull()
@@ -47,6 +49,11 @@ export const cases = pgTable(
     index("cases_scope_priority_idx").on(t.accountId, t.environment, t.severityRank, t.createdAt, t.id),
     index("cases_scope_assignee_idx").on(t.accountId, t.environment, t.assigneeId),
     index("cases_scope_user_idx").on(t.accountId, t.environment, t.userId),
+    // One case at a time per alert: a second one while the first is not closed is refused (422),
+    // so two analysts (or two clicks) cannot open parallel investigations of one alert.
+    uniqueIndex("cases_alert_active_idx")
+      .on(t.accountId, t.environment, t.alertId)
+      .where(sql`alert_id is not null and status <> 'closed'`),
   ],
 );
 

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
+  alerts,
   caseEvents,
   cases,
   transactions,
@@ -9,6 +10,7 @@ import {
   type CaseType,
   type SeverityLevel,
 } from "../../db/schema";
+import { violatesUnique } from "../../db/errors";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { ApiError, notFound } from "../../http/errors";
@@ -28,6 +30,8 @@ export type CreateCaseInput = {
   notes?: string;
   assigneeId?: string | null;
   actorId?: string;
+  /** The alert the case is opened from (an addition). */
+  alertId?: string;
 };
 
 export type UpdateCaseInput = {
@@ -69,10 +73,33 @@ async function append(db: Db, scope: Scope, caseId: string, actorId: string, ent
   );
 }
 
+const ALERT_ACTIVE_INDEX = "cases_alert_active_idx";
+
+const alertTaken = (alertId: string, existing: { id: string; status: string } | null) =>
+  new ApiError(
+    "unprocessable",
+    existing
+      ? `Alert ${alertId} already has case ${existing.id} (${existing.status}); work it there. A new case may be opened from the alert once that one is closed.`
+      : `Alert ${alertId} already has a case that is not closed; work it there.`,
+    "alert_id",
+  );
+
+/** The alert exists in this account and environment (404 otherwise) and has no case that is not closed (422). */
+async function assertAlertFree(db: Db, scope: Scope, alertId: string): Promise<void> {
+  const [alert] = await db.select({ id: alerts.id }).from(alerts).where(inScope(alerts, scope, eq(alerts.id, alertId)));
+  if (!alert) throw new ApiError("resource_not_found", `No such alert: ${alertId}.`, "alert_id");
+  const [existing] = await db
+    .select({ id: cases.id, status: cases.status })
+    .from(cases)
+    .where(inScope(cases, scope, eq(cases.alertId, alertId), ne(cases.status, "closed")));
+  if (existing) throw alertTaken(alertId, existing);
+}
+
 /** POST /v1/cases: the whole case; `case.updated` fires when it is created with an assignee. */
 export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): Promise<CaseResource> {
   const linked = unique(input.transactionIds ?? []);
   await assertTransactionsExist(db, ctx.scope, input.transactionIds ?? []);
+  if (input.alertId !== undefined) await assertAlertFree(db, ctx.scope, input.alertId);
   const actor = input.actorId ?? ctx.defaultActor;
   const [row] = await db
     .insert(cases)
@@ -86,8 +113,14 @@ export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): 
       transactionIds: linked,
       userId: input.userId ?? null,
       assigneeId: input.assigneeId ?? null,
+      alertId: input.alertId ?? null,
     })
-    .returning();
+    .returning()
+    .catch((err: unknown) => {
+      // Another case for the alert committed between the check and this insert.
+      if (violatesUnique(err, ALERT_ACTIVE_INDEX)) throw alertTaken(input.alertId!, null);
+      throw err;
+    });
   const created = row as CaseRow;
   const entries: Entry[] = [{ action: "created", details: {} }];
   // The first assignment is a change of assignee too (spec 3.1): the timeline shows who assigned it.

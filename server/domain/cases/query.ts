@@ -22,6 +22,7 @@ export type CaseFilters = {
   caseType?: CaseType;
   assigneeId?: string;
   userId?: string;
+  alertId?: string;
   /** `created_at` (default): newest first. `priority`: severity critical→low, then oldest first. */
   sort: "created_at" | "priority";
   limit: number;
@@ -43,6 +44,7 @@ export async function listCases(db: Db, scope: Scope, f: CaseFilters): Promise<P
         f.caseType ? eq(cases.caseType, f.caseType) : undefined,
         f.assigneeId === UNASSIGNED ? isNull(cases.assigneeId) : f.assigneeId ? eq(cases.assigneeId, f.assigneeId) : undefined,
         f.userId ? eq(cases.userId, f.userId) : undefined,
+        f.alertId ? eq(cases.alertId, f.alertId) : undefined,
         page.where,
       ),
     )

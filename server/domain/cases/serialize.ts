@@ -31,6 +31,7 @@ export function serializeCase(row: CaseRow, events: CaseEventRow[]) {
     transaction_ids: row.transactionIds,
     user_id: row.userId,
     assignee_id: row.assigneeId,
+    alert_id: row.alertId,
     events: events.map(serializeCaseEvent),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

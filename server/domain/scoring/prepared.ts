@@ -1,12 +1,9 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
+import { pgCode } from "../../db/errors";
 import { FEATURES_PARAM_TYPES, FEATURES_SQL, type Raw } from "./features";
 import { WRITE_PARAM_TYPES, WRITE_SQL } from "./persist";
 
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.cause?.code ?? e?.code;
-}
 
 /**
  * A statement PREPAREd once in a database session and EXECUTEd after, so the planner's work is done

@@ -9,6 +9,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { getAlert } from "@/lib/api/alerts";
+import { activeCaseForAlert } from "@/lib/api/cases";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
@@ -28,6 +29,9 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
 
   let alert: AlertDetail | null = null;
   let error: SafeError | null = null;
+  // The alert's open case, if it has one, turns "Open a case" into a link to it; the page shows
+  // without it (the button then finds the case itself).
+  const activeCase = activeCaseForAlert(environment, id).catch(() => null);
   try {
     alert = await getAlert(environment, id, { limit: 25, users_after: cursors.users_after ?? undefined, transactions_after: cursors.transactions_after ?? undefined });
   } catch (failure) {
@@ -74,7 +78,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
         className="mt-4"
         title={alert.summary}
         description={<code className="font-mono text-xs">{alert.alert_id}</code>}
-        actions={<AlertActions alert={alert} environment={environment} />}
+        actions={<AlertActions alert={alert} environment={environment} caseId={(await activeCase)?.case_id ?? null} />}
       />
       <div className="mt-8 grid gap-6">
         <AlertSummary alert={alert} />

@@ -1,5 +1,6 @@
 import { RotateCcw } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
 import { SeverityBadge } from "@/components/ui/severity-badge";
@@ -61,6 +62,16 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
     ["Type", caseTypeLabels[kase.case_type]],
     ["Assignee", kase.assignee_id ? (names[kase.assignee_id] ?? kase.assignee_id) : <span className="text-muted-foreground">Unassigned</span>],
     ["User", kase.user_id ? <code className="font-mono text-xs">{kase.user_id}</code> : <span className="text-muted-foreground">—</span>],
+    ...(kase.alert_id
+      ? ([
+          [
+            "Opened from",
+            <Link key="a" href={`/alerts/${encodeURIComponent(kase.alert_id)}`} className="font-mono text-xs underline underline-offset-4">
+              {kase.alert_id}
+            </Link>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ["Created", <DateTime key="c" value={kase.created_at} />],
     ["Updated", <DateTime key="u" value={kase.updated_at} />],
   ];

@@ -4,6 +4,7 @@ import { bearer, call, startTestApi, type TestApi } from "../../../test/harness"
 import { rows } from "../../../db/client";
 import type { Scope } from "../../../db/scope";
 import { insertTransaction } from "../../../domain/alerts/test-fixtures";
+import { raiseAlert } from "../../../domain/alerts/raise";
 
 let api: TestApi;
 let key: string;
@@ -266,5 +267,46 @@ describe("case audit log", () => {
       ["created", keyId],
       ["note_added", keyId],
     ]);
+  });
+});
+
+describe("cases opened from an alert (alert_id, an addition)", () => {
+  const alert = async (key: string) =>
+    (await raiseAlert(api.deps.database.db, api.deps.jobs, scope, { type: "card_testing", key, confidence: 0.8, userIds: [], transactionIds: [], summary: "pattern" })).alert.id;
+
+  it("records the alert, lists by it, and refuses a second case while the first is not closed", async () => {
+    const alertId = await alert("case-link-1");
+    const first = await create({ alert_id: alertId });
+    expect(first.alert_id).toBe(alertId);
+    expect((await get(`/v1/cases/${first.case_id}`)).body.alert_id).toBe(alertId);
+    const second = await post("/v1/cases", { title: "Again", case_type: "payment_fraud", alert_id: alertId });
+    expect(second.status).toBe(422);
+    expect(second.body.error).toMatchObject({ code: "unprocessable", param: "alert_id" });
+    expect(second.body.error.message).toContain(first.case_id);
+    const listed = await get(`/v1/cases?alert_id=${alertId}`);
+    expect(listed.body.data.map((c: { case_id: string }) => c.case_id)).toEqual([first.case_id]);
+    expect((await create()).alert_id).toBeNull();
+    // Closed, the alert may start a new investigation.
+    for (const status of ["resolved", "closed"]) expect((await patch(first.case_id, { status })).status).toBe(200);
+    const next = await create({ alert_id: alertId });
+    expect(next.case_id).not.toBe(first.case_id);
+  });
+
+  it("opens one case when two requests race for the same alert", async () => {
+    const alertId = await alert("case-link-race");
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => post("/v1/cases", { title: "Race", case_type: "payment_fraud", alert_id: alertId })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+    expect(results.filter((r) => r.status === 422).every((r) => r.body.error.param === "alert_id")).toBe(true);
+    expect((await get(`/v1/cases?alert_id=${alertId}`)).body.data).toHaveLength(1);
+  });
+
+  it("404s an alert of no such id, or of another environment", async () => {
+    const r = await post("/v1/cases", { title: "Ghost", case_type: "payment_fraud", alert_id: "alert_missing" });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toMatchObject({ code: "resource_not_found", param: "alert_id" });
+    const other = (await raiseAlert(api.deps.database.db, api.deps.jobs, { ...scope, environment: "test" }, { type: "card_testing", key: "case-link-env", confidence: 0.8, userIds: [], transactionIds: [], summary: "pattern" })).alert.id;
+    expect((await post("/v1/cases", { title: "Other env", case_type: "payment_fraud", alert_id: other })).status).toBe(404);
   });
 });

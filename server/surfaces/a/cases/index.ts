@@ -27,6 +27,7 @@ export const casesRouter = createRouter()
         notes: body.notes,
         assigneeId: body.assignee_id,
         actorId: body.actor_id,
+        alertId: body.alert_id,
       }),
     }));
   })
@@ -38,6 +39,7 @@ export const casesRouter = createRouter()
       caseType: q.case_type,
       assigneeId: q.assignee_id,
       userId: q.user_id,
+      alertId: q.alert_id,
       sort: q.sort,
       limit: q.limit,
       after: q.after,

@@ -30,6 +30,7 @@ export const CaseSchema = z
     transaction_ids: z.array(z.string()),
     user_id: z.string().nullable(),
     assignee_id: z.string().nullable().openapi({ description: "An addition: the assigned analyst" }),
+    alert_id: z.string().nullable().openapi({ description: "An addition: the alert the case was opened from" }),
     events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log, chronological" }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -46,6 +47,9 @@ export const CreateCaseBody = z
     notes: z.string().trim().min(1).max(5000).optional().openapi({ description: "Recorded as a `note_added` entry" }),
     assignee_id: id.nullable().optional().openapi({ description: "Assigning on creation emits `case.updated`" }),
     actor_id: id.optional().openapi({ description: "Who acts (the console sends the signed-in analyst); default the key's id" }),
+    alert_id: id.optional().openapi({
+      description: "An addition: the alert the case is opened from. Unknown: 404. An alert whose case is not closed yet: 422 (one case at a time per alert).",
+    }),
   })
   .openapi("CreateCaseRequest");
 
@@ -79,7 +83,7 @@ export const createCaseRoute = createRoute({
   summary: "Create a case (status open)",
   middleware: apiKeyRoute("a", "cases:write"),
   request: { body: { required: true, content: { "application/json": { schema: CreateCaseBody } } } },
-  responses: { 201: caseResponse("The whole new case"), ...commonErrors, ...errorResponses(404, 409) },
+  responses: { 201: caseResponse("The whole new case"), ...commonErrors, ...errorResponses(404, 409, 422) },
 });
 
 export const listCasesRoute = createRoute({
@@ -95,6 +99,7 @@ export const listCasesRoute = createRoute({
       case_type: z.enum(caseTypes).optional(),
       assignee_id: z.string().min(1).optional().openapi({ description: "An analyst id, or `none` for unassigned cases" }),
       user_id: z.string().min(1).optional(),
+      alert_id: z.string().min(1).optional().openapi({ description: "Cases opened from this alert" }),
       sort: z
         .enum(["created_at", "priority"])
         .default("created_at")
