@@ -1,16 +1,25 @@
 import { expect, type Page } from "@playwright/test";
+import { listCases } from "./api";
 
 // Multi-step paths through the console that several specs need.
 
 /**
- * From the alert queue: opens the `index`-th alert listed, presses "Open a case" and waits for
+ * From the alert queue: opens the `index`-th listed alert that has no case yet (an alert has one
+ * case at a time, and the demo and earlier specs open some), presses "Open a case" and waits for
  * the new case's page. Returns the alert's summary and the case id.
  */
 export async function openCaseFromQueue(page: Page, index: number): Promise<{ alertSummary: string; alertId: string; caseId: string }> {
   await page.goto("/alerts");
   const queue = page.locator("[data-alert-queue] tbody tr");
   await expect(queue.first()).toBeVisible();
-  const link = queue.nth(index).getByRole("link").first();
+  const hrefs = await queue.evaluateAll((rows) => rows.map((row) => row.querySelector("a")?.getAttribute("href") ?? ""));
+  const free: number[] = [];
+  for (const [row, href] of hrefs.entries()) {
+    const alertId = decodeURIComponent(href.split("/").pop() ?? "");
+    if ((await listCases(`alert_id=${encodeURIComponent(alertId)}`)).every((c) => c.status === "closed")) free.push(row);
+  }
+  expect(free.length, "alerts without a case in the queue").toBeGreaterThan(index);
+  const link = queue.nth(free[index] as number).getByRole("link").first();
   const alertSummary = (await link.innerText()).trim();
   await link.click();
   await page.waitForURL(/\/alerts\/[^/?]+/);

@@ -61,6 +61,7 @@ export async function openCases(api: DemoClient, alerts: readonly Alert[], types
       transaction_ids: txns.slice(0, 100),
       ...(users.length === 1 || type === "ato_pattern" ? { user_id: users[0] } : {}),
       notes: `Opened from alert ${alert.alert_id} (${alert.key}).`,
+      alert_id: alert.alert_id,
       ...actor,
     });
     if (r.status === 201) ids.push(r.body.case_id as string);
