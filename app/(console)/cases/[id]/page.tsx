@@ -1,4 +1,4 @@
-import { RotateCcw } from "lucide-react";
+import { ArrowLeft, RotateCcw } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -78,7 +78,11 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
 
   return (
     <>
-      <PageHeader title={kase.title} description={<code className="font-mono text-xs">{kase.case_id}</code>} />
+      <LinkButton href="/cases" variant="ghost" size="sm">
+        <ArrowLeft aria-hidden="true" />
+        All cases
+      </LinkButton>
+      <PageHeader className="mt-4" title={kase.title} description={<code className="font-mono text-xs">{kase.case_id}</code>} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid content-start gap-6">
           <section aria-labelledby="case-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
