@@ -91,12 +91,12 @@ export async function startTestApi(opts: AppOptions & { redis?: boolean; env?: R
   };
 }
 
-/** fetch + JSON, keeping status and headers: the shape every HTTP test reads. */
+/** fetch + JSON, keeping status, headers and the body's exact text: the shape every HTTP test reads. */
 export async function call(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: unknown; raw?: string } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
-): Promise<{ status: number; headers: Headers; body: any }> {
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined = init.raw;
   if (init.body !== undefined) {
@@ -111,7 +111,7 @@ export async function call(
   } catch {
     /* not JSON */
   }
-  return { status: res.status, headers: res.headers, body: parsed };
+  return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
