@@ -21,6 +21,12 @@ export const deviceSessions = pgTable(
     trusted: boolean("trusted").notNull(),
     /** The first session ever of this device on the account (environment). */
     firstSeen: boolean("first_seen").notNull(),
+    /**
+     * Whether the request carried anything that identifies the device (a fingerprint, or a
+     * client's User-Agent). When it did not (a merchant's server calling without forwarding
+     * them), device_id is this session's own and no device history applies to it.
+     */
+    identified: boolean("identified").notNull().default(true),
     /** A headless or automated browser announced itself in the User-Agent. */
     automation: boolean("automation").notNull().default(false),
     /** The page_url's host differs from the Origin/Referer the request came with. */

@@ -161,6 +161,19 @@ describe("ato_pattern", () => {
     );
     expect(events.map((e) => e.transaction_id)).toEqual([last.body.transaction_id]);
   });
+
+  it("does not count account changes from sessions that identify no device (a server calling without the customer's headers)", async () => {
+    const h = await fresh();
+    for (let i = 0; i < 3; i++) {
+      const p = shopper("ato_srv");
+      const mine = await openSession(h.client, p, "login");
+      for (const amount of [3000, 4000, 5000]) await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
+      const changed = await h.client.post("/v1/device/session", { page_url: "https://shop.example.com/account/settings", user_id: p.userId, action: "account_change", user_agent: "python-requests/2.31.0" });
+      expect(changed.body.device_identified).toBe(false);
+      await h.client.post("/v1/transactions/score", scoreBody(p, 40_000, card(rng), { sessionId: changed.body.session_id as string }));
+    }
+    expect(await typesOf(h)).toEqual([]);
+  });
 });
 
 describe("identity_abuse", () => {

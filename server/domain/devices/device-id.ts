@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Environment } from "../../db/schema";
 import { parseIp } from "../scoring/ip-ranges";
 
@@ -34,6 +34,30 @@ export function deriveDeviceId(accountId: string, environment: Environment, e: D
     : ["ua", e.userAgent ?? "", "al", (e.acceptLanguage ?? "").toLowerCase().replace(/\s+/g, ""), "ch", ...e.clientHints, "net", ipPrefix(e.ip)];
   const hash = createHash("sha256").update([accountId, environment, ...parts].join("\u0000")).digest("hex");
   return `dev_${hash.slice(0, 32)}`;
+}
+
+// User-Agents of HTTP libraries and tools, not of a client device: what a merchant's server sends
+// when it opens the session itself without forwarding its customer's User-Agent (Node's fetch
+// sends "node"). okhttp is in it: an Android app calling through it directly sends the same string
+// from every phone (such apps should send device_fingerprint).
+const SERVER_CLIENT =
+  /^(node|undici|node-fetch|axios|got|superagent|curl|wget|httpie|python-requests|python-urllib|python-httpx|python\/|aiohttp|httpx|go-http-client|java\/|apache-httpclient|okhttp|libwww-perl|ruby|faraday|rest-client|guzzlehttp|postmanruntime|insomnia|restsharp|deno|bun|reqwest|dart:io)\b/i;
+
+/**
+ * Whether the evidence identifies a device at all: a fingerprint, or a client's User-Agent. With
+ * neither (no User-Agent, or an HTTP library's), the id would be the same for every customer of a
+ * merchant that calls from its own server, and every session would look like one device used by
+ * all of them (device_many_users, device_velocity_high on everyone).
+ */
+export function identifiesDevice(e: DeviceEvidence): boolean {
+  if (e.fingerprint) return true;
+  const ua = e.userAgent?.trim() ?? "";
+  return ua !== "" && !SERVER_CLIENT.test(ua);
+}
+
+/** The device id of a session whose device is not identified: its own, random, never met again. */
+export function unidentifiedDeviceId(): string {
+  return `dev_${randomBytes(16).toString("hex")}`;
 }
 
 const AUTOMATION = /HeadlessChrome|PhantomJS|Selenium|webdriver|Puppeteer|Playwright|Electron\/.*Headless/i;

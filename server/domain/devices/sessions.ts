@@ -5,7 +5,7 @@ import type { Scope } from "../../db/scope";
 import { newId } from "../../common/ids";
 import { iso } from "../../common/time";
 import { appendEvent } from "../events/append";
-import { deriveDeviceId, looksAutomated, type DeviceEvidence } from "./device-id";
+import { deriveDeviceId, identifiesDevice, looksAutomated, unidentifiedDeviceId, type DeviceEvidence } from "./device-id";
 import { flaggedTransaction } from "../scoring/flagged";
 
 /** Spec 2.7 / part 8: a session lives 30 minutes. */
@@ -39,8 +39,11 @@ async function deviceHistory(db: Db, scope: Scope, deviceId: string): Promise<{ 
  * transaction so the session and its event commit together.
  */
 export async function createDeviceSession(db: Db, scope: Scope, input: SessionInput, at = new Date()) {
-  const deviceId = deriveDeviceId(scope.accountId, scope.environment, input.evidence);
-  const history = await deviceHistory(db, scope, deviceId);
+  // Without evidence of a device the id is the session's own: it has no history (never trusted),
+  // and scores on it get the session's own velocity but no device_new (there is no device to be new).
+  const identified = identifiesDevice(input.evidence);
+  const deviceId = identified ? deriveDeviceId(scope.accountId, scope.environment, input.evidence) : unidentifiedDeviceId();
+  const history = identified ? await deviceHistory(db, scope, deviceId) : { seen: false, flagged: false };
   const trusted = history.seen && !history.flagged;
   let pageHost: string | null = null;
   try {
@@ -60,6 +63,7 @@ export async function createDeviceSession(db: Db, scope: Scope, input: SessionIn
       ipAddress: input.evidence.ip,
       userAgent: input.evidence.userAgent,
       trusted,
+      identified,
       firstSeen: !history.seen,
       automation: looksAutomated(input.evidence),
       contextMismatch: input.originHost !== null && pageHost !== null && input.originHost.toLowerCase() !== pageHost,
@@ -71,7 +75,7 @@ export async function createDeviceSession(db: Db, scope: Scope, input: SessionIn
   await appendEvent(db, scope, {
     type: "device.session_created",
     userId: session.userId,
-    payload: { session_id: session.id, device_id: deviceId, device_trusted: trusted, action: session.action, expires_at: iso(session.expiresAt) },
+    payload: { session_id: session.id, device_id: deviceId, device_trusted: trusted, device_identified: identified, action: session.action, expires_at: iso(session.expiresAt) },
   });
   return {
     object: "device_session" as const,
@@ -79,6 +83,7 @@ export async function createDeviceSession(db: Db, scope: Scope, input: SessionIn
     expires_at: iso(session.expiresAt),
     device_id: deviceId,
     device_trusted: trusted,
+    device_identified: identified,
     user_id: session.userId,
     action: session.action,
     created_at: iso(session.createdAt),

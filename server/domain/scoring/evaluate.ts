@@ -100,7 +100,8 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
       const d = f.device ?? { n10m: 0, users24h: 0, userSeen24h: false, flagged: false };
       if (d.flagged) fire("device_flagged", "the device is linked to a blocked or confirmed-fraud transaction");
       else if (!s.firstSeen) fire("device_trusted", "seen before on the account, clean history");
-      if (s.firstSeen) fire("device_new", "first session of this device");
+      // An unidentified device (device-id.ts) is not new, only unknown: its id is the session's own.
+      if (s.firstSeen && s.identified) fire("device_new", "first session of this device");
       if (s.automation) fire("device_automation", "headless or automated browser");
       if (s.contextMismatch) fire("device_context_mismatch", "page_url host differs from the request's Origin/Referer");
       if (s.userId && s.userId !== input.userId) fire("session_user_mismatch", "the session was opened for another user");

@@ -31,6 +31,8 @@ export type Features = {
     createdAt: Date | null;
     expiresAt: Date | null;
     firstSeen: boolean;
+    /** False when the session's request carried nothing that identifies a device (device-id.ts). */
+    identified: boolean;
     automation: boolean;
     contextMismatch: boolean;
   };
@@ -69,7 +71,7 @@ export const FEATURES_SQL = `
       cd.c10, cd.c1h, cd.c_users, cd.c_user_seen,
       ipx.i10, ipx.i1h, ipx.i_users, ipx.i_user_seen,
       s.id as s_id, s.device_id as s_device, s.user_id as s_user, s.created_at as s_created, s.expires_at as s_expires,
-      s.first_seen as s_first, s.automation as s_automation, s.context_mismatch as s_mismatch,
+      s.first_seen as s_first, s.identified as s_identified, s.automation as s_automation, s.context_mismatch as s_mismatch,
       dv.d10, dv.d_users, dv.d_user_seen,
       (s.device_id is not null and exists (select 1 from transactions x where ${inScope} and x.device_id = s.device_id
         and ${FLAGGED})) as d_flagged,
@@ -199,6 +201,7 @@ function toFeatures(r: Raw): Features {
       createdAt: date(r.s_created),
       expiresAt: date(r.s_expires),
       firstSeen: bool(r.s_first),
+      identified: bool(r.s_identified),
       automation: bool(r.s_automation),
       contextMismatch: bool(r.s_mismatch),
     },

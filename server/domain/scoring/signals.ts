@@ -90,7 +90,11 @@ export const signalCatalogue = {
     points: -15,
     trigger: "the device was seen before on the account and never linked to a block or confirmed fraud (an engine block later labelled legit does not count)",
   },
-  device_new: { weight: "medium_risk", points: 10, trigger: "the session is the device's first on the account" },
+  device_new: {
+    weight: "medium_risk",
+    points: 10,
+    trigger: "the session is the device's first on the account (not when the session identifies no device: `device_identified: false`)",
+  },
   device_flagged: {
     weight: "high_risk",
     points: 50,

@@ -11,7 +11,8 @@ const AVERAGE_OVER = 100;
 
 /**
  * ato_pattern: ≥ `users` distinct users whose account_change session from a device new to them
- * (no earlier session of that user on that device) is followed within follow_minutes by a live
+ * (no earlier session of that user on that device; a session whose device is not identified,
+ * devices/device-id.ts, cannot say and does not count) is followed within follow_minutes by a live
  * score ≥ amount_multiplier × their average amount (earlier scores in the same currency, before
  * the session; a user without any has no average and cannot match), the sequences completing
  * within window_hours. Sequences are found per user as scores and sessions arrive and kept in
@@ -38,6 +39,7 @@ export async function detectAto({ db, scope, batch, thresholds }: DetectorContex
           from ${probeTable(list)}
           join device_sessions ds on ds.account_id = ${a} and ds.environment = ${e} and ds.user_id = k.key
             and ds.action = 'account_change' and ds.created_at > k.lo and ds.created_at <= k.hi
+            and ds.identified
           where not exists (
             select 1 from device_sessions p where p.account_id = ${a} and p.environment = ${e}
               and p.device_id = ds.device_id and p.created_at < ds.created_at and p.user_id = ds.user_id

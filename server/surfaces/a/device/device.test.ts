@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
-import { deriveDeviceId, ipPrefix } from "../../../domain/devices/device-id";
+import { deriveDeviceId, identifiesDevice, ipPrefix } from "../../../domain/devices/device-id";
 import { decide, score, scoreBody, setPolicy, signalNames, uniq } from "../transactions/test-helpers";
 
 let api: TestApi;
@@ -63,6 +63,33 @@ describe("POST /v1/device/session", () => {
     expect(deriveDeviceId("acct_1", "live", e)).not.toBe(deriveDeviceId("acct_2", "live", e));
     expect(deriveDeviceId("acct_1", "live", e)).not.toBe(deriveDeviceId("acct_1", "test", e));
     expect(ipPrefix("2001:4860:4860::8888")).toBe("200148604860/48");
+  });
+
+  it("a request that identifies no device (no fingerprint, no client User-Agent) gets a device_id of its own, never trusted", async () => {
+    const e = { userAgent: null, acceptLanguage: null, clientHints: [], ip: "81.2.69.10", fingerprint: null };
+    expect(identifiesDevice(e)).toBe(false);
+    for (const ua of ["node", "curl/8.4.0", "python-requests/2.31.0", "axios/1.6.2", "Go-http-client/1.1", "okhttp/4.12.0", "Java/17.0.2", " "]) {
+      expect(identifiesDevice({ ...e, userAgent: ua }), ua).toBe(false);
+    }
+    for (const ua of [CHROME, "Dalvik/2.1.0 (Linux; U; Android 14; Pixel 8 Build/UD1A)", "Shop/3.1 CFNetwork/1490.0.4 Darwin/23.2.0", "nodejs-shop/1.0"]) {
+      expect(identifiesDevice({ ...e, userAgent: ua }), ua).toBe(true);
+    }
+    expect(identifiesDevice({ ...e, userAgent: "curl/8.4.0", fingerprint: "install-1234" })).toBe(true);
+
+    // A merchant's server opening sessions for its customers without forwarding their headers.
+    const server = { "user-agent": "python-requests/2.31.0", "x-forwarded-for": "81.2.69.10" };
+    const a = await session({ user_id: "srv-1" }, server);
+    const b = await session({ user_id: "srv-2" }, server);
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ device_identified: false, device_trusted: false });
+    expect(b.body).toMatchObject({ device_identified: false, device_trusted: false });
+    expect(b.body.device_id).toMatch(/^dev_[0-9a-f]{32}$/);
+    expect(b.body.device_id).not.toBe(a.body.device_id);
+    const ev = await call(`${api.url.live}/v1/events?event_type=device.session_created&user_id=srv-1`, { headers: h });
+    expect(ev.body.data[0].payload).toMatchObject({ device_id: a.body.device_id, device_identified: false });
+    // The same server forwarding its customer's User-Agent identifies the device again.
+    const forwarded = await session({ user_agent: `${CHROME} ${uniq("fw/")}` }, server);
+    expect(forwarded.body.device_identified).toBe(true);
   });
 });
 
@@ -158,6 +185,21 @@ describe("device signals on scores", () => {
     expect(seen[2]).toContain("device_many_users");
     expect(seen[8]).not.toContain("device_velocity_high");
     expect(seen[9]).toContain("device_velocity_high");
+  });
+
+  it("sessions that identify no device share nothing: no device_many_users or device_new across customers", async () => {
+    const server = { "user-agent": "node", "x-forwarded-for": "81.2.69.11" };
+    const names: string[][] = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await session({ user_id: `srv-user-${i}` }, server);
+      names.push(signalNames((await score(api, h, scoreBody({ session_id: s.body.session_id, user: { id: `srv-user-${i}` } }))).body));
+    }
+    for (const n of names) expect(deviceSignals(n)).toEqual([]);
+    // Within its own session the device's velocity still counts.
+    const s = await session({}, server);
+    const seen: string[][] = [];
+    for (let i = 0; i < 3; i++) seen.push(signalNames((await score(api, h, scoreBody({ session_id: s.body.session_id }))).body));
+    expect(seen[2]).toContain("device_many_users");
   });
 
   it("a session of another account or environment is 404 with param session_id", async () => {

@@ -51,6 +51,10 @@ export const DeviceSessionSchema = z
     expires_at: z.string(),
     device_id: z.string(),
     device_trusted: z.boolean(),
+    device_identified: z.boolean().openapi({
+      description:
+        "Addition: false when the request carried nothing that identifies a device (no device_fingerprint and no client User-Agent, e.g. a server calling without forwarding them); device_id is then this session's own and has no history",
+    }),
     user_id: z.string().nullable(),
     action: z.string().nullable(),
     created_at: z.string(),
