@@ -55,7 +55,7 @@ const CATALOGUE: Record<string, Entry> = {
   },
   new_user: {
     title: "New customer",
-    summary: "This is the first payment scored for this user, so there is no history to compare with.",
+    summary: "No earlier payment of this user went through unchallenged by a block or fraud label, so there is no good history to compare with.",
   },
   amount_unusual_for_user: {
     title: "Unusual amount",

@@ -13,6 +13,7 @@ export type Features = {
     /** Distinct cards of the user's prior 24 h, and whether this card is among them. */
     cards24h: number;
     cardSeen24h: boolean;
+    /** The user's earliest transaction not blocked nor labelled fraud: a refused attempt is no history. */
     firstSeen: Date | null;
     fraud: boolean;
     /** Status of the user's latest identity verification created at or before the request. */
@@ -63,7 +64,8 @@ export const FEATURES_SQL = `
     select row_to_json(f)::text as j from (select r.i,
       u.u10, u.u1h, u.u_cards, u.u_card_seen,
       h.h_n, h.h_cur_n, h.h_mean, h.h_max, h.h_email,
-      (select min(x.created_at) from transactions x where ${inScope} and x.user_id = r.u and x.created_at <= r.t) as u_first,
+      (select x.created_at from transactions x where ${inScope} and x.user_id = r.u and x.created_at <= r.t
+        and not coalesce(${FLAGGED}, false) order by x.created_at limit 1) as u_first,
       exists (select 1 from transactions x where ${inScope} and x.user_id = r.u and x.label = 'fraud') as u_fraud,
       (select x.status from identity_verifications x where ${inScope} and x.user_id = r.u and x.created_at <= r.t
         order by x.created_at desc limit 1) as u_identity,

@@ -54,6 +54,8 @@ export function applyBatchMates(jobs: ScoreJob[], features: Features[], prior: S
             f.user.cards24h++;
           }
         }
+        // Whether the mate ends blocked is not known yet: it counts as history, as one request
+        // of a burst would for the next had they come one by one and been allowed.
         f.user.firstSeen ??= o.at;
       }
       if (f.card && o.cardKey === me.cardKey) {

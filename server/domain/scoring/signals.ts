@@ -60,7 +60,11 @@ export const signalCatalogue = {
   device_many_users: { weight: "high_risk", points: 35, trigger: `the device was used by ≥ ${T.deviceUsers24h} distinct users within 24 hours` },
   email_many_users: { weight: "medium_risk", points: 15, trigger: `the e-mail was used by ≥ ${T.emailUsers30d} distinct users within 30 days` },
   // ---- the user's own history ----
-  new_user: { weight: "medium_risk", points: 10, trigger: "no earlier live score for this user.id in the account" },
+  new_user: {
+    weight: "medium_risk",
+    points: 10,
+    trigger: "no earlier live score for this user.id in the account, blocked and fraud-labelled ones aside (a refused first attempt does not make the retry familiar)",
+  },
   amount_unusual_for_user: {
     weight: "medium_risk",
     points: 20,

@@ -82,6 +82,16 @@ describe("the user's own history", () => {
     expect(await names({ user })).not.toContain("new_user");
   });
 
+  it("new_user again after a blocked first attempt, until a score stands", async () => {
+    const user = { id: uniq() };
+    const first = await score(api, h, scoreBody({ user }));
+    expect((await decide(api, h, first.body.transaction_id, "manual_review", "block")).status).toBe(201);
+    const retry = await score(api, h, scoreBody({ user }));
+    expect(retry.body.decision).toBe("allow");
+    expect(signalNames(retry.body)).toContain("new_user");
+    expect(await names({ user })).not.toContain("new_user"); // the retry stands (allowed, unlabelled)
+  });
+
   it("amount_unusual_for_user: above 3× the mean and the maximum of ≥ 3 earlier amounts in the currency", async () => {
     const user = { id: uniq() };
     for (const amount of [1000, 1200, 800]) await names({ user, amount });
