@@ -55,7 +55,7 @@ const CATALOGUE: Record<string, Entry> = {
   },
   new_user: {
     title: "New customer",
-    summary: "No earlier payment of this user went through unchallenged by a block or fraud label, so there is no good history to compare with.",
+    summary: "This is the user's first payment, apart from any that were blocked or labelled fraud, so there is no good history to compare with.",
   },
   amount_unusual_for_user: {
     title: "Unusual amount",

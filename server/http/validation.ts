@@ -50,7 +50,7 @@ export function validationError(issues: readonly Issue[], input: unknown, paramP
   const param = paramPrefix + path.join(".");
   const forced = issue.code === "custom" ? (issue.params?.code as string | undefined) : undefined;
   const missing = forced === "missing_required_field" || (!forced && issue.path.length > 0 && valueAt(input, issue.path) === undefined);
-  if (missing) return new ApiError("missing_required_field", `${param} is required.`, param);
+  if (missing) return new ApiError("missing_required_field", path.length > 0 ? `${param} is required.` : issue.message, param || undefined);
   return new ApiError("invalid_field_value", describe(issue, param), param || undefined);
 }
 
@@ -62,4 +62,17 @@ export function validationHook(result: HookResult, _c: Context): void {
   let input = result.data;
   if (input === undefined && result.target === "json") input = {};
   throw validationError(result.error.issues, input);
+}
+
+/**
+ * A partial update must change something: a body with none of `fields` is 400
+ * `missing_required_field` listing them. Without it an update sent without `Content-Type:
+ * application/json` (whose body is ignored, spec 4.1) answered 200 with nothing changed, and the
+ * caller took its change as made.
+ */
+export function changeRequired<T extends z.ZodObject>(schema: T, fields: readonly (keyof z.infer<T> & string)[]): T {
+  return schema.superRefine((value, ctx) => {
+    if (fields.some((f) => (value as Record<string, unknown>)[f] !== undefined)) return;
+    ctx.addIssue({ code: "custom", path: [], message: `Send at least one of ${fields.join(", ")}.`, params: { code: "missing_required_field" } });
+  });
 }

@@ -253,6 +253,18 @@ describe("PATCH /v1/cases/{id}: other changes", () => {
     const missing = await patch("case_missing", { notes: "n" });
     expect(missing.status).toBe(404);
   });
+
+  it("refuses an update that changes nothing, as a body sent without Content-Type is (spec 4.1)", async () => {
+    const { case_id } = await create();
+    const before = (await get(`/v1/cases/${case_id}`)).body;
+    const bare = await call(url(`/v1/cases/${case_id}`), { method: "PATCH", headers: bearer(key), raw: JSON.stringify({ status: "in_review" }) });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatchObject({ code: "missing_required_field", message: "Send at least one of status, notes, assignee_id, transaction_ids, severity." });
+    expect(bare.body.error.param).toBeUndefined();
+    for (const body of [{}, { actor_id: "someone" }]) expect((await patch(case_id, body)).body.error).toMatchObject({ code: "missing_required_field" });
+    expect((await get(`/v1/cases/${case_id}`)).body).toEqual(before);
+    expect((await patch(case_id, { assignee_id: null })).status).toBe(200); // null is a value: unassign
+  });
 });
 
 describe("case audit log", () => {

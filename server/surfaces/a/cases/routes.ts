@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
+import { changeRequired } from "../../../http/validation";
 import { listSchema, paginationQuery } from "../../../http/pagination";
 import { caseActions, caseStatuses, caseTypes, severityLevels } from "../../../db/schema";
 
@@ -53,16 +54,17 @@ export const CreateCaseBody = z
   })
   .openapi("CreateCaseRequest");
 
-export const UpdateCaseBody = z
-  .object({
+export const UpdateCaseBody = changeRequired(
+  z.object({
     status: z.enum(caseStatuses).optional().openapi({ description: "Moves per the case status machine; illegal moves are 422" }),
     notes: z.string().trim().min(1).max(5000).optional().openapi({ description: "Appended as a `note_added` entry" }),
     assignee_id: id.nullable().optional().openapi({ description: "Reassigns; null unassigns" }),
     transaction_ids: z.array(id).max(100).optional().openapi({ description: "Linked in addition to the current ones, de-duplicated" }),
     severity: z.enum(severityLevels).optional(),
     actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
-  })
-  .openapi("UpdateCaseRequest");
+  }),
+  ["status", "notes", "assignee_id", "transaction_ids", "severity"],
+).openapi("UpdateCaseRequest");
 
 export const ClaimCaseBody = z
   .object({

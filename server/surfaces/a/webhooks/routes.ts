@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
+import { changeRequired } from "../../../http/validation";
 import { listSchema, paginationQuery } from "../../../http/pagination";
 import { webhookEventTypes } from "../../../domain/webhooks/emit";
 
@@ -55,14 +56,15 @@ export const CreateWebhookBody = z
   })
   .openapi("CreateWebhookRequest");
 
-export const UpdateWebhookBody = z
-  .object({
+export const UpdateWebhookBody = changeRequired(
+  z.object({
     url: url.optional(),
     events: z.array(eventName).min(1).max(20).optional(),
     description: z.string().max(500).nullable().optional(),
     status: z.enum(["enabled", "disabled"]).optional(),
-  })
-  .openapi("UpdateWebhookRequest");
+  }),
+  ["url", "events", "description", "status"],
+).openapi("UpdateWebhookRequest");
 
 const tags = ["Webhooks"];
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });

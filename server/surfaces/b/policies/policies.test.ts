@@ -118,6 +118,10 @@ describe("/api/v1/policies", () => {
     expect(inverted.body.error.message).toBe("score_bands.challenge must not be above score_bands.block.");
     const missing = await call(url(), { method: "PUT", headers: admin, body: { rules: [] } });
     expect(missing.body.error).toMatchObject({ code: "missing_required_field", param: "score_bands" });
+    const version = (await call(url(), { headers: admin })).body.version;
+    const nothing = await call(url(), { method: "PATCH", headers: admin, raw: JSON.stringify({ retention_days: 30 }) });
+    expect(nothing.body.error).toMatchObject({ code: "missing_required_field" });
+    expect((await call(url(), { headers: admin })).body.version).toBe(version);
   });
 
   it("clears the IP ranges and restores the shipped BIN table with null", async () => {

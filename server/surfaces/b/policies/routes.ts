@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { consoleRoute } from "../../../http/router";
 import { commonErrors } from "../../../http/openapi";
+import { changeRequired } from "../../../http/validation";
 import { signalNames } from "../../../domain/scoring/signals";
 import { paymentMethodTypes } from "../../../domain/scoring/request";
 import { isCurrency } from "../../a/transactions/score-schema";
@@ -45,15 +46,16 @@ const fields = {
 export const PutPolicyBody = z
   .object({ ...fields, retention_days: fields.retention_days.optional(), ip_ranges_csv: fields.ip_ranges_csv.optional(), bin_table_csv: fields.bin_table_csv.optional() })
   .openapi("ReplacePolicyRequest");
-export const PatchPolicyBody = z
-  .object({
+export const PatchPolicyBody = changeRequired(
+  z.object({
     score_bands: fields.score_bands.optional(),
     rules: fields.rules.optional(),
     retention_days: fields.retention_days.optional(),
     ip_ranges_csv: fields.ip_ranges_csv.optional(),
     bin_table_csv: fields.bin_table_csv.optional(),
-  })
-  .openapi("UpdatePolicyRequest");
+  }),
+  ["score_bands", "rules", "retention_days", "ip_ranges_csv", "bin_table_csv"],
+).openapi("UpdatePolicyRequest");
 
 export const PolicySchema = z
   .object({
