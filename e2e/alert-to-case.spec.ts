@@ -31,6 +31,16 @@ test("an alert from the queue becomes a case linked to it", async ({ page }) => 
   await page.getByRole("region", { name: "Case", exact: true }).getByRole("link", { name: alertId }).click();
   await page.waitForURL(new RegExp(`/alerts/${alertId}$`));
   await expect(page.getByRole("button", { name: "Open a case" })).toHaveCount(0);
+  // Its transactions and users lead to their pages.
+  const alertUsers = (await apiGet<{ user_ids: { data: string[] } }>(`/v1/alerts/${encodeURIComponent(alertId)}?limit=25`)).user_ids.data;
+  if (alertTxns[0]) {
+    const txnLink = page.getByRole("region", { name: "Transactions", exact: true }).getByRole("link", { name: alertTxns[0], exact: true });
+    await expect(txnLink).toHaveAttribute("href", `/transactions/${alertTxns[0]}`);
+  }
+  if (alertUsers[0]) {
+    const userLink = page.getByRole("region", { name: "Users", exact: true }).getByRole("link", { name: alertUsers[0], exact: true });
+    await expect(userLink).toHaveAttribute("href", `/events?user_id=${encodeURIComponent(alertUsers[0])}`);
+  }
   await page.getByRole("link", { name: "Go to case" }).click();
   await page.waitForURL(new RegExp(`/cases/${caseId}$`));
   expect((await apiGet<{ data: { case_id: string }[] }>(`/v1/cases?alert_id=${encodeURIComponent(alertId)}`)).data.map((c) => c.case_id)).toEqual([caseId]);

@@ -9,10 +9,12 @@ type IdListProps = {
   /** The link back to the first page, when this is not it. */
   firstHref: string | null;
   empty: string;
+  /** Where an id leads (its transaction page, a user's events), when it has a page. */
+  hrefFor?: (id: string) => string;
 };
 
 /** A page of ids behind an alert (users or transactions), most recently added first. */
-export function IdList({ title, ids, nextHref, firstHref, empty }: IdListProps) {
+export function IdList({ title, ids, nextHref, firstHref, empty, hrefFor }: IdListProps) {
   return (
     <section aria-label={title} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
       <h2 className="text-base font-semibold">{title}</h2>
@@ -22,7 +24,13 @@ export function IdList({ title, ids, nextHref, firstHref, empty }: IdListProps) 
         <ul className="mt-3 grid gap-1">
           {ids.map((id) => (
             <li key={id} className="flex items-center gap-2">
-              <code className="font-mono text-xs break-all">{id}</code>
+              {hrefFor ? (
+                <Link href={hrefFor(id)} className="font-mono text-xs break-all text-primary underline-offset-4 hover:underline focus-visible:underline">
+                  {id}
+                </Link>
+              ) : (
+                <code className="font-mono text-xs break-all">{id}</code>
+              )}
               <CopyButton value={id} label={`Copy ${id}`} />
             </li>
           ))}

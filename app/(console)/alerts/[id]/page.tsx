@@ -86,6 +86,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
           <IdList
             title="Users"
             ids={alert.user_ids.data}
+            hrefFor={(userId) => `/events?user_id=${encodeURIComponent(userId)}`}
             empty="No users are linked to this alert."
             nextHref={alert.user_ids.has_more && alert.user_ids.next_cursor ? href({ users_after: alert.user_ids.next_cursor, transactions_after: cursors.transactions_after }) : null}
             firstHref={cursors.users_after ? href({ transactions_after: cursors.transactions_after }) : null}
@@ -93,6 +94,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
           <IdList
             title="Transactions"
             ids={alert.transaction_ids.data}
+            hrefFor={(transactionId) => `/transactions/${encodeURIComponent(transactionId)}`}
             empty="No transactions are linked to this alert."
             nextHref={
               alert.transaction_ids.has_more && alert.transaction_ids.next_cursor ? href({ users_after: cursors.users_after, transactions_after: alert.transaction_ids.next_cursor }) : null
