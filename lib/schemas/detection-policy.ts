@@ -28,7 +28,7 @@ export const detectors: readonly DetectorInfo[] = [
   {
     name: "velocity_spike",
     label: "Velocity spike",
-    description: "Bursts of live scores for one user or card, or account-wide volume far above its hourly baseline.",
+    description: "Bursts of scores for one user or card, or account-wide volume far above its hourly baseline.",
     fields: [
       count("scores", "Scores per user or card", "Live scores within the window."),
       minutes("window_minutes", "Window (minutes)", "1 to 60; also the account-wide window.", 60),

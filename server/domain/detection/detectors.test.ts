@@ -92,7 +92,7 @@ describe("velocity_spike", () => {
     expect(await typesOf(h)).toEqual([`velocity_spike card:${c.card_bin}:${c.last_four}`]);
     const [alert] = await alertRows(api, h.scope);
     expect(alert).toMatchObject({ affectedTransactions: 20, affectedUsers: 20 });
-    expect(alert!.summary).toBe(`20 live scores for card ${c.card_bin}••${c.last_four} within 5 minutes`);
+    expect(alert!.summary).toBe(`20 scores for card ${c.card_bin}••${c.last_four} within 5 minutes`);
   });
 });
 

@@ -169,7 +169,7 @@ describe("velocity_spike, account-wide", () => {
     const [alert] = await alertRows(api, h.scope);
     expect(alert).toMatchObject({ alertType: "velocity_spike", key: "account" });
     expect(alert!.evidence).toMatchObject({ scope: "account", window_volume: 100, window_minutes: 5 });
-    expect(alert!.summary).toMatch(/^100 live scores in 5 minutes across the account, \d+(\.\d)?× its hourly baseline/);
+    expect(alert!.summary).toMatch(/^100 scores in 5 minutes across the account, \d+(\.\d)?× its hourly baseline/);
     expect(alert!.affectedTransactions).toBe(100);
   });
 
