@@ -63,7 +63,7 @@ export const UpdateCaseBody = changeRequired(
     severity: z.enum(severityLevels).optional(),
     actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
   }),
-  ["status", "notes", "assignee_id", "transaction_ids", "severity"],
+  ["actor_id"],
 ).openapi("UpdateCaseRequest");
 
 export const ClaimCaseBody = z

@@ -63,7 +63,6 @@ export const UpdateWebhookBody = changeRequired(
     description: z.string().max(500).nullable().optional(),
     status: z.enum(["enabled", "disabled"]).optional(),
   }),
-  ["url", "events", "description", "status"],
 ).openapi("UpdateWebhookRequest");
 
 const tags = ["Webhooks"];

@@ -54,7 +54,6 @@ export const PatchPolicyBody = changeRequired(
     ip_ranges_csv: fields.ip_ranges_csv.optional(),
     bin_table_csv: fields.bin_table_csv.optional(),
   }),
-  ["score_bands", "rules", "retention_days", "ip_ranges_csv", "bin_table_csv"],
 ).openapi("UpdatePolicyRequest");
 
 export const PolicySchema = z
