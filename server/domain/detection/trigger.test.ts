@@ -29,7 +29,7 @@ const clear = async () => {
 };
 
 describe("enqueueDetection", () => {
-  it("adds inbox rows once and one coalescing job per account and environment; decisions cost nothing", async () => {
+  it("adds each row named once and one coalescing job per account and environment; decisions cost nothing", async () => {
     await clear();
     const scope = { accountId: "acct_t1", environment: "live" as const };
     await database.db.transaction(async (tx) => {
@@ -37,8 +37,8 @@ describe("enqueueDetection", () => {
       await enqueueDetection(tx as never, jobs, scope, "device_session", "sess_1");
       await enqueueDetection(tx as never, jobs, scope, "decision", "dec_1");
     });
-    await database.db.transaction((tx) => enqueueDetection(tx as never, jobs, scope, "transaction", "txn_1"));
-    expect((await inbox()).map((r) => `${r.source}:${r.row_id}`)).toEqual(["transaction:txn_1", "transaction:txn_2", "device_session:sess_1"]);
+    await database.db.transaction((tx) => enqueueDetection(tx as never, jobs, scope, "transaction", "txn_3"));
+    expect((await inbox()).map((r) => `${r.source}:${r.row_id}`)).toEqual(["transaction:txn_1", "transaction:txn_2", "device_session:sess_1", "transaction:txn_3"]);
     expect(await queued()).toEqual([{ unique_key: "detect:acct_t1:live", payload: { accountId: "acct_t1", environment: "live" } }]);
   });
 

@@ -24,7 +24,9 @@ export const detectionJobKey = (scope: Scope) => `detect:${scope.accountId}:${sc
  * Tells the detection engine about live writes. Call it IN THE TRANSACTION of the write: the
  * inbox rows and the coalescing evaluation job then exist exactly when the write committed, so
  * nothing acknowledged is missed and nothing rolled back is evaluated. Many writes per second
- * make one queued job per account and environment (the job drains the inbox in batches).
+ * make one queued job per account and environment (the job drains the inbox in batches). Call it
+ * once per written row, when the row is created: the inbox has no uniqueness check (a row enqueued
+ * twice would be counted twice in the account's volume).
  *
  * Decisions feed none of the five detectors: they are accepted, so every live write path can
  * call this the same way, and cost nothing.
@@ -33,10 +35,7 @@ export async function enqueueDetection(db: Db, jobs: JobQueue, scope: Scope, sou
   if (source === "decision") return;
   const list = typeof ids === "string" ? [ids] : [...new Set(ids)];
   if (list.length === 0) return;
-  await db
-    .insert(detectionInbox)
-    .values(list.map((rowId) => ({ accountId: scope.accountId, environment: scope.environment, source, rowId })))
-    .onConflictDoNothing();
+  await db.insert(detectionInbox).values(list.map((rowId) => ({ accountId: scope.accountId, environment: scope.environment, source, rowId })));
   await jobs.enqueue(
     db,
     DETECTION_JOB,
@@ -61,8 +60,7 @@ export function detectionTriggerCtes(
   if (!/^[a-z_]+$/.test(source)) throw new RangeError("bad detection source");
   return `
   detection_rows as (insert into detection_inbox (account_id, environment, source, row_id)
-    select a, e, '${source}', id from unnest(${arrays.ids}, ${arrays.accounts}, ${arrays.environments}) as x(id, a, e)
-    on conflict do nothing),
+    select a, e, '${source}', id from unnest(${arrays.ids}, ${arrays.accounts}, ${arrays.environments}) as x(id, a, e)),
   detection_jobs as (insert into jobs (type, payload, unique_key, run_at)
     select '${DETECTION_JOB}', jsonb_build_object('accountId', a, 'environment', e), 'detect:' || a || ':' || e,
       now() + (${delayMs}) * interval '1 millisecond'
