@@ -115,6 +115,31 @@ describe("new_device_cluster", () => {
     expect((device.evidence as { first_seen: string }).first_seen).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
+  it("counts the address a session came from only when the request speaks for the device itself", async () => {
+    const h = await fresh();
+    const open = (ip: string, userId: string, headers: Record<string, string>, body: Record<string, unknown> = {}) =>
+      call(`${h.url}/v1/device/session`, {
+        headers: { ...h.headers, "x-forwarded-for": ip, ...headers },
+        body: { page_url: "https://shop.example.com/login", user_id: userId, action: "login", ...body },
+      });
+    // A merchant's server opening sessions for its customers from its own (public) address: without
+    // their headers, or forwarding their User-Agent but not their IP. Its address is not theirs.
+    const server = publicIp(rng);
+    for (let i = 0; i < 6; i++) expect((await open(server, shopper("srv").userId, { "user-agent": "python-requests/2.31.0" })).status).toBe(201);
+    for (let i = 0; i < 6; i++) {
+      const ua = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/12${i}.0 Safari/537.36`;
+      expect((await open(server, shopper("fwd").userId, { "user-agent": "node" }, { user_agent: ua })).status).toBe(201);
+    }
+    expect(await typesOf(h)).toEqual([]);
+    // Browsers opening their sessions themselves (spec 4.8): five users from one new address.
+    const shared = publicIp(rng);
+    for (let i = 0; i < 5; i++) {
+      const ua = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/12${i}.0 Safari/537.36`;
+      expect((await open(shared, shopper("web").userId, { "user-agent": ua })).status).toBe(201);
+    }
+    expect(await typesOf(h)).toEqual([`new_device_cluster ip:${shared}`]);
+  });
+
   it("stays silent for a device the account has known for more than a day", async () => {
     const h = await fresh();
     const shared = { device: `old-${rng.digits(10)}`, ip: publicIp(rng) };

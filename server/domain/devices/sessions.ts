@@ -15,7 +15,10 @@ export type SessionInput = {
   pageUrl: string;
   userId?: string;
   action?: "login" | "checkout" | "onboarding" | "account_change";
+  /** What identifies the device (its IP is the network the request came from, for the id). */
   evidence: DeviceEvidence;
+  /** The customer's IP address, when known: recorded on the session (detection's IP clusters read it). */
+  clientIp: string | null;
   /** The host of the Origin or Referer the request came with, if any. */
   originHost: string | null;
 };
@@ -60,7 +63,7 @@ export async function createDeviceSession(db: Db, scope: Scope, input: SessionIn
       userId: input.userId ?? null,
       action: input.action ?? null,
       pageUrl: input.pageUrl,
-      ipAddress: input.evidence.ip,
+      ipAddress: input.clientIp,
       userAgent: input.evidence.userAgent,
       trusted,
       identified,

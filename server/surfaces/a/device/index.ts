@@ -7,11 +7,11 @@ import { idempotent } from "../../../http/idempotency/idempotent";
 import { normalizeIp } from "../../../domain/scoring/ip-ranges";
 import { createDeviceSession } from "../../../domain/devices/sessions";
 import { enqueueDetection } from "../../../domain/detection/trigger";
-import type { DeviceEvidence } from "../../../domain/devices/device-id";
+import { identifiesDevice, type DeviceEvidence } from "../../../domain/devices/device-id";
 import { createSessionRoute } from "./routes";
 
-function clientIp(c: Context<AppEnv>, fromBody?: string): string | null {
-  if (fromBody) return normalizeIp(fromBody);
+/** The address the request came from: the first X-Forwarded-For address, else the connection's. */
+function requestIp(c: Context<AppEnv>): string | null {
   const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
   if (forwarded) {
     const ip = normalizeIp(forwarded);
@@ -44,11 +44,21 @@ export const deviceRouter = createRouter().openapi(createSessionRoute, async (c)
     userAgent: body.user_agent ?? c.req.header("user-agent") ?? null,
     acceptLanguage: body.accept_language ?? c.req.header("accept-language") ?? null,
     clientHints: ["sec-ch-ua", "sec-ch-ua-platform", "sec-ch-ua-mobile", "sec-ch-ua-model"].map((h) => c.req.header(h) ?? ""),
-    ip: clientIp(c, body.ip_address),
+    ip: body.ip_address ? normalizeIp(body.ip_address) : requestIp(c),
     fingerprint: body.device_fingerprint ?? null,
   };
   const scope = keyScope(c);
-  const input = { pageUrl: body.page_url, userId: body.user_id, action: body.action, evidence, originHost: originHost(c) };
+  const input = {
+    pageUrl: body.page_url,
+    userId: body.user_id,
+    action: body.action,
+    evidence,
+    // The request's address is the customer's only when the request speaks for the device itself.
+    // A caller that forwards a User-Agent in the body, or sends nothing that identifies a device
+    // (a merchant's server calling for its customers), calls from its own address.
+    clientIp: body.ip_address ? evidence.ip : (body.user_agent !== undefined || !identifiesDevice(evidence)) ? null : evidence.ip,
+    originHost: originHost(c),
+  };
   // idempotent() runs the handler in a transaction: the session and its detection job commit together.
   return idempotent(c, { surface: "a" }, async (tx) => {
     const session = await createDeviceSession(tx, scope, input);
