@@ -161,6 +161,56 @@ describe("PgliteThread in memory (one shared thread)", () => {
     expect(order).toEqual(["tx body", "tx committed", "outside"]);
   });
 
+  it("answers a transaction's statements without waiting for this thread's event loop, before a timer or I/O callback", async () => {
+    await thread.query("create table quick (v int)");
+    const order: string[] = [];
+    await thread.transaction(async (tx) => {
+      await tx.query("insert into quick values (1)");
+      setImmediate(() => order.push("event loop"));
+      for (let v = 2; v <= 4; v++) await tx.query("insert into quick values ($1)", [v]);
+      order.push("statements");
+    });
+    order.push("committed");
+    // Awaited as messages, each reply would have come after the setImmediate callback.
+    expect(order).toEqual(["statements", "committed"]);
+    await delay(0);
+    expect(order).toEqual(["statements", "committed", "event loop"]);
+    expect((await thread.query("select count(*)::int as n, count(distinct xmin::text)::int as x from quick")).rows).toEqual([{ n: 4, x: 1 }]);
+  });
+
+  it("awaits a transaction's slow statement as usual, late replies included, and reports its errors", async () => {
+    await thread.query("create table slow (v int)");
+    const result = await thread.transaction(async (tx) => {
+      await tx.query("insert into slow values (1)");
+      // Longer than the blocking wait: awaited through the event loop instead. Sent without waiting,
+      // so its late reply is collected while the next statement's reply is waited for.
+      const sleeping = tx.query("select pg_sleep(0.2), 'slept' as s");
+      const after = await tx.query("select count(*)::int as n from slow");
+      await tx.query("insert into slow values (2)");
+      return { slept: (await sleeping).rows, after: after.rows };
+    });
+    expect(result).toEqual({ slept: [{ pg_sleep: "", s: "slept" }], after: [{ n: 1 }] });
+    await expect(thread.transaction(async (tx) => {
+      await tx.query("insert into slow values (3)");
+      await tx.query("select 1 / 0");
+    })).rejects.toMatchObject({ code: "22012" });
+    expect((await thread.query("select array_agg(v order by v) as v from slow")).rows).toEqual([{ v: [1, 2] }]);
+  });
+
+  it("delivers the NOTIFY a transaction caused before its commit resolves", async () => {
+    const seen: string[] = [];
+    const unlisten = await thread.listen("tx_ch", (payload) => seen.push(`notify ${payload}`));
+    await thread
+      .transaction(async (tx) => {
+        await tx.query("select 1");
+        await tx.query("notify tx_ch, 'committed'");
+        expect(seen).toEqual([]); // held until the commit
+      })
+      .then(() => seen.push("transaction done"));
+    expect(seen).toEqual(["notify committed", "transaction done"]);
+    await unlisten();
+  });
+
   it("runs concurrent transactions one after the other (no lost update)", async () => {
     await thread.query("create table counter (n int)");
     await thread.query("insert into counter values (0)");

@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PgliteStatements, type Notification } from "./pglite-protocol";
 import { ARRAY_TYPES_SQL, type ArrayType } from "./pglite-results";
 import { pgliteOptions } from "./pglite-settings";
-import type { ThreadReply, ThreadRequest } from "./pglite-thread";
+import type { ThreadData, ThreadReply, ThreadRequest } from "./pglite-thread";
 
 // The embedded database's own thread (see pglite-thread.ts). It owns the PGlite instance and
 // answers one message per statement, handling the messages one at a time in arrival order (a
@@ -11,9 +11,16 @@ import type { ThreadReply, ThreadRequest } from "./pglite-thread";
 
 if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread");
 const port = parentPort;
-const { pgDir } = workerData as { pgDir?: string };
+const { pgDir, syncPort, syncSignal } = workerData as ThreadData;
+const replies = new Int32Array(syncSignal);
 
 const reply = (msg: ThreadReply, transfer?: ArrayBuffer[]) => port.postMessage(msg, transfer);
+/** A reply the API's thread may be blocked waiting for: posted, then the counter it waits on bumped. */
+const replySync = (msg: ThreadReply, transfer?: ArrayBuffer[]) => {
+  syncPort.postMessage(msg, transfer);
+  Atomics.add(replies, 0, 1);
+  Atomics.notify(replies, 0);
+};
 
 /** A database error as plain data: message plus PostgreSQL's fields (code, constraint, detail…). */
 function errorData(err: unknown): Record<string, unknown> {
@@ -44,14 +51,20 @@ async function main(): Promise<void> {
   const statements = new PgliteStatements(db);
   // Listener ids by channel. The channel is taken literally (LISTEN of the quoted name).
   const channels = new Map<string, Set<number>>();
+  const addressed = (notifications: Notification[]) =>
+    notifications.flatMap((n) => [...(channels.get(n.channel) ?? [])].map((listener) => ({ listener, payload: n.payload })));
   const deliver = (notifications: Notification[]) => {
-    for (const n of notifications) for (const listener of channels.get(n.channel) ?? []) reply({ kind: "notify", listener, payload: n.payload });
+    for (const n of addressed(notifications)) reply({ kind: "notify", ...n });
   };
   const handle = async (msg: ThreadRequest): Promise<void> => {
     try {
       switch (msg.kind) {
         case "query": {
           const { data, notifications } = await statements.raw(msg.sql, msg.params, msg.begin);
+          if (msg.sync) {
+            replySync({ kind: "result", id: msg.id, value: data, notify: addressed(notifications) }, [data.buffer as ArrayBuffer]);
+            break;
+          }
           // Before the result, as PGlite calls its listeners before its query resolves.
           deliver(notifications);
           reply({ kind: "result", id: msg.id, value: data }, [data.buffer as ArrayBuffer]);
@@ -77,12 +90,13 @@ async function main(): Promise<void> {
         case "close": {
           await db.close();
           reply({ kind: "result", id: msg.id, value: null });
+          syncPort.close();
           port.close();
           break;
         }
       }
     } catch (err) {
-      reply({ kind: "error", id: msg.id, error: errorData(err) });
+      (msg.kind === "query" && msg.sync ? replySync : reply)({ kind: "error", id: msg.id, error: errorData(err) });
     }
   };
   // One message at a time: `handle` never rejects, so the chain never breaks.
