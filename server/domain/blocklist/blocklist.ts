@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { blocklistEntries, transactions, type BlocklistKind } from "../../db/schema";
+import { blocklistEntries, deviceSessions, transactions, type BlocklistKind } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { newId } from "../../common/ids";
 import { iso } from "../../common/time";
+import { isClientAddress } from "../scoring/ip-ranges";
 import type { TransactionRow } from "../scoring/serialize";
 
 export type BlocklistRow = typeof blocklistEntries.$inferSelect;
@@ -22,19 +23,31 @@ export function serializeEntry(row: BlocklistRow) {
   };
 }
 
-/** The attributes of a transaction that a confirmed_fraud decision puts on the blocklist. */
-function attributesOf(txn: TransactionRow): { kind: BlocklistKind; value: string }[] {
+/**
+ * The attributes of a transaction that a confirmed_fraud decision puts on the blocklist: those that
+ * identify the fraudster. Not an address that is not a client's (private, loopback…: a merchant's
+ * own server, when it did not forward its customer's), nor the device id of a session that
+ * identified no device (its own random id, never met again): entries for them would block every
+ * customer of that server, or nothing.
+ */
+async function attributesOf(db: Db, scope: Scope, txn: TransactionRow): Promise<{ kind: BlocklistKind; value: string }[]> {
   const out: { kind: BlocklistKind; value: string }[] = [];
   if (txn.cardKey) out.push({ kind: "card", value: txn.cardKey });
   if (txn.email) out.push({ kind: "email", value: txn.email });
-  if (txn.deviceId) out.push({ kind: "device", value: txn.deviceId });
-  if (txn.ipAddress) out.push({ kind: "ip", value: txn.ipAddress });
+  if (txn.deviceId && txn.sessionId) {
+    const [session] = await db
+      .select({ identified: deviceSessions.identified })
+      .from(deviceSessions)
+      .where(inScope(deviceSessions, scope, eq(deviceSessions.id, txn.sessionId)));
+    if (session?.identified) out.push({ kind: "device", value: txn.deviceId });
+  }
+  if (txn.ipAddress && isClientAddress(txn.ipAddress)) out.push({ kind: "ip", value: txn.ipAddress });
   return out;
 }
 
 /** confirmed_fraud: the transaction's card, e-mail, device and IP join the blocklist (existing entries stay as they are). */
 export async function feedBlocklist(db: Db, scope: Scope, txn: TransactionRow, actorId: string): Promise<void> {
-  const attrs = attributesOf(txn);
+  const attrs = await attributesOf(db, scope, txn);
   if (attrs.length === 0) return;
   await db
     .insert(blocklistEntries)

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { parseIp } from "../scoring/ip-ranges";
+import { isClientAddress } from "../scoring/ip-ranges";
 
 // Window probes: what each detector asks the database, one query per key kind per batch.
 
@@ -79,17 +79,9 @@ export function latestPerKey<R, M extends { userIds: string[]; transactionIds: s
   return [...byKey.values()].map((v) => ({ probe: v.probe, metrics: { ...v.metrics, userIds: [...v.users], transactionIds: [...v.txns] } }));
 }
 
-// Addresses that name the caller's own infrastructure, not a client: a merchant that opens
-// sessions or scores server-side without forwarding the client's address sends these for every
-// user, and clustering on them would only measure the merchant's traffic.
-const NOT_A_CLIENT = new Set(["unspecified", "broadcast", "multicast", "linkLocal", "loopback", "private", "uniqueLocal", "carrierGradeNat"]);
-
 /** The IP as a detection key, or null when it is absent or not a client address. */
 export function clientIp(ip: string | null): string | null {
-  if (!ip) return null;
-  const parsed = parseIp(ip);
-  if (!parsed || NOT_A_CLIENT.has(parsed.range())) return null;
-  return ip;
+  return ip && isClientAddress(ip) ? ip : null;
 }
 
 /** A text[] from either driver. */

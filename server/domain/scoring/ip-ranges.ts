@@ -27,6 +27,18 @@ export function normalizeIp(text: string): string | null {
 // (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) into "reserved".
 const ROUTABLE = new Set(["unicast", "6to4", "teredo"]);
 
+// Addresses that name the caller's own infrastructure, not a client: a merchant that opens
+// sessions or scores server-side without forwarding the client's address sends these for every
+// user. Clustering on them (detection) would only measure the merchant's traffic, and blocking one
+// (a confirmed-fraud label) would block every customer whose address was not forwarded.
+const NOT_A_CLIENT = new Set(["unspecified", "broadcast", "multicast", "linkLocal", "loopback", "private", "uniqueLocal", "carrierGradeNat"]);
+
+/** Whether `ip` can be a client's own address (public or documentation; not private, loopback…). */
+export function isClientAddress(ip: string): boolean {
+  const parsed = parseIp(ip);
+  return parsed !== null && !NOT_A_CLIENT.has(parsed.range());
+}
+
 /** The ipaddr.js range name when the address is private, loopback, reserved, documentation…; else null. */
 export function reservedRange(ip: Parsed): string | null {
   const range = ip.range();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { deriveDeviceId, identifiesDevice, ipPrefix } from "../../../domain/devices/device-id";
-import { decide, score, scoreBody, setPolicy, signalNames, uniq } from "../transactions/test-helpers";
+import { decide, score, scoreBody, setPolicy, signalNames, uniq, uniqIp } from "../transactions/test-helpers";
+import { rows } from "../../../db/client";
 
 let api: TestApi;
 let h: Record<string, string>;
@@ -158,6 +159,15 @@ describe("device signals on scores", () => {
     await decide(api, h, r.body.transaction_id, "confirmed_fraud");
     const again = await session({ device_fingerprint: fp });
     expect(signalNames((await score(api, h, scoreBody({ session_id: again.body.session_id }))).body)).toContain("blocklist_device");
+  });
+
+  it("a confirmed_fraud decision does not blocklist the device id of a session that identified no device", async () => {
+    const s = await session({}, { "user-agent": "python-requests/2.31.0" });
+    expect(s.body.device_identified).toBe(false);
+    const r = await score(api, h, scoreBody({ session_id: s.body.session_id, user: { id: uniq(), email: `${uniq("f")}@example.com`, ip_address: uniqIp() } }));
+    await decide(api, h, r.body.transaction_id, "confirmed_fraud");
+    const entries = await rows<{ kind: string }>(api.deps.database.db, sql`select kind from blocklist_entries where transaction_id = ${r.body.transaction_id as string}`);
+    expect(entries.map((e) => e.kind).sort()).toEqual(["card", "email", "ip"]);
   });
 
   it("device_automation for a headless browser; device_context_mismatch when Origin differs from page_url", async () => {

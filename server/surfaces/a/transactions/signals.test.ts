@@ -267,6 +267,15 @@ describe("links to confirmed fraud", () => {
     expect(await names({ payment_method: uniqCard(), user: { id: uniq(), ip_address: uniqIp() } })).not.toContain("blocklist_card");
   });
 
+  it("confirmed_fraud does not blocklist an address that is not a client's (a merchant's own server)", async () => {
+    const server = "10.20.30.40";
+    const r = await score(api, h, scoreBody({ payment_method: uniqCard(), user: { id: uniq(), ip_address: server } }));
+    await decide(api, h, r.body.transaction_id, "confirmed_fraud");
+    const next = await names({ payment_method: uniqCard(), user: { id: uniq(), ip_address: server } });
+    expect(next).toContain("ip_reserved");
+    expect(next).not.toContain("blocklist_ip");
+  });
+
   it("blocklist entries added by hand through /api/v1/blocklist", async () => {
     const lead = await api.analyst({ role: "lead", account: ACCOUNT });
     const token = await api.consoleToken(lead.id);
