@@ -42,7 +42,7 @@ export const signalCatalogue = {
   velocity_high: {
     weight: "high_risk",
     points: 45,
-    trigger: `≥ ${T.velocityUser10m} live scores for the user or ≥ ${T.velocityCard10m} for the card (bin + last four) within 10 minutes, or ≥ ${T.velocityIp10m} from the IP, counting this one`,
+    trigger: `≥ ${T.velocityUser10m} live scores for the user or ≥ ${T.velocityCard10m} for the card (bin + last four) within 10 minutes, or ≥ ${T.velocityIp10m} from the IP (a client address: not private, loopback, link-local or carrier-grade NAT), counting this one`,
   },
   velocity_elevated: {
     weight: "medium_risk",
@@ -56,7 +56,7 @@ export const signalCatalogue = {
   },
   user_many_cards: { weight: "medium_risk", points: 20, trigger: `the user used ≥ ${T.userCards24h} distinct cards within 24 hours` },
   card_many_users: { weight: "medium_risk", points: 25, trigger: `the card was used by ≥ ${T.cardUsers24h} distinct users within 24 hours` },
-  ip_many_users: { weight: "medium_risk", points: 15, trigger: `the IP was used by ≥ ${T.ipUsers1h} distinct users within one hour` },
+  ip_many_users: { weight: "medium_risk", points: 15, trigger: `the IP (a client address, as for velocity) was used by ≥ ${T.ipUsers1h} distinct users within one hour` },
   device_many_users: { weight: "high_risk", points: 35, trigger: `the device was used by ≥ ${T.deviceUsers24h} distinct users within 24 hours` },
   email_many_users: { weight: "medium_risk", points: 15, trigger: `the e-mail was used by ≥ ${T.emailUsers30d} distinct users within 30 days` },
   // ---- the user's own history ----

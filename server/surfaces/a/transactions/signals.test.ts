@@ -57,6 +57,16 @@ describe("velocity", () => {
     expect(seen[4]).toContain("ip_many_users");
   });
 
+  it("no IP velocity or ip_many_users on an address that is not a client's (a merchant's own server): ip_reserved only", async () => {
+    const server = "10.77.0.9";
+    const seen: string[][] = [];
+    for (let i = 0; i < 22; i++) seen.push(await names({ user: { id: uniq(), ip_address: server }, payment_method: uniqCard() }));
+    for (const s of seen) {
+      expect(s).toContain("ip_reserved");
+      expect(s.filter((n) => ["velocity_high", "velocity_elevated", "ip_many_users"].includes(n))).toEqual([]);
+    }
+  });
+
   it("user_many_cards: a third distinct card within 24 hours", async () => {
     const user = { id: uniq() };
     const a = uniqCard();
