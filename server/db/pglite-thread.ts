@@ -191,28 +191,31 @@ export class PgliteThread {
    * transaction opened). While a transaction holds the session every scoring batch waits, so its
    * statements' replies are waited for by blocking (sendBlocking), unless other statements are still
    * ahead of one on the database thread (typically of the first: this thread goes on meanwhile).
-   * A transaction that sent no statement sends nothing.
+   * Statements `fn` sends without awaiting the previous one run in the order sent. A transaction
+   * that sent no statement sends nothing.
    */
   async transaction<T>(fn: (tx: Session) => Promise<T>): Promise<T> {
     while (this.gate) await this.gate;
     let open!: () => void;
     this.gate = new Promise<void>((resolve) => (open = resolve));
     let begun = false;
+    // Blocking only when nothing is ahead of the statement: else this thread would wait for others' work.
+    const send = (sql: string, params?: unknown[], opts?: QueryOptions, begin?: boolean) =>
+      this.pending.size > 0 ? this.send(sql, params, opts, begin) : this.sendBlocking(sql, params, opts, begin);
     const query = (sql: string, params?: unknown[], opts?: QueryOptions) => {
       const first = !begun;
       begun = true;
-      // Blocking only when nothing is ahead of it: else this thread would wait for others' work.
-      return this.pending.size > 0 ? this.send(sql, params, opts, first) : this.sendBlocking(sql, params, opts, first);
+      return send(sql, params, opts, first);
     };
     try {
       let result: T;
       try {
         result = await fn({ query });
       } catch (err) {
-        if (begun) await this.sendBlocking("rollback").catch(() => {});
+        if (begun) await send("rollback").catch(() => {});
         throw err;
       }
-      if (begun) await this.sendBlocking("commit");
+      if (begun) await send("commit");
       return result;
     } finally {
       this.gate = null;
