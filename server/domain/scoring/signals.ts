@@ -47,7 +47,7 @@ export const signalCatalogue = {
   velocity_elevated: {
     weight: "medium_risk",
     points: 15,
-    trigger: `below velocity_high but ≥ ${T.elevatedUser10m} (user) / ${T.elevatedCard10m} (card) / ${T.elevatedIp10m} (IP) within 10 minutes, or ≥ ${T.elevatedUser1h} / ${T.elevatedCard1h} / ${T.elevatedIp1h} within one hour`,
+    trigger: `below velocity_high but ≥ ${T.elevatedUser10m} (user) / ${T.elevatedCard10m} (card) / ${T.elevatedIp10m} (IP) within 10 minutes, or ≥ ${T.elevatedUser1h} / ${T.elevatedCard1h} / ${T.elevatedIp1h} within one hour (IP: a client address, as for velocity_high)`,
   },
   device_velocity_high: {
     weight: "high_risk",
