@@ -40,7 +40,10 @@ export const SessionBody = z
       .max(64)
       .refine((v) => parseIp(v) !== null, { message: "must be an IPv4 or IPv6 address" })
       .optional()
-      .openapi({ description: "Addition: the client's IP (defaults to X-Forwarded-For, then the connection)" }),
+      .openapi({
+        description:
+          "Addition: the client's IP. Without it, the request's own address (X-Forwarded-For, then the connection) is recorded only when the request speaks for the device itself (no user_agent in the body, and a client User-Agent or a device_fingerprint); a server calling for its customers should send it",
+      }),
   })
   .openapi("CreateDeviceSessionRequest");
 
