@@ -182,8 +182,9 @@ describe("PgliteThread in memory (one shared thread)", () => {
     await thread.query("create table slow (v int)");
     const result = await thread.transaction(async (tx) => {
       await tx.query("insert into slow values (1)");
-      // Longer than the blocking wait: awaited through the event loop instead. Sent without waiting,
-      // so its late reply is collected while the next statement's reply is waited for.
+      // Longer than the blocking wait: awaited through the event loop instead. Sent without waiting:
+      // the next statement, with it still ahead on the database thread, is sent as usual and runs
+      // after it.
       const sleeping = tx.query("select pg_sleep(0.2), 'slept' as s");
       const after = await tx.query("select count(*)::int as n from slow");
       await tx.query("insert into slow values (2)");
