@@ -15,10 +15,10 @@ export type SessionInput = {
   pageUrl: string;
   userId?: string;
   action?: "login" | "checkout" | "onboarding" | "account_change";
-  /** What identifies the device (its IP is the network the request came from, for the id). */
+  /** What identifies the device: the body's values where sent, else the request's own. */
   evidence: DeviceEvidence;
-  /** The customer's IP address, when known: recorded on the session (detection's IP clusters read it). */
-  clientIp: string | null;
+  /** Which of the evidence's values the body sent on the client's behalf (a server forwarding them). */
+  forwarded: { ip: boolean; userAgent: boolean };
   /** The host of the Origin or Referer the request came with, if any. */
   originHost: string | null;
 };
@@ -48,6 +48,11 @@ export async function createDeviceSession(db: Db, scope: Scope, input: SessionIn
   const deviceId = identified ? deriveDeviceId(scope.accountId, scope.environment, input.evidence) : unidentifiedDeviceId();
   const history = identified ? await deviceHistory(db, scope, deviceId) : { seen: false, flagged: false };
   const trusted = history.seen && !history.flagged;
+  // The IP recorded (what detection's IP clusters read) is the customer's: the body's, or the
+  // request's own address when the request speaks for the device itself. A caller that forwards a
+  // User-Agent, or sends nothing that identifies a device, is a merchant's server calling for its
+  // customers from its own address: then none. (The id above still uses the request's network.)
+  const clientIp = input.forwarded.ip || (identified && !input.forwarded.userAgent) ? input.evidence.ip : null;
   let pageHost: string | null = null;
   try {
     pageHost = new URL(input.pageUrl).host.toLowerCase();
@@ -63,7 +68,7 @@ export async function createDeviceSession(db: Db, scope: Scope, input: SessionIn
       userId: input.userId ?? null,
       action: input.action ?? null,
       pageUrl: input.pageUrl,
-      ipAddress: input.clientIp,
+      ipAddress: clientIp,
       userAgent: input.evidence.userAgent,
       trusted,
       identified,

@@ -7,7 +7,7 @@ import { idempotent } from "../../../http/idempotency/idempotent";
 import { normalizeIp } from "../../../domain/scoring/ip-ranges";
 import { createDeviceSession } from "../../../domain/devices/sessions";
 import { enqueueDetection } from "../../../domain/detection/trigger";
-import { identifiesDevice, type DeviceEvidence } from "../../../domain/devices/device-id";
+import type { DeviceEvidence } from "../../../domain/devices/device-id";
 import { createSessionRoute } from "./routes";
 
 /** The address the request came from: the first X-Forwarded-For address, else the connection's. */
@@ -53,10 +53,7 @@ export const deviceRouter = createRouter().openapi(createSessionRoute, async (c)
     userId: body.user_id,
     action: body.action,
     evidence,
-    // The request's address is the customer's only when the request speaks for the device itself.
-    // A caller that forwards a User-Agent in the body, or sends nothing that identifies a device
-    // (a merchant's server calling for its customers), calls from its own address.
-    clientIp: body.ip_address ? evidence.ip : (body.user_agent !== undefined || !identifiesDevice(evidence)) ? null : evidence.ip,
+    forwarded: { ip: body.ip_address !== undefined, userAgent: body.user_agent !== undefined },
     originHost: originHost(c),
   };
   // idempotent() runs the handler in a transaction: the session and its detection job commit together.
