@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../test/harness";
 import { mountProbeRoutes } from "../test/probe-routes";
@@ -185,6 +186,48 @@ describe("bodies and validation", () => {
     const res = await fetch(url(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("request_too_large");
+  });
+
+  it("answers bodies of several MB with a 413 the client can read, on a connection it can use again", async () => {
+    // A client still sending when the 413 leaves used to meet a closed connection (EPIPE on its
+    // write, or a reset) instead of the answer; the rest is now read and dropped.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const target = new URL(url());
+    const post = (body: Buffer | Buffer[], type = "application/json") =>
+      new Promise<{ status: number; text: string; socket: unknown }>((resolve, reject) => {
+        const chunked = Array.isArray(body);
+        const req = http.request(
+          { host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent,
+            headers: { ...headers, "content-type": type, ...(chunked ? {} : { "content-length": String(body.length) }) } },
+          (res) => {
+            let text = "";
+            res.on("data", (c: Buffer) => (text += c.toString()));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, text, socket: req.socket }));
+          },
+        );
+        req.on("error", reject);
+        for (const part of chunked ? body : [body]) req.write(part);
+        req.end();
+      });
+    try {
+      const declared = await post(Buffer.alloc(4 * 1024 * 1024, 0x20));
+      expect(declared.status).toBe(413);
+      expect(JSON.parse(declared.text).error.code).toBe("request_too_large");
+      const streamed = await post(Array.from({ length: 64 }, () => Buffer.alloc(64 * 1024, 0x20)));
+      expect(streamed.status).toBe(413);
+      expect(JSON.parse(streamed.text).error.code).toBe("request_too_large");
+      const ignoredType = await post(Buffer.alloc(3 * 1024 * 1024, 0x20), "text/plain");
+      expect(ignoredType.status).toBe(413);
+      // fetch (undici) surfaced the old reset as "fetch failed" (EPIPE) rather than the answer.
+      const viaFetch = await fetch(url(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: " ".repeat(4 * 1024 * 1024) });
+      expect(viaFetch.status).toBe(413);
+      // The same connection then serves the next request.
+      const next = await post(Buffer.from(JSON.stringify(thing)));
+      expect(next.status).toBe(201);
+      expect(next.socket).toBe(declared.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("reads a body that starts with a byte-order mark as the JSON after it", async () => {

@@ -10,8 +10,22 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 // Spec 4.1 names application/json (parameters such as charset allowed), not any JSON-based type.
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-// The rest of the body is never read, so the connection cannot be reused.
-const tooLarge = () => new ApiError("request_too_large", "The request body is larger than 1 MB.", undefined, { Connection: "close" });
+/**
+ * A body over the limit is still read to its end and dropped, up to this size: a client still
+ * sending it when the 413 leaves would otherwise meet a closed connection (a reset, or EPIPE on its
+ * write) instead of the answer, as a server that closes a socket with unread data does. A larger
+ * one is answered with `Connection: close` and the connection ends there.
+ */
+export const DRAIN_MAX_BYTES = 16 * MAX_BODY_BYTES;
+
+const tooLarge = (drained: boolean) =>
+  new ApiError("request_too_large", "The request body is larger than 1 MB.", undefined, drained ? undefined : { Connection: "close" });
+
+/** 413 for a declared length over the limit (the rest is read and dropped by Node after the answer, within DRAIN_MAX_BYTES). */
+const declaredTooLarge = (incoming: IncomingMessage): ApiError | undefined => {
+  const declared = Number(incoming.headers["content-length"] ?? 0);
+  return declared > MAX_BODY_BYTES ? tooLarge(declared <= DRAIN_MAX_BYTES) : undefined;
+};
 
 /**
  * The Node request behind this one, while its body is still unread. Reading it directly skips
@@ -22,21 +36,49 @@ function unreadIncoming(c: Context<AppEnv>): IncomingMessage | undefined {
   return incoming && typeof incoming.on === "function" && !incoming.readableDidRead ? incoming : undefined;
 }
 
+/** The body's bytes; 413 past MAX_BODY_BYTES (declared or streamed), the rest then read and dropped. */
+function readBytes(incoming: IncomingMessage): Promise<Buffer> {
+  const declared = declaredTooLarge(incoming);
+  if (declared) return Promise.reject(declared);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (refused) {
+        if (size > DRAIN_MAX_BYTES) incoming.destroy();
+        return;
+      }
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      // Answer now; this listener keeps reading (and dropping) what is still coming.
+      refused = true;
+      chunks.length = 0;
+      reject(tooLarge(true));
+    };
+    let ended = false;
+    incoming.on("data", onData);
+    incoming.once("end", () => {
+      ended = true;
+      incoming.off("data", onData);
+      if (!refused) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    });
+    incoming.once("error", (err) => {
+      if (!refused) reject(err);
+    });
+    // The client went away before the end (no answer will reach it; the handler just stops).
+    incoming.once("close", () => {
+      if (!ended && !refused) reject(new Error("the request body ended early"));
+    });
+  });
+}
+
 /**
  * The body as UTF-8 text, 413 past MAX_BODY_BYTES (declared or streamed). `strict`: bytes that are
  * not UTF-8 are a 400, not text with U+FFFD in place of what was sent.
  */
 async function readIncoming(incoming: IncomingMessage, strict = false): Promise<string> {
-  const declared = Number(incoming.headers["content-length"] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  const bytes = await readBytes(incoming);
   if (strict && !isUtf8(bytes)) throw new ApiError("invalid_json", "The request body is not valid UTF-8.");
   const text = bytes.toString("utf8");
   // As fetch's text() does: a leading byte-order mark is not part of the JSON.
@@ -46,7 +88,7 @@ async function readIncoming(incoming: IncomingMessage, strict = false): Promise<
 const honoLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
-    throw tooLarge();
+    throw tooLarge(false);
   },
 });
 
@@ -64,7 +106,8 @@ export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === "POST" || c.req.method === "PATCH" || c.req.method === "PUT") {
     const type = c.req.header("content-type") ?? "";
     const incoming = unreadIncoming(c);
-    if (incoming && Number(incoming.headers["content-length"] ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+    const declared = incoming && declaredTooLarge(incoming);
+    if (declared) throw declared;
     if (!JSON_TYPE.test(type)) {
       // Spec 4.1: without `Content-Type: application/json` the body is ignored. Replace it with an
       // empty JSON object, so the route's validation reports the missing fields (never a 415).
