@@ -4,7 +4,7 @@ import { buildDeps, closeDeps } from "./boot";
 import { createApp } from "./app";
 import { bootstrap, ADMIN_EMAIL } from "./bootstrap";
 import { startAdminChannel } from "./admin/channel";
-import { JobRunner } from "./jobs/runner";
+import { JobRunner, releaseDeadRunnersJobs } from "./jobs/runner";
 import { jobHandlers } from "./jobs/handlers";
 import { DataDirLockedError } from "./db/lock";
 import { setAccountRateLimit } from "./domain/accounts/accounts";
@@ -75,6 +75,10 @@ async function main(): Promise<void> {
   }
 
   const closeAdmin = deps.database.kind === "pglite" ? await startAdminChannel(deps.database.db, config.dataDir, log) : undefined;
+  if (deps.database.kind === "pglite") {
+    const released = await releaseDeadRunnersJobs(deps.database.db);
+    if (released > 0) log.warn({ jobs: released }, "jobs left running by an earlier process are due again");
+  }
   const runner = config.ARGUS_NO_JOBS ? undefined : new JobRunner(deps.database.db, deps.jobs, jobHandlers(deps), log);
   await runner?.start();
   void deps.watchlists.get().catch((err) => log.error({ err }, "watchlists failed to load"));

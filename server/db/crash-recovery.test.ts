@@ -101,4 +101,33 @@ describe("an embedded API killed mid-load", () => {
     // And it goes on taking writes.
     expect((await post("/v1/transactions/score", { amount: 500, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: "4242" }, user: { id: "after_crash" } })).ok).toBe(true);
   });
+
+  it("still raises the alert a pattern completed just before the kill", { timeout: 120_000 }, async () => {
+    // Ten cards from one address is card testing. Each score's detection inbox row commits with
+    // the score; the evaluation waits ~200 ms to gather a burst, so a kill right after the tenth
+    // answer usually lands before it. The rows are then evaluated after the restart.
+    const key = String((await keysCli(["create", "--account", "crash", "--env", "live", "--label", "detect"], env)).key);
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const ip = "198.51.100.77";
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${base}/v1/transactions/score`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ amount: 300, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: String(5000 + i) }, user: { id: `tester_${i}`, ip_address: ip } }),
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.ok)).toEqual(Array(10).fill(true));
+    api?.process.kill("SIGKILL");
+    await api?.exited;
+    await start();
+    let alerts: { key: string }[] = [];
+    for (let i = 0; i < 100 && alerts.length === 0; i++) {
+      const res = await fetch(`${base}/v1/alerts?alert_type=card_testing`, { headers });
+      alerts = ((await res.json()) as { data: { key: string }[] }).data.filter((a) => a.key === `ip:${ip}`);
+      if (alerts.length === 0) await sleep(100);
+    }
+    expect(alerts).toHaveLength(1);
+  });
 });

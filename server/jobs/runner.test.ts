@@ -5,7 +5,7 @@ import { freshDatabase } from "../test/database";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
 import { JobQueue } from "./queue";
-import { JobRunner, type JobHandler } from "./runner";
+import { JobRunner, releaseDeadRunnersJobs, type JobHandler } from "./runner";
 
 let database: Database;
 const log = pino({ level: "silent" });
@@ -68,6 +68,20 @@ describe("JobRunner", () => {
     expect(await runner.tick()).toBe(1);
     expect(ran).toBe(1);
     expect((await job(id)).state).toBe("done");
+  });
+
+  it("on the embedded database, makes a dead process's claimed job due at once instead of after its lease", async () => {
+    const queue = new JobQueue();
+    const id = (await queue.enqueue(database.db, "t.orphan", {}))!;
+    // Claimed by a process that was killed a moment ago: its lease runs for two more minutes.
+    await database.db.execute(sql`update jobs set state = 'running', attempts = 1, locked_by = 'dead', lease_until = now() + interval '2 minutes' where id = ${id}`);
+    let ran = 0;
+    const runner = new JobRunner(database.db, queue, { "t.orphan": { run: async () => void ran++ } }, log);
+    expect(await runner.tick()).toBe(0);
+    expect(await releaseDeadRunnersJobs(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await runner.tick()).toBe(1);
+    expect(ran).toBe(1);
+    expect(await job(id)).toMatchObject({ state: "done", attempts: 2 });
   });
 
   it("never gives one job to two runners at once", async () => {

@@ -183,6 +183,20 @@ export class JobRunner {
   }
 }
 
+/**
+ * The embedded database has one job runner: the process that holds its data folder (the folder's
+ * lock keeps every other process out). So at start-up a job still `running` was claimed by an
+ * earlier process that died mid-job (a crash, a kill, a power cut), and its lease would hold it up
+ * to LEASE_MS: a detection run, an identity check or a webhook delivery two minutes late, past the
+ * 2-second bound on alerts. This makes such jobs due at once; the claim still counts as an attempt,
+ * so a job that keeps killing its process still ends `failed`. Not for PostgreSQL, where the other
+ * runners (workers, other API processes) may be alive. Returns how many were released.
+ */
+export async function releaseDeadRunnersJobs(db: Db): Promise<number> {
+  const released = await db.update(jobs).set({ leaseUntil: sql`'-infinity'::timestamptz` }).where(eq(jobs.state, "running")).returning({ id: jobs.id });
+  return released.length;
+}
+
 function toJobRow(r: Record<string, unknown>): JobRow {
   const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
   return {
