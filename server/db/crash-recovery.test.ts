@@ -10,9 +10,10 @@ import { waitForHttp } from "../tools/lib/net";
 // "Nothing acknowledged to a client may be lost": an API on an embedded data folder is killed
 // (SIGKILL: no shutdown, no final checkpoint) while scores and decisions are in flight, then
 // started again on the same folder. Every score and decision that was answered with a success
-// must be there. This exercises the group commit (a score is answered only after its batch
-// committed), the database thread, PostgreSQL's WAL replay under PGlite's settings (no zero-filled
-// WAL files, checkpoints asked for by the owner) and the data-folder lock left by a dead process.
+// must be there, and a retry of a score sent with an Idempotency-Key gets the same answer. This
+// exercises the group commit (a score is answered only after its batch committed), the database
+// thread, PostgreSQL's WAL replay under PGlite's settings (no zero-filled WAL files, checkpoints
+// asked for by the owner) and the data-folder lock left by a dead process.
 // A process crash keeps what the OS has been given; a power cut also needs the disk flush, which
 // pglite-settings.ts adds and its own tests check.
 const run = promisify(execFile);
@@ -52,20 +53,26 @@ describe("an embedded API killed mid-load", () => {
     const decisions: { transaction: string; decision: string }[] = [];
     let n = 0;
     let stop = false;
-    const post = (route: string, body: unknown) => fetch(`${base}${route}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const post = (route: string, body: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${base}${route}`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+    // Every fifth score carries an Idempotency-Key: its stored answer must survive too.
+    const keyed: { key: string; body: unknown; transaction: string }[] = [];
+    const scoreBody = (i: number) => ({
+      amount: 1000 + (i % 5000),
+      currency: "USD",
+      payment_method: { type: "card", card_bin: "411111", last_four: String(1000 + (i % 9000)) },
+      user: { id: `crash_user_${i % 200}`, email: `crash_user_${i % 200}@example.com`, ip_address: `203.0.113.${i % 250}` },
+    });
     const client = async () => {
       while (!stop) {
         const i = n++;
         try {
-          const res = await post("/v1/transactions/score", {
-            amount: 1000 + (i % 5000),
-            currency: "USD",
-            payment_method: { type: "card", card_bin: "411111", last_four: String(1000 + (i % 9000)) },
-            user: { id: `crash_user_${i % 200}`, email: `crash_user_${i % 200}@example.com`, ip_address: `203.0.113.${i % 250}` },
-          });
+          const idem = i % 5 === 0 ? `crash-replay-${i}` : undefined;
+          const res = await post("/v1/transactions/score", scoreBody(i), idem ? { "idempotency-key": idem } : {});
           if (!res.ok) continue;
           const id = ((await res.json()) as { transaction_id: string }).transaction_id;
           scores.push(id);
+          if (idem) keyed.push({ key: idem, body: scoreBody(i), transaction: id });
           if (i % 7 !== 0) continue;
           const d = await post("/v1/decisions", { transaction_id: id, decision: "allow", reason: "manual_review", analyst_id: "crash-test" });
           if (d.ok) decisions.push({ transaction: id, decision: ((await d.json()) as { decision_id: string }).decision_id });
@@ -97,6 +104,12 @@ describe("an embedded API killed mid-load", () => {
       const res = await fetch(`${base}/v1/decisions?transaction_id=${transaction}`, { headers });
       const ids = ((await res.json()) as { data: { decision_id: string }[] }).data.map((d) => d.decision_id);
       expect(ids, transaction).toContain(decision);
+    }
+    expect(keyed.length).toBeGreaterThan(5);
+    for (const { key: idem, body, transaction } of keyed) {
+      const replay = await post("/v1/transactions/score", body, { "idempotency-key": idem });
+      expect(replay.ok, idem).toBe(true);
+      expect(((await replay.json()) as { transaction_id: string }).transaction_id, idem).toBe(transaction);
     }
     // And it goes on taking writes.
     expect((await post("/v1/transactions/score", { amount: 500, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: "4242" }, user: { id: "after_crash" } })).ok).toBe(true);
