@@ -84,6 +84,27 @@ describe("JobRunner", () => {
     expect(await job(id)).toMatchObject({ state: "done", attempts: 2 });
   });
 
+  it("keeps its lease while a job outlasts it, so no other runner takes the job over", async () => {
+    const queue = new JobQueue();
+    const id = (await queue.enqueue(database.db, "t.long", {}))!;
+    let runs = 0;
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((r) => (finish = r));
+    const handlers = { "t.long": { run: async () => void (runs++, await finished) } };
+    const a = new JobRunner(database.db, queue, handlers, log, { leaseMs: 300 });
+    const b = new JobRunner(database.db, queue, handlers, log, { leaseMs: 300 });
+    const first = a.tick();
+    // Three leases long: without renewal the lease would lapse and b would run the job again.
+    for (let i = 0; i < 9; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await b.tick()).toBe(0);
+    }
+    finish();
+    expect(await first).toBe(1);
+    expect(runs).toBe(1);
+    expect((await job(id)).state).toBe("done");
+  });
+
   it("never gives one job to two runners at once", async () => {
     const queue = new JobQueue();
     const counts = new Map<number, number>();

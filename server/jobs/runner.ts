@@ -23,7 +23,14 @@ export type JobHandler = {
   coalesce?: boolean;
 };
 
-const LEASE_MS = 120_000;
+/**
+ * A claim is a lease, renewed every third of it while the job runs: a runner that dies lets its
+ * jobs be retried by another within LEASE_MS, and a long job (a large purge) is not taken over
+ * while its runner is alive. A job still running after MAX_HOLD_MS stops renewing (a hung job must
+ * not hold its work forever).
+ */
+const LEASE_MS = 30_000;
+const MAX_HOLD_MS = 30 * 60_000;
 export const defaultRetryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 3_600_000);
 
 /**
@@ -54,7 +61,7 @@ export class JobRunner {
     private readonly queue: JobQueue,
     private readonly handlers: Record<string, JobHandler>,
     private readonly log: Logger,
-    private readonly opts: { pollMs?: number; batch?: number } = {},
+    private readonly opts: { pollMs?: number; batch?: number; leaseMs?: number } = {},
   ) {}
 
   async start(): Promise<void> {
@@ -126,7 +133,7 @@ export class JobRunner {
       : sql`unique_key`;
     const result = (await this.db.execute(sql`
       update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.id},
-        lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval, unique_key = ${releaseKey}
+        lease_until = now() + ${`${this.leaseMs} milliseconds`}::interval, unique_key = ${releaseKey}
       where id in (
         select id from jobs
         where type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})
@@ -140,10 +147,30 @@ export class JobRunner {
     return rows.length;
   }
 
+  private get leaseMs(): number {
+    return this.opts.leaseMs ?? LEASE_MS;
+  }
+
+  /** Keeps renewing this runner's lease on `job` until the returned function is called. */
+  private holdLease(job: JobRow, log: Logger): () => void {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > MAX_HOLD_MS) return clearInterval(timer);
+      this.db
+        .update(jobs)
+        .set({ leaseUntil: sql`now() + ${`${this.leaseMs} milliseconds`}::interval` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id), eq(jobs.state, "running")))
+        .catch((err: unknown) => log.warn({ err }, "job lease renewal failed"));
+    }, this.leaseMs / 3);
+    timer.unref?.();
+    return () => clearInterval(timer);
+  }
+
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers[job.type];
     if (!handler) return;
     const log = this.log.child({ job_id: job.id, job_type: job.type, attempt: job.attempts });
+    const release = this.holdLease(job, log);
     try {
       await handler.run(job.payload, { db: this.db, log, queue: this.queue, job });
       if (handler.everyMs) {
@@ -170,6 +197,8 @@ export class JobRunner {
             : { state: "queued", lastError: message, runAt: new Date(Date.now() + delay), lockedBy: null, leaseUntil: null },
         )
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
+    } finally {
+      release();
     }
   }
 
@@ -187,7 +216,7 @@ export class JobRunner {
  * The embedded database has one job runner: the process that holds its data folder (the folder's
  * lock keeps every other process out). So at start-up a job still `running` was claimed by an
  * earlier process that died mid-job (a crash, a kill, a power cut), and its lease would hold it up
- * to LEASE_MS: a detection run, an identity check or a webhook delivery two minutes late, past the
+ * to LEASE_MS: a detection run, an identity check or a webhook delivery that much late, past the
  * 2-second bound on alerts. This makes such jobs due at once; the claim still counts as an attempt,
  * so a job that keeps killing its process still ends `failed`. Not for PostgreSQL, where the other
  * runners (workers, other API processes) may be alive. Returns how many were released.
