@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Env } from "./config/env";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { instanceSettings } from "./db/schema";
@@ -29,8 +30,8 @@ export async function consoleSecret(db: Db, fromEnv?: string): Promise<string> {
   return fromEnv ?? instanceSecret(db, "console_secret");
 }
 
-export function createLimiter(redisUrl?: string): RateLimiter {
-  return redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+export function createLimiter(redisUrl?: string, logger?: Logger): RateLimiter {
+  return redisUrl ? new RedisRateLimiter(redisUrl, undefined, logger) : new MemoryRateLimiter();
 }
 
 /** Builds every long-lived service of an API process. `database` may be injected (tests). */
@@ -47,7 +48,7 @@ export async function buildDeps(config: Env, opts: { database?: Database; defaul
     config,
     logger,
     keys,
-    limiter: createLimiter(config.REDIS_URL),
+    limiter: createLimiter(config.REDIS_URL, logger),
     keyUsage,
     metrics: new Metrics({ defaultMetrics: opts.defaultMetrics }),
     jobs: new JobQueue(),

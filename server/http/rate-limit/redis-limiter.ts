@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { WINDOW_MS, type HitResult, type RateLimiter, type WindowSpec } from "./limiter";
+import { MemoryRateLimiter, WINDOW_MS, type HitResult, type RateLimiter, type WindowSpec } from "./limiter";
 
 // The same sliding log in Redis sorted sets, checked and updated by one Lua script so that every
 // API process shares the counters and all windows of a request are admitted atomically. Time
@@ -32,15 +32,86 @@ end
 return out
 `;
 
+/**
+ * How long a Redis command may take before the request is admitted by the fallback instead: rate
+ * limiting must not become the API's outage. Measured without this: with Redis unreachable every
+ * authenticated request failed with 500 after 1.6–15 s (the offline queue and retries).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** After a failed or slow command, Redis is left alone this long (a hung server costs one slow request per pause, not every request). */
+export const REDIS_PAUSE_MS = 5_000;
+
+type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+
+/**
+ * Counters shared by every API process in Redis. While Redis cannot answer (down, unreachable,
+ * slower than REDIS_COMMAND_TIMEOUT_MS) requests are counted by an in-process limiter instead, so
+ * limits still hold per process and the API keeps answering; the outage and the recovery are
+ * logged once each. When Redis is back its windows take over again (requests admitted meanwhile
+ * by the fallback are not in them).
+ */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
+  private readonly fallback = new MemoryRateLimiter();
+  private degraded = false;
+  private pausedUntil = 0;
+  /** Settles when the first connection is ready (true) or has failed (false). */
+  private readonly firstConnection: Promise<boolean>;
+  private everReady = false;
 
-  constructor(url: string, private readonly prefix = "argus:rl:") {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  constructor(
+    url: string,
+    private readonly prefix = "argus:rl:",
+    private readonly log?: Log,
+  ) {
+    this.redis = new Redis(url, {
+      // Fail a command at once while disconnected (no queue to wait in), and a slow one quickly.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 2_000,
+      retryStrategy: (times) => Math.min(times * 200, 2_000),
+    });
     this.redis.defineCommand("argusHit", { lua: script });
+    this.firstConnection = new Promise((resolve) => {
+      this.redis.once("ready", () => resolve((this.everReady = true)));
+      this.redis.once("error", () => resolve(false));
+    });
+    // Without a listener ioredis prints every failed reconnection attempt to stderr.
+    this.redis.on("error", (err: Error) => this.degrade(err));
+    this.redis.on("ready", () => {
+      if (!this.degraded) return;
+      this.degraded = false;
+      this.pausedUntil = 0;
+      this.log?.info({}, "rate limits: Redis answers again; counting there");
+    });
+  }
+
+  private degrade(err: unknown): void {
+    this.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+    if (this.degraded) return;
+    this.degraded = true;
+    this.log?.warn({ err }, "rate limits: Redis cannot answer; counting in this process until it does");
   }
 
   async hit(windows: WindowSpec[]): Promise<HitResult> {
+    if (Date.now() < this.pausedUntil) return this.fallback.hit(windows);
+    // Right after start-up the first connection is usually a few milliseconds away: wait for it
+    // (within the command timeout) rather than count the first requests in the process.
+    if (!this.everReady) await Promise.race([this.firstConnection, new Promise((r) => setTimeout(r, REDIS_COMMAND_TIMEOUT_MS).unref())]);
+    if (this.redis.status !== "ready") {
+      this.degrade(new Error(`Redis connection is ${this.redis.status}`));
+      return this.fallback.hit(windows);
+    }
+    try {
+      return await this.hitRedis(windows);
+    } catch (err) {
+      this.degrade(err);
+      return this.fallback.hit(windows);
+    }
+  }
+
+  private async hitRedis(windows: WindowSpec[]): Promise<HitResult> {
     const keys = windows.map((w) => this.prefix + w.key);
     const args = [WINDOW_MS, ...windows.map((w) => w.limit)];
     const out = (await (this.redis as unknown as { argusHit: (n: number, ...a: (string | number)[]) => Promise<(number | string)[]> }).argusHit(
@@ -60,6 +131,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async close(): Promise<void> {
+    await this.fallback.close();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
