@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { flaggedTransaction } from "./flagged";
+import { isClientAddress } from "./ip-ranges";
 import { T } from "./signals";
 import { arrayLiteral, inline } from "./sql-literals";
 import type { ScoreInput } from "./request";
@@ -59,7 +60,7 @@ const bool = (v: unknown) => v === true || v === "t" || v === "true";
 // request of the batch) come on the first row only.
 const inScope = "x.account_id = r.a and x.environment = r.e";
 const FLAGGED = flaggedTransaction("x");
-export const FEATURES_PARAM_TYPES = ["int[]", "text[]", "text[]", "timestamptz[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]"];
+export const FEATURES_PARAM_TYPES = ["int[]", "text[]", "text[]", "timestamptz[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]"];
 export const FEATURES_SQL = `
     select row_to_json(f)::text as j from (select r.i,
       u.u10, u.u1h, u.u_cards, u.u_card_seen,
@@ -83,8 +84,8 @@ export const FEATURES_SQL = `
       (select p.version from risk_policies p where p.account_id = r.a and p.environment = r.e) as policy_version,
       (select m.revision from risk_models m where m.account_id = r.a and m.environment = r.e) as model_revision,
       case when r.i = 0 then array(select x.id from transactions x where x.id = any($11::text[])) end as visible_markers
-    from unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-      as r(i, a, e, t, u, card, ip, email, cur, sess)
+    from unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $12::text[])
+      as r(i, a, e, t, u, card, ip, email, cur, sess, iph)
     cross join lateral (
       select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as u10,
              count(*) filter (where x.created_at > r.t - interval '1 hour')::int as u1h,
@@ -126,8 +127,8 @@ export const FEATURES_SQL = `
              count(distinct x.user_id)::int as i_users,
              coalesce(bool_or(x.user_id = r.u), false) as i_user_seen
       from (select x.created_at, x.user_id from transactions x
-            where ${inScope} and x.ip_address = r.ip and x.created_at > r.t - interval '1 hour' and x.created_at <= r.t
-            order by x.created_at desc limit ${T.scanCap}) x) ipx on r.ip is not null
+            where ${inScope} and x.ip_address = r.iph and x.created_at > r.t - interval '1 hour' and x.created_at <= r.t
+            order by x.created_at desc limit ${T.scanCap}) x) ipx on r.iph is not null
     left join device_sessions s on s.account_id = r.a and s.environment = r.e and s.id = r.sess
     left join lateral (
       select count(*) filter (where x.created_at > r.t - interval '10 minutes')::int as d10,
@@ -141,7 +142,10 @@ export const FEATURES_SQL = `
 /**
  * The statement's arguments, as array literals: the requests' columns, then the transaction ids
  * of the batches still in flight, whose visibility the statement reports in the same snapshot as
- * the history it reads.
+ * the history it reads, then the IP whose history is read: only a client's (ip-ranges.ts). A
+ * merchant's server address that every customer's score carries is nobody's history (evaluate.ts
+ * ignores it), and reading it cost each score a scan of up to scanCap rows of that one address.
+ * The blocklist still matches the address as sent.
  */
 export function featureArgs(inputs: ScoreInput[], markers: string[]): string[] {
   const col = <T extends string | number | null>(f: (q: ScoreInput, i: number) => T) => arrayLiteral(inputs.map(f));
@@ -157,6 +161,7 @@ export function featureArgs(inputs: ScoreInput[], markers: string[]): string[] {
     col((q) => q.currency),
     col((q) => q.sessionId),
     arrayLiteral(markers),
+    col((q) => (q.ip && isClientAddress(q.ip) ? q.ip : null)),
   ];
 }
 

@@ -73,7 +73,7 @@ export class PreparedStatement {
   }
 }
 
-export const featuresStatement = () => new PreparedStatement("argus_features_v5", FEATURES_PARAM_TYPES, FEATURES_SQL);
+export const featuresStatement = () => new PreparedStatement("argus_features_v6", FEATURES_PARAM_TYPES, FEATURES_SQL);
 export const writeStatement = () => new PreparedStatement("argus_write_v3", WRITE_PARAM_TYPES, WRITE_SQL);
 
 /**
