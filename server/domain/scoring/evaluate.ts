@@ -1,6 +1,6 @@
 import { isDisposableEmail } from "./disposable";
 import { binFacts } from "./bin-table";
-import { isClientAddress, parseIp, reservedRange } from "./ip-ranges";
+import { parseIp, reservedRange } from "./ip-ranges";
 import type { Features } from "./features";
 import type { ScoreInput } from "./request";
 import type { RiskConfig } from "./policies";
@@ -20,8 +20,9 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
 
   // An address that is not a client's (private, loopback…) is the merchant's own server, sent for
   // every customer whose address it did not forward: counting scores or users on it would measure
-  // the merchant's traffic (velocity_high on everyone after 20 scores). It gets ip_reserved instead.
-  const ipHistory = input.ip && isClientAddress(input.ip) ? f.ip : null;
+  // the merchant's traffic (velocity_high on everyone after 20 scores). Its history is not read
+  // (featureArgs in features.ts: `f.ip` is null); it gets ip_reserved instead.
+  const ipHistory = f.ip;
 
   // ---- velocity ("≥ N" counts this request: history + 1) ----
   const u10 = f.user.n10m + 1;
