@@ -4,7 +4,7 @@ import { blocklistEntries, deviceSessions, transactions, type BlocklistKind } fr
 import { inScope, type Scope } from "../../db/scope";
 import { newId } from "../../common/ids";
 import { iso } from "../../common/time";
-import { isClientAddress } from "../scoring/ip-ranges";
+import { clientIp } from "../scoring/ip-ranges";
 import type { TransactionRow } from "../scoring/serialize";
 
 export type BlocklistRow = typeof blocklistEntries.$inferSelect;
@@ -41,7 +41,8 @@ async function attributesOf(db: Db, scope: Scope, txn: TransactionRow): Promise<
       .where(inScope(deviceSessions, scope, eq(deviceSessions.id, txn.sessionId)));
     if (session?.identified) out.push({ kind: "device", value: txn.deviceId });
   }
-  if (txn.ipAddress && isClientAddress(txn.ipAddress)) out.push({ kind: "ip", value: txn.ipAddress });
+  const ip = clientIp(txn.ipAddress);
+  if (ip) out.push({ kind: "ip", value: ip });
   return out;
 }
 

@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { isClientAddress } from "../scoring/ip-ranges";
 
 // Window probes: what each detector asks the database, one query per key kind per batch.
 
@@ -80,9 +79,7 @@ export function latestPerKey<R, M extends { userIds: string[]; transactionIds: s
 }
 
 /** The IP as a detection key, or null when it is absent or not a client address. */
-export function clientIp(ip: string | null): string | null {
-  return ip && isClientAddress(ip) ? ip : null;
-}
+export { clientIp } from "../scoring/ip-ranges";
 
 /** A text[] from either driver. */
 export function textArray(v: unknown): string[] {

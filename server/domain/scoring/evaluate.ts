@@ -21,16 +21,15 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
   // An address that is not a client's (private, loopback…) is the merchant's own server, sent for
   // every customer whose address it did not forward: counting scores or users on it would measure
   // the merchant's traffic (velocity_high on everyone after 20 scores). Its history is not read
-  // (featureArgs in features.ts: `f.ip` is null); it gets ip_reserved instead.
-  const ipHistory = f.ip;
+  // (featureArgs in features.ts), so `f.ip` is null for it; it gets ip_reserved instead.
 
   // ---- velocity ("≥ N" counts this request: history + 1) ----
   const u10 = f.user.n10m + 1;
   const u1h = f.user.n1h + 1;
   const c10 = f.card ? f.card.n10m + 1 : 0;
   const c1h = f.card ? f.card.n1h + 1 : 0;
-  const i10 = ipHistory ? ipHistory.n10m + 1 : 0;
-  const i1h = ipHistory ? ipHistory.n1h + 1 : 0;
+  const i10 = f.ip ? f.ip.n10m + 1 : 0;
+  const i1h = f.ip ? f.ip.n1h + 1 : 0;
   const high: string[] = [];
   if (u10 >= T.velocityUser10m) high.push(`${u10} scores for the user in 10 min`);
   if (c10 >= T.velocityCard10m) high.push(`${c10} scores for the card in 10 min`);
@@ -40,7 +39,7 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
     const elevated: string[] = [];
     if (u10 >= T.elevatedUser10m || u1h >= T.elevatedUser1h) elevated.push(`user: ${u10} in 10 min, ${u1h} in 1 h`);
     if (f.card && (c10 >= T.elevatedCard10m || c1h >= T.elevatedCard1h)) elevated.push(`card: ${c10} in 10 min, ${c1h} in 1 h`);
-    if (ipHistory && (i10 >= T.elevatedIp10m || i1h >= T.elevatedIp1h)) elevated.push(`IP: ${i10} in 10 min, ${i1h} in 1 h`);
+    if (f.ip && (i10 >= T.elevatedIp10m || i1h >= T.elevatedIp1h)) elevated.push(`IP: ${i10} in 10 min, ${i1h} in 1 h`);
     if (elevated.length > 0) fire("velocity_elevated", elevated.join("; "));
   }
   if (input.cardKey) {
@@ -51,8 +50,8 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
     const users = f.card.users24h + (f.card.userSeen24h ? 0 : 1);
     if (users >= T.cardUsers24h) fire("card_many_users", `${users} distinct users in 24 h`);
   }
-  if (ipHistory) {
-    const users = ipHistory.users1h + (ipHistory.userSeen1h ? 0 : 1);
+  if (f.ip) {
+    const users = f.ip.users1h + (f.ip.userSeen1h ? 0 : 1);
     if (users >= T.ipUsers1h) fire("ip_many_users", `${users} distinct users in 1 h`);
   }
   if (f.email) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { flaggedTransaction } from "./flagged";
-import { isClientAddress } from "./ip-ranges";
+import { clientIp } from "./ip-ranges";
 import { T } from "./signals";
 import { arrayLiteral, inline } from "./sql-literals";
 import type { ScoreInput } from "./request";
@@ -161,7 +161,7 @@ export function featureArgs(inputs: ScoreInput[], markers: string[]): string[] {
     col((q) => q.currency),
     col((q) => q.sessionId),
     arrayLiteral(markers),
-    col((q) => (q.ip && isClientAddress(q.ip) ? q.ip : null)),
+    col((q) => clientIp(q.ip)),
   ];
 }
 

@@ -34,9 +34,14 @@ const ROUTABLE = new Set(["unicast", "6to4", "teredo"]);
 const NOT_A_CLIENT = new Set(["unspecified", "broadcast", "multicast", "linkLocal", "loopback", "private", "uniqueLocal", "carrierGradeNat"]);
 
 /** Whether `ip` can be a client's own address (public or documentation; not private, loopback…). */
-export function isClientAddress(ip: string): boolean {
+function isClientAddress(ip: string): boolean {
   const parsed = parseIp(ip);
   return parsed !== null && !NOT_A_CLIENT.has(parsed.range());
+}
+
+/** The IP when it can be a client's own address, else null (also when absent). */
+export function clientIp(ip: string | null): string | null {
+  return ip && isClientAddress(ip) ? ip : null;
 }
 
 /** The ipaddr.js range name when the address is private, loopback, reserved, documentation…; else null. */
