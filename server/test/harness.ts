@@ -5,7 +5,8 @@ import { loadEnv } from "../config/env";
 import { buildDeps, closeDeps } from "../boot";
 import { createApp, type AppOptions } from "../app";
 import type { AppDeps } from "../http/context";
-import type { Environment } from "../db/schema";
+import { webhookEndpoints, type Environment } from "../db/schema";
+import { newId } from "../common/ids";
 import { ensureAccount, setAccountRateLimit } from "../domain/accounts/accounts";
 import { createKey } from "../domain/keys/keys";
 import { createAnalyst } from "../domain/analysts/analysts";
@@ -23,6 +24,11 @@ export type TestApi = {
   /** A console JWT for an analyst id (or "console"). */
   consoleToken: (sub: string, opts?: { expiresIn?: string; secret?: Uint8Array }) => Promise<string>;
   limit: (account: string, perMinute: number | null) => Promise<void>;
+  /**
+   * Registers an enabled webhook endpoint for an account (by id) and environment, as POST
+   * /v1/webhooks would: webhook events are written only where an endpoint subscribes.
+   */
+  subscribe: (accountId: string, opts?: { env?: Environment; events?: string[] }) => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -83,6 +89,12 @@ export async function startTestApi(opts: AppOptions & { redis?: boolean; env?: R
     limit: async (account, perMinute) => {
       const acct = await ensureAccount(db, account);
       await setAccountRateLimit(db, acct.id, perMinute);
+    },
+    subscribe: async (accountId, o = {}) => {
+      const id = newId("we");
+      const events = o.events ?? ["*"];
+      await db.insert(webhookEndpoints).values({ id, accountId, environment: o.env ?? "live", url: "https://hooks.example.com/test", events, secret: "whsec_test" });
+      return id;
     },
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));

@@ -39,6 +39,7 @@ const eventCount = async (scope: Scope, table: "events" | "webhook_events", colu
 describe("folding", () => {
   it("folds later hits of the same type and key into the open alert: counts and updated_at move, no second alert or event", async () => {
     const h = await fresh();
+    await api.subscribe(h.scope.accountId, { events: ["alert.triggered"] });
     const ip = publicIp(rng);
     for (let i = 0; i < 10; i++) await scoreFrom(h, ip);
     await settle(api, h.scope);

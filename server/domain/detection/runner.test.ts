@@ -43,6 +43,7 @@ describe("with a running job runner", () => {
     await runner.start();
     try {
       const h = await harness(api, "runner-co");
+      await api.subscribe(h.scope.accountId, { events: ["alert.triggered"] });
       const ip = publicIp(rng);
       const p = { ...person(rng, "rt"), currency: "USD" };
       for (let i = 0; i < 9; i++) await h.client.post("/v1/transactions/score", scoreBody(p, 300, card(rng), { ip }));

@@ -16,9 +16,9 @@ export type StoredResponse = { accountId: string; environment: string; surface: 
 // The write of a batch of live assessments is ONE statement: the transactions, their log events
 // (transaction.scored, and transaction.blocked on block) and, for challenge / block, the
 // transaction.flagged / transaction.blocked webhook outbox rows with their fan-out jobs — the
-// same rows appendEvents() and emitWebhookEvent() write, for the whole batch at once; a fan-out
-// job only where an enabled endpoint of that account and environment subscribes to the type, as
-// the fan-out would find nothing to deliver otherwise — and, for
+// same rows appendEvents() and emitWebhookEvent() write, for the whole batch at once, and by the
+// same rule: only where an enabled endpoint of that account and environment subscribes to the
+// type (nothing would deliver the row otherwise, and it would keep a copy of the assessment) — and, for
 // requests with an idempotency key, the stored response under their claimed key (so a replay
 // finds exactly what was committed with the assessment, never one without the other). A single
 // statement is atomic by itself (no BEGIN/COMMIT round trips), its text is constant whatever the
@@ -45,18 +45,16 @@ const idempotencyParams = params(IDEMPOTENCY_COLUMNS);
 /** The last parameter: milliseconds until the batch's detection run is due (0 or DETECTION_DELAY_MS). */
 const DETECTION_DELAY_PARAM = `$${++n}::int`;
 export const WRITE_PARAM_TYPES = [...[...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`), "int"];
-/** The n-th (1-based) hook column's parameter: id, account_id, environment, type. */
-const HOOK_PARAM = (k: number) => `$${TXN_COLUMNS.length + EVENT_COLUMNS.length + k}`;
 
 export const WRITE_SQL = `
   with t as (insert into transactions (${names(TXN_COLUMNS)}) select * from unnest(${txnParams})),
   e as (insert into events (${names(EVENT_COLUMNS)}) select * from unnest(${eventParams})),
-  w as (insert into webhook_events (${names(HOOK_COLUMNS)}) select * from unnest(${hookParams})),
-  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', x.id)
-        from unnest(${HOOK_PARAM(1)}::text[], ${HOOK_PARAM(2)}::text[], ${HOOK_PARAM(3)}::text[], ${HOOK_PARAM(4)}::text[]) as x(id, a, e, t)
-        where exists (select 1 from webhook_endpoints p where p.account_id = x.a and p.environment = x.e and p.status = 'enabled'
-                      and p.events && array[x.t, '*']::text[])
-        returning 1),
+  w as (insert into webhook_events (${names(HOOK_COLUMNS)})
+        select * from unnest(${hookParams}) as x(${names(HOOK_COLUMNS)})
+        where exists (select 1 from webhook_endpoints p where p.account_id = x.account_id and p.environment = x.environment
+                      and p.status = 'enabled' and p.events && array[x.type, '*']::text[])
+        returning id),
+  j as (insert into jobs (type, payload) select ${quote(WEBHOOK_FANOUT_JOB)}, jsonb_build_object('event_id', w.id) from w returning 1),
   k as (update idempotency_keys x set state = 'completed', response_status = u.response_status, response_body = u.response_body
         from unnest(${idempotencyParams}) as u(${names(IDEMPOTENCY_COLUMNS)})
         where x.account_id = u.account_id and x.environment = u.environment and x.surface = u.surface and x.key = u.key),${detectionTriggerCtes("transaction", { ids: "$1::text[]", accounts: "$2::text[]", environments: "$3::text[]" }, DETECTION_DELAY_PARAM)}

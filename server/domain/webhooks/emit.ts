@@ -16,7 +16,7 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const WEBHOOK_FANOUT_JOB = "webhooks.fanout";
 
 /**
- * Emits a webhook event: written to the outbox with a fan-out job (when an endpoint subscribes, see
+ * Emits a webhook event: written to the outbox with a fan-out job when an endpoint subscribes (see
  * emitWebhookEvents), both in the caller's transaction, so an event is delivered if and only if the
  * change that caused it committed.
  * `data` is the resource as the API returns it (the case, the alert, the verification record,
@@ -34,11 +34,14 @@ export async function emitWebhookEvent(
 }
 
 /**
- * Several events of one type at once (the outbox rows and their jobs in one statement); their ids in order.
- * The fan-out jobs are queued only when an enabled endpoint of the scope subscribes to the type
- * (the fan-out would find nothing to deliver otherwise; it is most of what an event costs under a
- * burst of alerts): an endpoint created after the event committed does not receive it. The score
- * path's write statement applies the same rule (scoring/persist.ts).
+ * Several events of one type at once (the outbox rows and their jobs in one statement); their ids in
+ * order (the ids they have or would have had in the outbox).
+ * The rows and their fan-out jobs are written only when an enabled endpoint of the scope subscribes
+ * to the type: nothing would deliver them otherwise (the fan-out was most of what an event cost
+ * under a burst of alerts), and an unsent row would only keep a copy of the resource, personal data
+ * included. An endpoint created after the event committed does not receive it. The score path's
+ * write statement applies the same rule (scoring/persist.ts); the event log (`events`) records every
+ * change whoever listens.
  */
 export async function emitWebhookEvents(
   db: Db,
@@ -58,13 +61,10 @@ export async function emitWebhookEvents(
     sql`with w as (
           insert into webhook_events (id, account_id, environment, type, data)
           select x.id, ${scope.accountId}, ${scope.environment}, ${type}, x.data from jsonb_to_recordset(${events}::jsonb) as x(id text, data jsonb)
-          returning id),
-        j as (
-          insert into jobs (type, payload)
-          select ${WEBHOOK_FANOUT_JOB}, jsonb_build_object('event_id', w.id) from w
           where exists (select 1 from webhook_endpoints p where p.account_id = ${scope.accountId} and p.environment = ${scope.environment}
                         and p.status = 'enabled' and p.events && array[${type}, '*']::text[])
-          returning 1)
+          returning id),
+        j as (insert into jobs (type, payload) select ${WEBHOOK_FANOUT_JOB}, jsonb_build_object('event_id', w.id) from w returning 1)
         select count(*)::int as queued from j`,
   );
   if (queued > 0) jobs.wake(0);

@@ -7,6 +7,9 @@ import type { JobHandler } from "../../jobs/runner";
 import { newId } from "../../common/ids";
 import { WEBHOOK_FANOUT_JOB } from "./emit";
 import { deliverAttempt, enqueueAttempt, WEBHOOK_DELIVER_JOB, type DeliveryOptions } from "./delivery";
+import { purgeSentWebhookEvents } from "./retention";
+
+const HOUR = 3_600_000;
 
 /**
  * Fan-out of one outbox event: one dispatch per enabled endpoint of the event's account and
@@ -67,6 +70,13 @@ export function webhookJobs(
       },
       // Only infrastructure failures (the database) land here; HTTP failures follow RETRY_DELAYS_MS.
       retryDelayMs: (n) => Math.min(5_000 * 2 ** (n - 1), 600_000),
+    },
+    "webhooks.retention_purge": {
+      everyMs: HOUR,
+      run: async (_payload, { db, log }) => {
+        const purged = await purgeSentWebhookEvents(db);
+        if (purged > 0) log.info({ purged }, "sent webhook events purged");
+      },
     },
   };
 }

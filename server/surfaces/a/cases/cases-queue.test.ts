@@ -12,7 +12,8 @@ afterAll(() => api?.close());
 type Case = { case_id: string; severity: string; status: string; assignee_id: string | null; events: { action: string }[] };
 
 async function account(name: string) {
-  const { key } = await api.key({ account: name });
+  const { key, accountId } = await api.key({ account: name });
+  await api.subscribe(accountId, { events: ["case.updated"] });
   const url = (path: string) => `${api.url.live}${path}`;
   const create = async (body: Record<string, unknown>) => {
     const r = await call(url("/v1/cases"), { headers: bearer(key), body: { title: "t", case_type: "payment_fraud", ...body } });

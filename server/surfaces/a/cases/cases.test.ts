@@ -16,6 +16,7 @@ beforeAll(async () => {
   key = k.key;
   keyId = k.id;
   scope = { accountId: k.accountId, environment: "live" };
+  await api.subscribe(k.accountId, { events: ["case.updated"] });
 });
 afterAll(() => api?.close());
 

@@ -8,7 +8,9 @@ let api: TestApi;
 let headers: Record<string, string>;
 beforeAll(async () => {
   api = await startTestApi({ env: { ARGUS_KYC_ASYNC_DELAY_MS: "0" } });
-  headers = bearer((await api.key({ scopes: ["identity:write"] })).key);
+  const key = await api.key({ scopes: ["identity:write"] });
+  headers = bearer(key.key);
+  await api.subscribe(key.accountId, { events: ["identity.verification_completed"] });
   await api.deps.watchlists.get();
 });
 afterAll(() => api?.close());

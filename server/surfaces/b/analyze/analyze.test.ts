@@ -11,7 +11,10 @@ const ACCOUNT = "analyze-co";
 beforeAll(async () => {
   api = await startTestApi();
   b = { "x-api-key": (await api.key({ account: ACCOUNT, scopes: ["TRANSACTIONS_WRITE"] })).key };
-  a = bearer((await api.key({ account: ACCOUNT })).key);
+  const live = await api.key({ account: ACCOUNT });
+  a = bearer(live.key);
+  // Subscribed: a live analysis that is flagged writes a webhook event, a labelled one must not.
+  await api.subscribe(live.accountId);
 });
 afterAll(() => api?.close());
 
