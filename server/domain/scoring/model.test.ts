@@ -103,4 +103,14 @@ describe("IP ranges", () => {
     expect(reservedRange(parseIp("1.1.1.1")!)).toBeNull();
     expect(reservedRange(parseIp("2606:4700::1111")!)).toBeNull();
   });
+  it("answers the same for an address parsed again (kept) and past the cache's size", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(parseIp("::ffff:10.1.0.1")?.toString()).toBe("10.1.0.1");
+      expect(parseIp("2001:DB8::1")?.toString()).toBe("2001:db8::1");
+      expect(parseIp("999.1.1.1")).toBeNull();
+      expect(parseIp(`1.1.1.1${" ".repeat(100)}`)).toBeNull();
+    }
+    for (let i = 0; i < 5000; i++) expect(parseIp(`10.${i >> 8}.${i & 255}.1`)?.kind()).toBe("ipv4");
+    expect(parseIp("::ffff:10.1.0.1")?.toString()).toBe("10.1.0.1");
+  });
 });

@@ -5,6 +5,7 @@ import { freshDatabase } from "../../test/database";
 import { rows, type Database } from "../../db/client";
 import { arrayLiteral, inline, quote } from "./sql-literals";
 import { signalNames } from "./signals";
+import { arrayText } from "../../db/array-text";
 
 let database: Database;
 beforeAll(async () => {
@@ -26,6 +27,13 @@ describe("SQL literals of the prepared statements", () => {
 
   it("refuses NUL, which no PostgreSQL text can hold", () => {
     expect(() => quote("a\u0000b")).toThrow();
+    expect(() => arrayLiteral(["ok", "a\u0000b"])).toThrow();
+  });
+
+  it("builds array literals element by element exactly as quoting the array's text would", () => {
+    const values = [`it's`, `"quoted"`, `back\\slash`, `{"json":"it's \\"x\\""}`, "", null, 42, `''`];
+    expect(arrayLiteral(values)).toBe(quote(arrayText(values)));
+    expect(arrayLiteral([])).toBe("'{}'");
   });
 });
 

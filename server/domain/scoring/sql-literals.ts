@@ -1,16 +1,26 @@
 // Literal encoding for the engine's prepared statements. EXECUTE cannot bind parameters, so the
 // arguments travel as SQL literals: every value is quoted here, never concatenated raw.
-import { arrayText } from "../../db/array-text";
+import { arrayElement } from "../../db/array-text";
 
-/** A PostgreSQL array literal ('{"a",NULL,"b"}'), elements double-quoted and escaped. */
+/**
+ * A PostgreSQL array literal ('{"a",NULL,"b"}'), elements double-quoted and escaped. The same text
+ * as quote(arrayText(values)), built element by element: a batch's JSON columns (explanations,
+ * stored responses) are most of what a score allocates on the API's thread, and quoting the
+ * joined text copied all of it once more.
+ */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  return quote(arrayText(values));
+  return `'{${values.map((v) => quoteText(arrayElement(v))).join(",")}}'`;
 }
 
 /** A string literal: single quotes doubled (standard_conforming_strings is on since PostgreSQL 9.1). */
 export function quote(value: string): string {
+  return `'${quoteText(value)}'`;
+}
+
+/** The inside of a string literal: single quotes doubled; NUL refused (no PostgreSQL text holds it). */
+function quoteText(value: string): string {
   if (value.includes("\u0000")) throw new Error("NUL in SQL literal");
-  return `'${value.replace(/'/g, "''")}'`;
+  return value.includes("'") ? value.replace(/'/g, "''") : value;
 }
 
 /** The statement text with its $n placeholders replaced by the given literals. */
