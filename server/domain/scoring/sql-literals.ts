@@ -4,9 +4,9 @@ import { arrayElement } from "../../db/array-text";
 
 /**
  * A PostgreSQL array literal ('{"a",NULL,"b"}'), elements double-quoted and escaped. The same text
- * as quote(arrayText(values)), built element by element: a batch's JSON columns (explanations,
- * stored responses) are most of what a score allocates on the API's thread, and quoting the
- * joined text copied all of it once more.
+ * as quote(arrayText(values)), built element by element: the write's arguments, mostly JSON cells
+ * (explanations, stored responses), are a fifth of what a score allocates on the API's thread, and
+ * quoting the joined text copied all of it once more.
  */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
   return `'{${values.map((v) => quoteText(arrayElement(v))).join(",")}}'`;
