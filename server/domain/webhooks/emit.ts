@@ -41,7 +41,7 @@ export async function emitWebhookEvent(
  * under a burst of alerts), and an unsent row would only keep a copy of the resource, personal data
  * included. An endpoint created after the event committed does not receive it. The score path's
  * write statement applies the same rule (scoring/persist.ts); the event log (`events`) records every
- * change whoever listens.
+ * change whether anyone listens or not.
  */
 export async function emitWebhookEvents(
   db: Db,
