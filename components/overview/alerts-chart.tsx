@@ -1,6 +1,7 @@
 "use client";
 
-import { BellRing } from "lucide-react";
+import { ArrowRight, BellRing } from "lucide-react";
+import Link from "next/link";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { alertSeverities, alertSeverityLabels, alertTypeLabel } from "@/lib/schemas/alert";
@@ -8,15 +9,30 @@ import type { Overview } from "@/lib/schemas/overview";
 import { ChartCard, ChartFrame } from "./chart-card";
 import { axisTick, gridStroke, severityColors, tooltipStyle } from "./chart-theme";
 
-export function AlertsChart({ alerts }: { alerts: Overview["open_alerts"] }) {
+/**
+ * Open alerts by type and severity. Acknowledged ones (someone took them up, nobody resolved them
+ * yet) are unfinished work too: counted beside the chart with a way to their queue, so a lead does
+ * not read "no open alerts" as "nothing left".
+ */
+export function AlertsChart({ alerts, acknowledged }: { alerts: Overview["open_alerts"]; acknowledged: number }) {
   const busy = alerts.by_type.filter((t) => t.total > 0);
+  const waiting = acknowledged > 0 ? ` ${acknowledged.toLocaleString("en")} acknowledged, not yet resolved.` : "";
   const summary =
     alerts.total === 0
-      ? "No open alerts."
-      : `${alerts.total.toLocaleString("en")} open alerts: ${busy.map((t) => `${alertTypeLabel(t.alert_type)} ${t.total}`).join(", ")}.`;
+      ? `No open alerts.${waiting}`
+      : `${alerts.total.toLocaleString("en")} open alerts: ${busy.map((t) => `${alertTypeLabel(t.alert_type)} ${t.total}`).join(", ")}.${waiting}`;
   const data = alerts.by_type.map((t) => ({ ...t, label: alertTypeLabel(t.alert_type) }));
   return (
     <ChartCard title="Open alerts" summary={summary} href="/alerts?status=open" linkLabel="Alert queue">
+      {acknowledged > 0 && (
+        <Link
+          href="/alerts?status=acknowledged"
+          className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {acknowledged.toLocaleString("en")} acknowledged {acknowledged === 1 ? "alert" : "alerts"} to resolve
+          <ArrowRight aria-hidden="true" className="size-3.5" />
+        </Link>
+      )}
       {alerts.total === 0 ? (
         <EmptyState icon={<BellRing />} title="No open alerts" description="Alerts the detection engine raises appear here by type and severity." />
       ) : (

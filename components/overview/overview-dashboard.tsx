@@ -20,7 +20,7 @@ export function OverviewDashboard({ overview, error, casesHref }: { overview: Ov
       <PendingReviews screenings={overview.pending_screenings} verifications={overview.pending_verifications} />
       <ScoresChart days={overview.scores_by_day} />
       <div className="grid gap-6 xl:grid-cols-2">
-        <AlertsChart alerts={overview.open_alerts} />
+        <AlertsChart alerts={overview.open_alerts} acknowledged={overview.acknowledged_alerts} />
         <CasesChart counts={overview.cases_by_status} href={casesHref} />
       </div>
     </div>

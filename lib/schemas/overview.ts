@@ -17,6 +17,7 @@ export const OverviewSchema = z.object({
   generated_at: z.string(),
   scores_by_day: z.array(ScoresDaySchema),
   open_alerts: z.object({ total: count, by_type: z.array(AlertTypeCountsSchema) }),
+  acknowledged_alerts: count,
   cases_by_status: z.object({ open: count, in_review: count, resolved: count, closed: count }),
   pending_screenings: count,
   pending_verifications: count,

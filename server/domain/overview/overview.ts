@@ -33,6 +33,8 @@ export type Overview = {
   generated_at: string;
   scores_by_day: ScoresDay[];
   open_alerts: { total: number; by_type: AlertTypeCounts[] };
+  /** Acknowledged (someone is on them) and not yet resolved: still unfinished work. */
+  acknowledged_alerts: number;
   cases_by_status: Record<CaseStatus, number>;
   pending_screenings: number;
   pending_verifications: number;
@@ -87,7 +89,7 @@ export async function getOverview(db: Db, scope: Scope, input: { now?: Date } = 
   // created_at is timestamptz; the day is taken in UTC whatever the session's time zone is.
   const day = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-  const [scoreRows, alertRows, caseRows, [screeningCount], [verificationCount]] = await Promise.all([
+  const [scoreRows, alertRows, [acknowledgedCount], caseRows, [screeningCount], [verificationCount]] = await Promise.all([
     db
       .select({ day, decision: transactions.decision, n: count() })
       .from(transactions)
@@ -98,6 +100,7 @@ export async function getOverview(db: Db, scope: Scope, input: { now?: Date } = 
       .from(alerts)
       .where(inScope(alerts, scope, eq(alerts.status, "open")))
       .groupBy(alerts.alertType, alerts.severity),
+    db.select({ n: count() }).from(alerts).where(inScope(alerts, scope, eq(alerts.status, "acknowledged"))),
     db.select({ status: cases.status, n: count() }).from(cases).where(inScope(cases, scope)).groupBy(cases.status),
     db.select({ n: count() }).from(screenings).where(inScope(screenings, scope, eq(screenings.reviewState, "pending_review"))),
     db.select({ n: count() }).from(identityVerifications).where(inScope(identityVerifications, scope, eq(identityVerifications.status, "pending"))),
@@ -115,6 +118,7 @@ export async function getOverview(db: Db, scope: Scope, input: { now?: Date } = 
       scoreRows.map((r) => ({ day: r.day, decision: r.decision, n: Number(r.n) })),
     ),
     open_alerts: groupAlerts(alertRows.map((r) => ({ alert_type: r.alert_type, severity: r.severity, n: Number(r.n) }))),
+    acknowledged_alerts: Number(acknowledgedCount?.n ?? 0),
     cases_by_status: casesByStatus,
     pending_screenings: Number(screeningCount?.n ?? 0),
     pending_verifications: Number(verificationCount?.n ?? 0),

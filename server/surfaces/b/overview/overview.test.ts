@@ -57,7 +57,7 @@ async function storeTransaction(env: "live" | "test", decision: "allow" | "chall
   });
 }
 
-async function storeAlert(env: "live" | "test", alertType: string, severity: "low" | "medium" | "high" | "critical", status: "open" | "resolved" = "open") {
+async function storeAlert(env: "live" | "test", alertType: string, severity: "low" | "medium" | "high" | "critical", status: "open" | "acknowledged" | "resolved" = "open") {
   await api.deps.database.db.insert(alerts).values({
     id: newId("alert"),
     accountId,
@@ -97,6 +97,7 @@ describe("GET /api/v1/overview", () => {
       object: "overview",
       environment: "live",
       open_alerts: { total: 0 },
+      acknowledged_alerts: 0,
       cases_by_status: { open: 0, in_review: 0, resolved: 0, closed: 0 },
       pending_screenings: 0,
       pending_verifications: 0,
@@ -118,6 +119,7 @@ describe("GET /api/v1/overview", () => {
     await storeAlert("live", "card_testing", "critical");
     await storeAlert("live", "velocity_spike", "medium");
     await storeAlert("live", "velocity_spike", "low", "resolved");
+    await storeAlert("live", "ato_pattern", "high", "acknowledged");
     await storeScreening("live", "pending_review");
     await storeScreening("live", "false_positive");
     const c1 = await createCase(live, { severity: "high" });
@@ -134,6 +136,7 @@ describe("GET /api/v1/overview", () => {
     expect(days.at(-2)).toMatchObject({ challenge: 1, block: 0 });
     expect(days.reduce((n, d) => n + d.block, 0)).toBe(1);
     expect(r.body.open_alerts.total).toBe(3);
+    expect(r.body.acknowledged_alerts).toBe(1);
     expect(r.body.open_alerts.by_type[0]).toEqual({ alert_type: "card_testing", total: 2, low: 0, medium: 0, high: 1, critical: 1 });
     expect(r.body.open_alerts.by_type.find((t: { alert_type: string }) => t.alert_type === "velocity_spike")).toMatchObject({ total: 1, medium: 1, low: 0 });
     expect(r.body.cases_by_status).toEqual({ open: 1, in_review: 1, resolved: 0, closed: 0 });
@@ -149,7 +152,7 @@ describe("GET /api/v1/overview", () => {
     await storeScreening("test", "pending_review");
     await createCase(test, { severity: "critical" }, "test");
     const pre = await overview("test");
-    expect(pre.body).toMatchObject({ environment: "test", open_alerts: { total: 1 }, cases_by_status: { open: 1, in_review: 0 }, pending_screenings: 2, pending_verifications: 0 });
+    expect(pre.body).toMatchObject({ environment: "test", open_alerts: { total: 1 }, acknowledged_alerts: 0, cases_by_status: { open: 1, in_review: 0 }, pending_screenings: 2, pending_verifications: 0 });
     expect(pre.body.scores_by_day.at(-1)).toMatchObject({ allow: 0, challenge: 1, block: 0 });
     const prod = await overview("live");
     expect(prod.body).toMatchObject({ environment: "live", open_alerts: { total: 3 }, cases_by_status: { open: 1, in_review: 1 }, pending_screenings: 1 });

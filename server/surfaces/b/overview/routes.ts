@@ -20,6 +20,7 @@ export const OverviewSchema = z
     generated_at: z.string(),
     scores_by_day: z.array(ScoresDaySchema).openapi({ description: "Live scores per UTC day by the engine's decision, the last 14 days (today included), oldest first, zero-filled" }),
     open_alerts: z.object({ total: count, by_type: z.array(AlertTypeCountsSchema) }).openapi({ description: "Alerts with status `open`, per type and severity; every known type appears" }),
+    acknowledged_alerts: count.openapi({ description: "Alerts with status `acknowledged`: taken up by someone, not yet resolved" }),
     cases_by_status: z.object({ open: count, in_review: count, resolved: count, closed: count }),
     pending_screenings: count.openapi({ description: "Screenings whose review_state is `pending_review`" }),
     pending_verifications: count.openapi({ description: "Identity verifications whose status is `pending`" }),
