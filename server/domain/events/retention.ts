@@ -5,6 +5,16 @@ import { DEFAULT_RETENTION_DAYS } from "../scoring/policies";
 
 const BATCH = 5000;
 
+/** Every account and environment with its evidence retention in days (its policy's, else the default). */
+export async function retentionScopes(db: Db): Promise<{ account_id: string; environment: string; days: number }[]> {
+  return rows<{ account_id: string; environment: string; days: number }>(
+    db,
+    sql`select a.id as account_id, e.env as environment, coalesce(p.retention_days, ${DEFAULT_RETENTION_DAYS})::int as days
+        from accounts a cross join unnest(${sql.raw(`array['${environments.join("','")}']`)}::text[]) as e(env)
+        left join risk_policies p on p.account_id = a.id and p.environment = e.env`,
+  );
+}
+
 /**
  * Deletes evidence older than each account's retention (risk_policies.retention_days per
  * environment, default 7 years): event log entries and decision records. Both tables refuse
@@ -14,14 +24,8 @@ const BATCH = 5000;
  * locks the whole log. Returns the number of rows removed per table.
  */
 export async function purgeExpiredEvidence(db: Db, now = new Date()): Promise<{ events: number; decisions: number }> {
-  const scopes = await rows<{ account_id: string; environment: string; days: number }>(
-    db,
-    sql`select a.id as account_id, e.env as environment, coalesce(p.retention_days, ${DEFAULT_RETENTION_DAYS})::int as days
-        from accounts a cross join unnest(${sql.raw(`array['${environments.join("','")}']`)}::text[]) as e(env)
-        left join risk_policies p on p.account_id = a.id and p.environment = e.env`,
-  );
   const removed = { events: 0, decisions: 0 };
-  for (const s of scopes) {
+  for (const s of await retentionScopes(db)) {
     const cutoff = new Date(now.getTime() - Number(s.days) * 86_400_000).toISOString();
     for (const table of ["events", "decisions"] as const) {
       for (;;) {

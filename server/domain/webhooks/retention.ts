@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rows, type Db } from "../../db/client";
-import { environments } from "../../db/schema";
-import { DEFAULT_RETENTION_DAYS } from "../scoring/policies";
+import type { Db } from "../../db/client";
+import { retentionScopes } from "../events/retention";
 import { WEBHOOK_FANOUT_JOB } from "./emit";
 
 /** How long a sent outbox event is kept (Stripe keeps its events 30 days). */
@@ -18,16 +17,10 @@ const BATCH = 5000;
  * (account, environment, created_at) index, in batches. Returns the number of rows removed.
  */
 export async function purgeSentWebhookEvents(db: Db, now = new Date()): Promise<number> {
-  const scopes = await rows<{ account_id: string; environment: string; days: number }>(
-    db,
-    sql`select a.id as account_id, e.env as environment,
-               least(coalesce(p.retention_days, ${DEFAULT_RETENTION_DAYS}), ${WEBHOOK_EVENT_DAYS})::int as days
-        from accounts a cross join unnest(${sql.raw(`array['${environments.join("','")}']`)}::text[]) as e(env)
-        left join risk_policies p on p.account_id = a.id and p.environment = e.env`,
-  );
   let removed = 0;
-  for (const s of scopes) {
-    const cutoff = new Date(now.getTime() - Number(s.days) * 86_400_000).toISOString();
+  for (const s of await retentionScopes(db)) {
+    const days = Math.min(Number(s.days), WEBHOOK_EVENT_DAYS);
+    const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
     for (;;) {
       const result = (await db.execute(sql`
         delete from webhook_events where id in (
