@@ -28,7 +28,7 @@ export type TestApi = {
    * Registers an enabled webhook endpoint for an account (by id) and environment, as POST
    * /v1/webhooks would: webhook events are written only where an endpoint subscribes.
    */
-  subscribe: (accountId: string, opts?: { env?: Environment; events?: string[] }) => Promise<string>;
+  subscribe: (accountId: string, opts?: { env?: Environment; events?: string[]; status?: "enabled" | "disabled" }) => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -93,7 +93,8 @@ export async function startTestApi(opts: AppOptions & { redis?: boolean; env?: R
     subscribe: async (accountId, o = {}) => {
       const id = newId("we");
       const events = o.events ?? ["*"];
-      await db.insert(webhookEndpoints).values({ id, accountId, environment: o.env ?? "live", url: "https://hooks.example.com/test", events, secret: "whsec_test" });
+      const status = o.status ?? "enabled";
+      await db.insert(webhookEndpoints).values({ id, accountId, environment: o.env ?? "live", url: "https://hooks.example.com/test", events, status, secret: "whsec_test" });
       return id;
     },
     close: async () => {

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { rows } from "../../../db/client";
-import { webhookEndpoints } from "../../../db/schema";
-import { newId } from "../../../common/ids";
 import { score, scoreBody, signalNames, uniq } from "./test-helpers";
 import { requestFingerprint } from "../../../http/idempotency/fingerprint";
 
@@ -102,7 +100,8 @@ describe("POST /v1/transactions/score", () => {
   });
 
   it("writes the webhook event and its fan-out only where an enabled endpoint subscribes to the event's type", async () => {
-    const k = bearer((await api.key({ account: "fanout-co" })).key);
+    const fanoutKey = await api.key({ account: "fanout-co" });
+    const k = bearer(fanoutKey.key);
     const flagged = async () => {
       const r = await score(api, k, scoreBody({ user: { id: uniq(), email: "y@mailinator.com" } }));
       expect(r.body.decision).toBe("challenge");
@@ -117,19 +116,13 @@ describe("POST /v1/transactions/score", () => {
                       where j.type = 'webhooks.fanout' and w.data->>'transaction_id' = ${txn})::int as fanouts`,
         )
       )[0];
-    const endpoint = async (scope: { account_id: string; environment: string }, events: string[], status: "enabled" | "disabled") =>
-      db()
-        .insert(webhookEndpoints)
-        .values({ id: newId("we"), accountId: scope.account_id, environment: scope.environment as "live", url: "https://hooks.example.com/x", events, status, secret: "whsec_test" });
-
     const first = await flagged();
     // Nobody to deliver it to: no outbox row (it would only keep a copy of the assessment), no job.
     expect(await counts(first)).toEqual({ events: 0, fanouts: 0 });
-    const [scope] = await rows<{ account_id: string; environment: string }>(db(), sql`select account_id, environment from transactions where id = ${first}`);
-    await endpoint(scope!, ["transaction.blocked"], "enabled");
-    await endpoint(scope!, ["*"], "disabled");
+    await api.subscribe(fanoutKey.accountId, { events: ["transaction.blocked"] });
+    await api.subscribe(fanoutKey.accountId, { events: ["*"], status: "disabled" });
     expect(await counts(await flagged())).toEqual({ events: 0, fanouts: 0 });
-    await endpoint(scope!, ["transaction.flagged"], "enabled");
+    await api.subscribe(fanoutKey.accountId, { events: ["transaction.flagged"] });
     expect(await counts(await flagged())).toEqual({ events: 1, fanouts: 1 });
   });
 

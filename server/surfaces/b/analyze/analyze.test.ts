@@ -13,7 +13,7 @@ beforeAll(async () => {
   b = { "x-api-key": (await api.key({ account: ACCOUNT, scopes: ["TRANSACTIONS_WRITE"] })).key };
   const live = await api.key({ account: ACCOUNT });
   a = bearer(live.key);
-  // Subscribed: a live analysis that is flagged writes a webhook event, a labelled one must not.
+  // Subscribed, so a flagged live analysis writes a webhook event (see the test below).
   await api.subscribe(live.accountId);
 });
 afterAll(() => api?.close());
@@ -60,6 +60,17 @@ describe("POST /api/v1/transactions/analyze", () => {
     const alerts = await rows<{ n: number }>(db(), sql`select count(*)::int as n from information_schema.tables where table_name = 'alerts'`);
     if (Number(alerts[0]?.n) > 0) expect(await n(sql`select count(*)::int as n from alerts where account_id in (select id from accounts where name = ${ACCOUNT})`)).toBe(0);
     expect(live.body.transaction_id).not.toBe(labelled.body.transaction_id);
+  });
+
+  it("a flagged analysis writes its webhook event live, and none labelled", async () => {
+    // A disposable e-mail alone puts a new user in the challenge band.
+    const flagged = () => scoreBody({ user: { id: uniq(), email: `${uniq()}@mailinator.com` } });
+    const live = await analyze(flagged());
+    const labelled = await analyze(flagged(), "labelled");
+    for (const r of [live, labelled]) expect(["STEP_UP_AUTH", "HOLD"]).toContain(r.body.decision.type);
+    const hooks = (txn: string) => n(sql`select count(*)::int as n from webhook_events where data->>'transaction_id' = ${txn}`);
+    expect(await hooks(live.body.transaction_id)).toBe(1);
+    expect(await hooks(labelled.body.transaction_id)).toBe(0);
   });
 
   it("labelled results are kept for replay only: decisions on them are 404", async () => {
