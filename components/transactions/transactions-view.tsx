@@ -9,14 +9,17 @@ import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { ChoiceSelect } from "@/components/ui/user-filter-form";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
-import { transactionListSearchParams } from "@/lib/queries/transaction-search-params";
+import { transactionListSearchParams, transactionListShows, type TransactionListShow } from "@/lib/queries/transaction-search-params";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import type { TransactionSummary } from "@/lib/schemas/transaction";
 import { transactionColumns } from "./transaction-columns";
 
 const NO_ROWS: TransactionSummary[] = [];
+
+const showLabels: Record<TransactionListShow, string> = { all: "Every score", blocked: "Blocked by the engine" };
 
 type TransactionsViewProps = {
   environment: ConsoleEnvironment;
@@ -26,19 +29,21 @@ type TransactionsViewProps = {
   nextCursor: string | null;
   error: SafeError | null;
   userId: string | null;
+  show: TransactionListShow;
 };
 
 /**
- * Recently scored transactions. The server page reads the API (filter and cursor from the URL);
+ * Recently scored (or blocked) transactions. The server page reads the API (filters and cursor from the URL);
  * this view changes the URL (not shallow), which re-renders the server page.
  */
-export function TransactionsView({ environment, rows, hasMore, nextCursor, error, userId }: TransactionsViewProps) {
+export function TransactionsView({ environment, rows, hasMore, nextCursor, error, userId, show }: TransactionsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [, setParams] = useQueryStates(transactionListSearchParams, { shallow: false, history: "push", scroll: false, startTransition });
   const [user, setUser] = useState(userId ?? "");
   const columns = useMemo(() => transactionColumns(), []);
   const data = rows ?? NO_ROWS;
+  const listed = show === "blocked" ? "blocked" : "scored";
 
   function submitUser(event: FormEvent) {
     event.preventDefault();
@@ -50,9 +55,12 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
     <section aria-labelledby="recent-transactions" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="recent-transactions" className="text-base font-semibold">
-          Recently scored
+          Recently {listed}
         </h2>
-        <form onSubmit={submitUser} aria-label="Filter by user" className="flex items-end gap-2">
+        <form onSubmit={submitUser} aria-label="Filter transactions" className="flex flex-wrap items-end gap-2">
+          <div className="w-60">
+            <ChoiceSelect label="Show" options={transactionListShows} value={show} optionLabel={(option) => showLabels[option]} onChange={(next) => void setParams({ show: next === "all" ? null : next, cursor: null })} />
+          </div>
           <Field label="User id" className="w-64">
             <Input value={user} onChange={(e) => setUser(e.target.value)} placeholder="Any user" spellCheck={false} autoComplete="off" />
           </Field>
@@ -73,7 +81,7 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
         </form>
       </div>
       <DataTable
-        caption={`Transactions scored in ${environmentLabels[environment]}, newest first`}
+        caption={`Transactions ${listed} in ${environmentLabels[environment]}, newest first`}
         columns={columns}
         data={data}
         getRowId={(row) => row.transaction_id}
@@ -87,11 +95,13 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
         empty={
           <EmptyState
             icon={<ReceiptText />}
-            title={userId ? "No scored transactions for this user" : `No transactions scored in ${environmentLabels[environment]} yet`}
+            title={userId ? `No ${listed} transactions for this user` : `No transactions ${listed} in ${environmentLabels[environment]} yet`}
             description={
               userId
                 ? "Check the user id, or clear the filter."
-                : "Transactions appear here once they are scored through POST /v1/transactions/score or analysed on Surface B."
+                : show === "blocked"
+                  ? "A transaction appears here when the engine blocks it, by the score bands or a policy rule; a block entered later by an analyst does not."
+                  : "Transactions appear here once they are scored through POST /v1/transactions/score or analysed on Surface B."
             }
           />
         }

@@ -58,6 +58,7 @@ export function allViews(s: Subjects): View[] {
     { name: "case-detail", path: `/cases/${e(s.caseId)}`, role: "lead" },
     { name: "case-queue", path: "/cases/queue", role: "lead" },
     { name: "transactions", path: "/transactions", role: "analyst" },
+    { name: "transactions-blocked", path: "/transactions?show=blocked", role: "analyst" },
     { name: "transaction-detail", path: `/transactions/${e(s.transactionId)}`, role: "analyst" },
     { name: "events", path: "/events", role: "analyst" },
     { name: "events-by-transaction", path: `/events?transaction_id=${e(s.transactionId)}`, role: "analyst" },

@@ -21,10 +21,14 @@ export async function listTransactionEvents(environment: ConsoleEnvironment, tra
   return apiA(environment, "/v1/events", { query: { transaction_id: transactionId, limit: page.limit, after: page.after }, schema: EventListSchema });
 }
 
-/** Recent scores: the `transaction.scored` events of the environment, newest first. */
-export async function listScoredTransactions(environment: ConsoleEnvironment, filters: { user_id?: string }, page: PageParams = {}): Promise<ListPage<TransactionEvent>> {
+/**
+ * Recent scores, newest first: the environment's `transaction.scored` events, or with `blocked`
+ * its `transaction.blocked` ones (written with the score when the engine blocked it). A challenge
+ * has no event of its own, so the log can list blocks but not challenges.
+ */
+export async function listScoredTransactions(environment: ConsoleEnvironment, filters: { user_id?: string; blocked?: boolean }, page: PageParams = {}): Promise<ListPage<TransactionEvent>> {
   return apiA(environment, "/v1/events", {
-    query: { event_type: "transaction.scored", user_id: filters.user_id, limit: page.limit, after: page.after },
+    query: { event_type: filters.blocked ? "transaction.blocked" : "transaction.scored", user_id: filters.user_id, limit: page.limit, after: page.after },
     schema: EventListSchema,
   });
 }

@@ -1,9 +1,14 @@
-import { createLoader, parseAsString } from "nuqs/server";
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { cursorStackParser } from "./search-params";
 
-// The recent-transactions list, in the URL: an optional user filter and the cursor stack, so
-// reload, back and shared links show the same page.
+/** Which scores the list shows: every score, or only those the engine blocked. */
+export const transactionListShows = ["all", "blocked"] as const;
+export type TransactionListShow = (typeof transactionListShows)[number];
+
+// The recent-transactions list, in the URL: what it shows, an optional user filter and the
+// cursor stack, so reload, back and shared links show the same page.
 export const transactionListSearchParams = {
+  show: parseAsStringLiteral(transactionListShows).withDefault("all"),
   user_id: parseAsString,
   cursor: cursorStackParser,
 };

@@ -86,4 +86,11 @@ describe("scored events", () => {
     // An older event without risk_level gets the default band.
     expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 80 } }).risk_level).toBe("high");
   });
+
+  it("reads a transaction.blocked event (no decision in its payload) as a block", () => {
+    const blocked = { ...event, event_type: "transaction.blocked", payload: { rule_id: "rule_1", rule_name: "Prepaid burst", threshold: null, risk_score: 62 } };
+    expect(summaryOfScoredEvent(blocked)).toMatchObject({ transaction_id: "txn_1", risk_score: 62, risk_level: "medium", decision: "block" });
+    // A scored event without a decision says nothing about one.
+    expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 62 } }).decision).toBeNull();
+  });
 });

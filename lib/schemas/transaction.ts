@@ -196,8 +196,9 @@ export function summaryOfTransaction(t: Transaction): TransactionSummary {
 }
 
 /**
- * A summary from a `transaction.scored` event, completed by the assessment when it could be read
- * (the event has no amount, and its decision is the engine's, not the one in force).
+ * A summary from a `transaction.scored` (or `transaction.blocked`) event, completed by the
+ * assessment when it could be read (the event has no amount, and its decision is the engine's,
+ * not the one in force).
  */
 export function summaryOfScoredEvent(event: TransactionEvent, assessment?: Transaction | null): TransactionSummary {
   if (assessment) return { ...summaryOfTransaction(assessment), created_at: event.created_at };
@@ -207,7 +208,8 @@ export function summaryOfScoredEvent(event: TransactionEvent, assessment?: Trans
     user_id: event.user_id,
     risk_score: facts.riskScore,
     risk_level: facts.riskLevel ?? (facts.riskScore !== null ? riskBandOf(facts.riskScore) : null),
-    decision: facts.decision,
+    // A `transaction.blocked` event says no decision: the block is what it records.
+    decision: facts.decision ?? (event.event_type === "transaction.blocked" ? "block" : null),
     reviewed: false,
     amount: facts.amount,
     currency: facts.currency,

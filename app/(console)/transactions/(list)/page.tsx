@@ -22,16 +22,17 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const params = await loadTransactionListParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
   const userId = params.user_id?.trim() || undefined;
+  const blocked = params.show === "blocked";
 
-  // The list is the event log's `transaction.scored` entries; each row is completed with its
-  // assessment (amount, the decision in force), read in parallel. A row whose assessment cannot
-  // be read still shows what its event says.
+  // The list is the event log's `transaction.scored` entries (or `transaction.blocked` ones, for
+  // the blocks alone); each row is completed with its assessment (amount, the decision in force),
+  // read in parallel. A row whose assessment cannot be read still shows what its event says.
   let rows: TransactionSummary[] | null = null;
   let hasMore = false;
   let nextCursor: string | null = null;
   let error: SafeError | null = null;
   try {
-    const page = await listScoredTransactions(environment, { user_id: userId }, { limit: PAGE_SIZE, after });
+    const page = await listScoredTransactions(environment, { user_id: userId, blocked }, { limit: PAGE_SIZE, after });
     const assessments = await getTransactions(environment, page.data.flatMap((event) => (event.transaction_id ? [event.transaction_id] : [])));
     rows = page.data.map((event) => summaryOfScoredEvent(event, event.transaction_id ? assessments.get(event.transaction_id) : null));
     hasMore = page.has_more;
@@ -45,7 +46,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <PageHeader title="Transactions" description="Open a transaction by its id, or pick one of the most recently scored. Each shows its score explained signal by signal, the evidence trail and the decision chain." />
       <div className="mt-8 grid gap-6">
         <TransactionLookupForm />
-        <TransactionsView environment={environment} rows={rows} hasMore={hasMore} nextCursor={nextCursor} error={error} userId={userId ?? null} />
+        <TransactionsView environment={environment} rows={rows} hasMore={hasMore} nextCursor={nextCursor} error={error} userId={userId ?? null} show={params.show} />
       </div>
     </>
   );
