@@ -3,7 +3,7 @@ import { readState } from "./state";
 // The specs find their subjects (an open alert, an unassigned case, a transaction) by asking the
 // API directly, from Node, with the console's pre-production key. The browser never sees it.
 
-type ListPage<T> = { data: T[]; has_more?: boolean; next_cursor?: string | null };
+export type ListPage<T> = { data: T[]; has_more?: boolean; next_cursor?: string | null };
 
 export async function apiGet<T>(path: string, environment: "test" | "live" = "test"): Promise<T> {
   const state = readState();

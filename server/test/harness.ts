@@ -5,8 +5,8 @@ import { loadEnv } from "../config/env";
 import { buildDeps, closeDeps } from "../boot";
 import { createApp, type AppOptions } from "../app";
 import type { AppDeps } from "../http/context";
-import { webhookEndpoints, type Environment } from "../db/schema";
-import { newId } from "../common/ids";
+import type { Environment } from "../db/schema";
+import { subscribeEndpoint } from "./webhook-endpoints";
 import { ensureAccount, setAccountRateLimit } from "../domain/accounts/accounts";
 import { createKey } from "../domain/keys/keys";
 import { createAnalyst } from "../domain/analysts/analysts";
@@ -90,13 +90,7 @@ export async function startTestApi(opts: AppOptions & { redis?: boolean; env?: R
       const acct = await ensureAccount(db, account);
       await setAccountRateLimit(db, acct.id, perMinute);
     },
-    subscribe: async (accountId, o = {}) => {
-      const id = newId("we");
-      const events = o.events ?? ["*"];
-      const status = o.status ?? "enabled";
-      await db.insert(webhookEndpoints).values({ id, accountId, environment: o.env ?? "live", url: "https://hooks.example.com/test", events, status, secret: "whsec_test" });
-      return id;
-    },
+    subscribe: (accountId, { env = "live", ...o } = {}) => subscribeEndpoint(db, { accountId, environment: env }, o),
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
       await closeDeps(deps);

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { freshDatabase } from "../../test/database";
 import { rows, type Database, type Db } from "../../db/client";
-import { alertExposure, alerts, alertTransactions, alertUsers, events, jobs, transactions, webhookEndpoints, webhookEvents } from "../../db/schema";
-import { newId } from "../../common/ids";
+import { alertExposure, alerts, alertTransactions, alertUsers, events, jobs, transactions, webhookEvents } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { JobQueue } from "../../jobs/queue";
 import { raiseAlert, raiseAlerts, type RaiseAlertInput } from "./raise";
 import { toMajorUnits } from "./severity";
 import { updateAlert } from "./store";
 import { insertTransaction } from "./test-fixtures";
+import { subscribeEndpoint } from "../../test/webhook-endpoints";
 
 let database: Database;
 let db: Db;
@@ -43,8 +43,7 @@ async function triggered(s: Scope) {
 const alertsOf = (s: Scope) => db.select().from(alerts).where(inScope(alerts, s));
 
 /** An enabled endpoint of the scope subscribed to alert.triggered (without one, no webhook event is written). */
-const subscribe = (s: Scope, events = ["alert.triggered"]) =>
-  db.insert(webhookEndpoints).values({ id: newId("we"), ...s, url: "https://hooks.example.com/a", events, secret: "whsec_test" });
+const subscribe = (s: Scope, events = ["alert.triggered"]) => subscribeEndpoint(db, s, { events });
 const fanoutsOf = async (hookIds: string[]) =>
   (await db.select().from(jobs).where(eq(jobs.type, "webhooks.fanout"))).filter((j) => hookIds.includes(String(j.payload.event_id)));
 

@@ -9,6 +9,7 @@ import { JobQueue } from "../../jobs/queue";
 import { ensureAccount } from "../accounts/accounts";
 import { emitWebhookEvents, WEBHOOK_FANOUT_JOB } from "./emit";
 import { purgeSentWebhookEvents, WEBHOOK_EVENT_DAYS } from "./retention";
+import { subscribeEndpoint } from "../../test/webhook-endpoints";
 
 let database: Database;
 let db: Db;
@@ -24,9 +25,7 @@ let n = 0;
 async function scopeWithEndpoint(events = ["*"]): Promise<{ scope: Scope; endpoint: string }> {
   const account = await ensureAccount(db, `hooks-retention-${++n}`);
   const scope: Scope = { accountId: account.id, environment: "live" };
-  const endpoint = newId("we");
-  await db.insert(webhookEndpoints).values({ id: endpoint, ...scope, url: "https://hooks.example.com/a", events, secret: "whsec_test" });
-  return { scope, endpoint };
+  return { scope, endpoint: await subscribeEndpoint(db, scope, { events }) };
 }
 
 const outbox = async (ids: string[]) => (await db.select({ id: webhookEvents.id }).from(webhookEvents).where(inArray(webhookEvents.id, ids))).map((r) => r.id).sort();
@@ -40,11 +39,10 @@ describe("webhook outbox", () => {
     const [unheard] = await emitWebhookEvents(db, queue, scope, "case.updated", [{ case_id: "case_x" }]);
     expect(await outbox([unheard!])).toEqual([]);
 
-    await db.insert(webhookEndpoints).values({ id: newId("we"), ...scope, url: "https://hooks.example.com/a", events: ["alert.triggered"], secret: "whsec_test" });
+    await subscribeEndpoint(db, scope, { events: ["alert.triggered"] });
     const [otherType] = await emitWebhookEvents(db, queue, scope, "case.updated", [{ case_id: "case_x" }]);
     expect(await outbox([otherType!])).toEqual([]);
-    const disabled = newId("we");
-    await db.insert(webhookEndpoints).values({ id: disabled, ...scope, url: "https://hooks.example.com/b", events: ["*"], status: "disabled", secret: "whsec_test" });
+    const disabled = await subscribeEndpoint(db, scope, { status: "disabled" });
     const [whileDisabled] = await emitWebhookEvents(db, queue, scope, "case.updated", [{ case_id: "case_x" }]);
     expect(await outbox([whileDisabled!])).toEqual([]);
 
