@@ -17,10 +17,8 @@ import { axisTick, gridStroke, severityColors, tooltipStyle } from "./chart-them
 export function AlertsChart({ alerts, acknowledged }: { alerts: Overview["open_alerts"]; acknowledged: number }) {
   const busy = alerts.by_type.filter((t) => t.total > 0);
   const waiting = acknowledged > 0 ? ` ${acknowledged.toLocaleString("en")} acknowledged, not yet resolved.` : "";
-  const summary =
-    alerts.total === 0
-      ? `No open alerts.${waiting}`
-      : `${alerts.total.toLocaleString("en")} open alerts: ${busy.map((t) => `${alertTypeLabel(t.alert_type)} ${t.total}`).join(", ")}.${waiting}`;
+  const open = alerts.total === 0 ? "No open alerts." : `${alerts.total.toLocaleString("en")} open alerts: ${busy.map((t) => `${alertTypeLabel(t.alert_type)} ${t.total}`).join(", ")}.`;
+  const summary = open + waiting;
   const data = alerts.by_type.map((t) => ({ ...t, label: alertTypeLabel(t.alert_type) }));
   return (
     <ChartCard title="Open alerts" summary={summary} href="/alerts?status=open" linkLabel="Alert queue">
