@@ -44,6 +44,11 @@ export const alerts = pgTable(
     summary: text("summary").notNull(),
     evidence: jsonb("evidence").$type<Record<string, unknown>>(),
     resolutionNotes: text("resolution_notes"),
+    /**
+     * 1 on create, +1 on every change of the review state (status, notes). Hits folded in by the
+     * engine do not count: a busy alert folds hits every second and would refuse every If-Match.
+     */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

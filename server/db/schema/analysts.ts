@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt } from "./columns";
 import { accounts } from "./accounts";
@@ -26,4 +26,31 @@ export const analysts = pgTable(
   },
   // E-mail is the sign-in name, so it is unique across the instance (case-insensitive).
   (t) => [uniqueIndex("analysts_email_idx").on(sql`lower(${t.email})`)],
+);
+
+export const sessionMethods = ["password", "sso"] as const;
+export const sessionEndReasons = ["signed_out", "disabled", "role_changed", "expired"] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
+// Console sessions, kept by the API so that signing out, disabling an analyst or changing their
+// role ends a session at once: the console checks its session here on every request, and every
+// dashboard token names the session it was minted for.
+export const analystSessions = pgTable(
+  "analyst_sessions",
+  {
+    id: text("id").primaryKey(),
+    analystId: text("analyst_id")
+      .notNull()
+      .references(() => analysts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    method: text("method", { enum: sessionMethods }).notNull(),
+    createdAt: createdAt(),
+    /** The absolute limit: a session ends a working day after sign-in, however active. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+    endReason: text("end_reason", { enum: sessionEndReasons }),
+  },
+  (t) => [index("analyst_sessions_live_idx").on(t.analystId).where(sql`ended_at is null`), index("analyst_sessions_expires_idx").on(t.expiresAt)],
 );

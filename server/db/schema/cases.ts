@@ -39,6 +39,8 @@ export const cases = pgTable(
     assigneeId: text("assignee_id"),
     /** The alert the case was opened from (an addition), null for a case opened by hand. */
     alertId: text("alert_id"),
+    /** 1 on create, +1 on every change: `ETag` and `If-Match` (DESIGN "Versions and conflicts"). */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
       .notNull()
@@ -70,7 +72,12 @@ export const caseEvents = pgTable(
     action: text("action", { enum: caseActions }).notNull(),
     actorId: text("actor_id").notNull(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * 1, 2, 3… per case in commit order: entries are appended while the case row is locked, so the
+     * last entry is always the latest change (created_at is the transaction's start, not its commit).
+     */
+    seq: integer("seq").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("case_events_case_idx").on(t.caseId, t.createdAt, t.id)],
+  (t) => [uniqueIndex("case_events_case_seq_idx").on(t.caseId, t.seq)],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, scopeColumns } from "./columns";
 import { decisionValues } from "./transactions";
 
@@ -22,12 +22,14 @@ export const decisions = pgTable(
     analystId: text("analyst_id"),
     /** Who sent it: the API key id. */
     actorId: text("actor_id").notNull(),
+    /** 1, 2, 3… per subject (transaction or screening) in commit order: the chain's order. */
+    seq: integer("seq").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index("decisions_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
-    index("decisions_transaction_idx").on(t.accountId, t.environment, t.transactionId, t.createdAt),
-    index("decisions_screening_idx").on(t.accountId, t.environment, t.screeningId, t.createdAt),
+    uniqueIndex("decisions_transaction_seq_idx").on(t.accountId, t.environment, t.transactionId, t.seq).where(sql`transaction_id is not null`),
+    uniqueIndex("decisions_screening_seq_idx").on(t.accountId, t.environment, t.screeningId, t.seq).where(sql`screening_id is not null`),
     check("decisions_one_subject", sql`num_nonnulls(${t.transactionId}, ${t.screeningId}) = 1`),
   ],
 );

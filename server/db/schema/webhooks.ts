@@ -24,6 +24,8 @@ export const webhookEndpoints = pgTable(
     secret: text("secret").notNull(),
     lastSuccessAt: stamp("last_success_at"),
     lastFailureAt: stamp("last_failure_at"),
+    /** 1 on create, +1 on every change to what the endpoint is (url, events, status…): `ETag` and `If-Match`. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: stamp("updated_at").notNull().default(sql`date_trunc('milliseconds', now())`),
   },

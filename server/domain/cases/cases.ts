@@ -66,10 +66,24 @@ export async function assertTransactionsExist(db: Db, scope: Scope, ids: string[
   if (missing >= 0) throw new ApiError("resource_not_found", `No such transaction: ${ids[missing]}.`, `${param}.${missing}`);
 }
 
+/**
+ * Appends audit entries numbered after the case's last one. Callers hold the case row (FOR UPDATE,
+ * or a case not yet visible to anyone), so `seq` follows commit order; the unique (case_id, seq)
+ * index refuses any writer that did not.
+ */
 async function append(db: Db, scope: Scope, caseId: string, actorId: string, entries: Entry[]): Promise<void> {
   if (entries.length === 0) return;
+  const last = sql<number>`(select coalesce(max(${caseEvents.seq}), 0) from ${caseEvents} where ${caseEvents.caseId} = ${caseId})`;
   await db.insert(caseEvents).values(
-    entries.map((e) => ({ id: newId("cevt"), ...scopeValues(scope), caseId, action: e.action, actorId, details: e.details })),
+    entries.map((e, i) => ({
+      id: newId("cevt"),
+      ...scopeValues(scope),
+      caseId,
+      action: e.action,
+      actorId,
+      details: e.details,
+      seq: sql<number>`${last} + ${i + 1}`,
+    })),
   );
 }
 

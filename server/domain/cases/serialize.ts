@@ -13,6 +13,7 @@ export type CaseEventRow = typeof caseEvents.$inferSelect;
 export function serializeCaseEvent(row: CaseEventRow) {
   return {
     event_id: row.id,
+    seq: row.seq,
     action: row.action,
     actor_id: row.actorId,
     timestamp: iso(row.createdAt),
@@ -40,7 +41,7 @@ export function serializeCase(row: CaseRow, events: CaseEventRow[]) {
 
 export type CaseResource = ReturnType<typeof serializeCase>;
 
-/** The audit logs of several cases, chronological (ids break ties inside one transaction). */
+/** The audit logs of several cases, each in commit order (`seq`). */
 export async function eventsOf(db: Db, caseIds: string[]): Promise<Map<string, CaseEventRow[]>> {
   const byCase = new Map<string, CaseEventRow[]>(caseIds.map((id) => [id, []]));
   if (caseIds.length === 0) return byCase;
@@ -48,7 +49,7 @@ export async function eventsOf(db: Db, caseIds: string[]): Promise<Map<string, C
     .select()
     .from(caseEvents)
     .where(caseIds.length === 1 ? eq(caseEvents.caseId, caseIds[0]!) : inArray(caseEvents.caseId, caseIds))
-    .orderBy(asc(caseEvents.createdAt), asc(caseEvents.id));
+    .orderBy(asc(caseEvents.caseId), asc(caseEvents.seq));
   for (const e of found) byCase.get(e.caseId)?.push(e);
   return byCase;
 }

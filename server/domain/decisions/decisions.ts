@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { decisions, transactions, type Decision, type DecisionReason } from "../../db/schema";
+import { decisions, screenings, transactions, type Decision, type DecisionReason } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { ApiError, notFound } from "../../http/errors";
-import { keyset, toPage } from "../../http/pagination";
+import { decodeCursor, keyset, toPage } from "../../http/pagination";
 import { newId } from "../../common/ids";
 import { appendEvent } from "../events/append";
 import { feedBlocklist, withdrawFeed } from "../blocklist/blocklist";
@@ -11,7 +11,6 @@ import { serializeDecision, type DecisionRow, type TransactionRow } from "../sco
 import { forgetRiskConfig } from "../scoring/policies";
 import { relabel } from "./learning";
 import type { AppDeps } from "../../http/context";
-import { findScreening } from "../screening/screen-person";
 import { reviewScreening } from "../screening/review";
 
 export type DecisionInput = {
@@ -43,6 +42,14 @@ function refuseContradiction(decision: Decision, reason: DecisionReason): void {
 }
 
 /**
+ * The next number of a subject's chain. Callers hold the subject's row (FOR UPDATE), so numbers
+ * follow commit order; the unique (subject, seq) indexes refuse a writer that did not.
+ */
+function nextSeq(scope: Scope, subject: SQL): SQL<number> {
+  return sql<number>`(select coalesce(max(${decisions.seq}), 0) + 1 from ${decisions} where ${decisions.accountId} = ${scope.accountId} and ${decisions.environment} = ${scope.environment} and ${subject})`;
+}
+
+/**
  * Records a manual decision on a transaction (spec 4.5). Run it in a transaction: the immutable
  * record, the transaction's latest decision and label, the model's label counts, the blocklist
  * feed and the decision.submitted event commit together.
@@ -69,6 +76,7 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
       notes: input.notes ?? null,
       analystId: input.analystId ?? null,
       actorId: ctx.actorId,
+      seq: nextSeq(scope, eq(decisions.transactionId, txn.id)),
     })
     .returning();
   const record = row as DecisionRow;
@@ -110,7 +118,8 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
 export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps: AppDeps }, input: Omit<DecisionInput, "transactionId"> & { screeningId: string }) {
   const { scope } = ctx;
   refuseContradiction(input.decision, input.reason);
-  const screening = await findScreening(db, scope, input.screeningId);
+  // FOR UPDATE: concurrent reviews of one screening are numbered and applied one after the other.
+  const [screening] = await db.select().from(screenings).where(inScope(screenings, scope, eq(screenings.id, input.screeningId))).for("update");
   if (!screening) throw notFound("screening", "screening_id");
   const [row] = await db
     .insert(decisions)
@@ -123,6 +132,7 @@ export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps:
       notes: input.notes ?? null,
       analystId: input.analystId ?? null,
       actorId: ctx.actorId,
+      seq: nextSeq(scope, eq(decisions.screeningId, screening.id)),
     })
     .returning();
   const record = row as DecisionRow;
@@ -141,9 +151,13 @@ export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps:
   return serializeDecision(record);
 }
 
-/** GET /v1/decisions: newest first, optionally those of one transaction. */
+/**
+ * GET /v1/decisions: newest first. The decisions of one subject (transaction or screening) come
+ * in reverse commit order (`seq`); the cursor is the same (created_at, id) of the last row.
+ */
 export async function listDecisions(db: Db, scope: Scope, q: { transactionId?: string; screeningId?: string; limit: number; after?: string }) {
-  const page = keyset({ createdAt: decisions.createdAt, id: decisions.id }, q.after);
+  const oneSubject = q.transactionId !== undefined || q.screeningId !== undefined;
+  const page = oneSubject ? seqKeyset(scope, q.after) : keyset({ createdAt: decisions.createdAt, id: decisions.id }, q.after);
   const rows = await db
     .select()
     .from(decisions)
@@ -161,3 +175,12 @@ export async function listDecisions(db: Db, scope: Scope, q: { transactionId?: s
   return toPage(rows, q.limit, serializeDecision);
 }
 
+
+/** Newest first by `seq`: strictly before the cursor's decision. */
+function seqKeyset(scope: Scope, after: string | undefined): { where?: SQL; orderBy: SQL[] } {
+  const orderBy = [desc(decisions.seq)];
+  if (!after) return { orderBy };
+  const { id } = decodeCursor(after);
+  const cursorSeq = sql`(select ${decisions.seq} from ${decisions} where ${decisions.id} = ${id} and ${decisions.accountId} = ${scope.accountId} and ${decisions.environment} = ${scope.environment})`;
+  return { where: lt(decisions.seq, cursorSeq), orderBy };
+}

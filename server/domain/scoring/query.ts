@@ -17,6 +17,6 @@ export async function getAssessment(db: Db, scope: Scope, id: string) {
     .select()
     .from(decisions)
     .where(inScope(decisions, scope, eq(decisions.transactionId, id)))
-    .orderBy(asc(decisions.createdAt), asc(decisions.id));
+    .orderBy(asc(decisions.seq));
   return serializeAssessment(row, chain);
 }

@@ -15,6 +15,7 @@ export function serializeDecision(row: DecisionRow) {
     reason: row.reason,
     notes: row.notes,
     analyst_id: row.analystId,
+    seq: row.seq,
     created_at: iso(row.createdAt),
   };
 }

@@ -10,6 +10,7 @@ const id = z.string().min(1).max(200);
 export const CaseEventSchema = z
   .object({
     event_id: z.string(),
+    seq: z.number().int().openapi({ description: "An addition: 1, 2, 3… per case in commit order; the last entry is the latest change" }),
     action: z.enum(caseActions),
     actor_id: z.string(),
     timestamp: z.string(),
@@ -32,7 +33,7 @@ export const CaseSchema = z
     user_id: z.string().nullable(),
     assignee_id: z.string().nullable().openapi({ description: "An addition: the assigned analyst" }),
     alert_id: z.string().nullable().openapi({ description: "An addition: the alert the case was opened from" }),
-    events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log, chronological" }),
+    events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log in commit order (`seq`)" }),
     created_at: z.string(),
     updated_at: z.string(),
   })

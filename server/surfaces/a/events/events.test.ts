@@ -107,8 +107,8 @@ describe("retention", () => {
     const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
     await db().execute(sql`insert into events (id, account_id, environment, event_type, user_id, payload, created_at)
       values (${uniq("evt_old_")}, ${accountId}, 'live', 'transaction.scored', ${userId}, '{}'::jsonb, ${at}::timestamptz)`);
-    await db().execute(sql`insert into decisions (id, account_id, environment, transaction_id, decision, reason, actor_id, created_at)
-      values (${uniq("dec_old_")}, ${accountId}, 'live', ${uniq("txn_")}, 'allow', 'manual_review', 'key_x', ${at}::timestamptz)`);
+    await db().execute(sql`insert into decisions (id, account_id, environment, transaction_id, decision, reason, actor_id, seq, created_at)
+      values (${uniq("dec_old_")}, ${accountId}, 'live', ${uniq("txn_")}, 'allow', 'manual_review', 'key_x', 1, ${at}::timestamptz)`);
   };
   const counts = async (accountId: string) =>
     (await rows<{ e: number; d: number }>(db(), sql`select (select count(*)::int from events where account_id = ${accountId}) as e, (select count(*)::int from decisions where account_id = ${accountId}) as d`))[0]!;

@@ -38,6 +38,7 @@ const DecisionRecord = z
     reason: z.string(),
     notes: z.string().nullable(),
     analyst_id: z.string().nullable(),
+    seq: z.number().int().openapi({ description: "An addition: 1, 2, 3… per transaction (or screening) in commit order; the chain's last is the one in force" }),
     created_at: z.string(),
   })
   .openapi("Decision");
