@@ -4,7 +4,15 @@ import { accounts, analystRoles, environments } from "../db/schema";
 import { ensureAccount, findAccountByName, setAccountRateLimit } from "../domain/accounts/accounts";
 import { createKey, listKeys, revokeKey, serializeKey } from "../domain/keys/keys";
 import { allScopes } from "../domain/keys/scopes";
-import { AnalystExistsError, createAnalyst, MIN_PASSWORD_LENGTH, serializeAnalyst } from "../domain/analysts/analysts";
+import {
+  AnalystChangeRefused,
+  AnalystExistsError,
+  createAnalyst,
+  findAnalystByEmail,
+  MIN_PASSWORD_LENGTH,
+  serializeAnalyst,
+  updateAnalyst,
+} from "../domain/analysts/analysts";
 import { iso } from "../common/time";
 
 /** A refusal to report to the operator (exit code 1), as opposed to a crash. */
@@ -76,6 +84,27 @@ const commands = {
         return serializeAnalyst(await createAnalyst(db, { ...a, accountId: account.id }));
       } catch (err) {
         if (err instanceof AnalystExistsError) throw new AdminError(err.message);
+        throw err;
+      }
+    },
+  },
+  "users.update": {
+    args: z.object({
+      account: accountName,
+      email: z.email(),
+      role: z.enum(analystRoles).optional(),
+      disabled: z.boolean().optional(),
+    }),
+    // A new role or disabling ends the analyst's console sessions at once.
+    run: async (db: Db, a: { account: string; email: string; role?: "analyst" | "lead" | "admin"; disabled?: boolean }) => {
+      const account = await findAccountByName(db, a.account);
+      if (!account) throw new AdminError(`No account named ${a.account}.`);
+      const analyst = await findAnalystByEmail(db, account.id, a.email);
+      if (!analyst) throw new AdminError(`No analyst ${a.email} in account ${a.account}.`);
+      try {
+        return serializeAnalyst((await updateAnalyst(db, account.id, analyst.id, { role: a.role, disabled: a.disabled }))!);
+      } catch (err) {
+        if (err instanceof AnalystChangeRefused) throw new AdminError(err.message);
         throw err;
       }
     },

@@ -163,8 +163,10 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
   const consoleEnv = readEnvFile(path.join(dataDir, "console.env"));
   const secret = consoleEnv.ARGUS_CONSOLE_SECRET;
   if (!secret) throw new Error(`no ARGUS_CONSOLE_SECRET in ${dataDir}/console.env`);
-  const mint = (sub: string) =>
-    new SignJWT({})
+  const accountId = consoleEnv.ARGUS_CONSOLE_ACCOUNT_ID;
+  if (!accountId) throw new Error(`no ARGUS_CONSOLE_ACCOUNT_ID in ${dataDir}/console.env`);
+  const mint = (sub: string, sid?: string) =>
+    new SignJWT(sid ? { account_id: accountId, sid } : { account_id: accountId })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(sub)
       .setIssuer("argus-console")
@@ -180,8 +182,9 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
     headers: { authorization: `Bearer ${await mint("console")}`, "content-type": "application/json" },
     body: JSON.stringify({ email: credentials.email, password: credentials.password }),
   });
-  const analyst = (await res.json()) as { id?: string };
-  if (!res.ok || !analyst.id) throw new Error(`sign-in of the bootstrap admin failed: HTTP ${res.status} ${JSON.stringify(analyst)}`);
+  const session = (await res.json()) as { session_id?: string; analyst?: { id?: string } };
+  const analystId = session.analyst?.id;
+  if (!res.ok || !analystId || !session.session_id) throw new Error(`sign-in of the bootstrap admin failed: HTTP ${res.status} ${JSON.stringify(session)}`);
 
   return {
     backend,
@@ -189,8 +192,8 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
     dataDir,
     liveKey: String(key.key),
     liveKeyId: String(key.id),
-    analystId: analyst.id,
-    consoleToken: () => mint(analyst.id as string),
+    analystId,
+    consoleToken: () => mint(analystId, session.session_id),
     pid: child.process.pid,
     stop,
   };

@@ -103,6 +103,13 @@ describe("keys and users CLIs on an embedded data folder", () => {
     expect(user).toMatchObject({ code: 0, json: { email: "ops@example.com", role: "lead" } });
     const dup = await cli("users", ["add", "--account", "acme", "--email", "ops@example.com", "--role", "lead", "--password", "long enough pw"], env);
     expect(dup.code).toBe(1);
+    const role = await cli("users", ["set-role", "--account", "acme", "--email", "OPS@example.com", "--role", "admin"], env);
+    expect(role).toMatchObject({ code: 0, json: { email: "ops@example.com", role: "admin", disabled: false } });
+    expect((await cli("users", ["disable", "--account", "acme", "--email", "ops@example.com"], env)).code).toBe(1);
+    await cli("users", ["add", "--account", "acme", "--email", "second@example.com", "--role", "admin", "--password", "long enough pw"], env);
+    expect((await cli("users", ["disable", "--account", "acme", "--email", "ops@example.com"], env)).json).toMatchObject({ disabled: true });
+    expect((await cli("users", ["enable", "--account", "acme", "--email", "ops@example.com"], env)).json).toMatchObject({ disabled: false });
+    expect((await cli("users", ["set-role", "--account", "nope", "--email", "ops@example.com", "--role", "lead"], env)).code).toBe(1);
   });
 });
 

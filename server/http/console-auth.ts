@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { jwtVerify } from "jose";
-import { and, eq, isNull } from "drizzle-orm";
 import type { AppEnv, AnalystPrincipal } from "./context";
 import { ApiError } from "./errors";
-import { analysts, type AnalystRole } from "../db/schema";
+import type { AnalystRole } from "../db/schema";
+import { liveSession } from "../domain/analysts/sessions";
 import { looksLikeApiKey } from "../domain/keys/key-format";
 
 export const CONSOLE_ISSUER = "argus-console";
@@ -34,11 +34,16 @@ function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
+const claim = (claims: Record<string, unknown>, name: string) =>
+  typeof claims[name] === "string" && claims[name] !== "" ? (claims[name] as string) : undefined;
+
 /**
- * Dashboard routes of Surface B: a short-lived HS256 JWT minted by the console's server code.
- * `sub` is the analyst id (or `console` for the sign-in call, made before anyone is signed in).
- * The analyst's role is read from the database on every call, so a demotion or a disabled
- * account applies at once rather than when the token expires.
+ * Dashboard routes of Surface B: a short-lived HS256 JWT minted by the console's server code
+ * (DESIGN "Tenancy of analysts"). Every token names the account the console serves (`account_id`).
+ * `sub` is the analyst id, with the console session it was minted for (`sid`), or `console` for
+ * the sign-in calls made before anyone is signed in. An analyst's token is accepted only while
+ * that session is live and the analyst is an enabled analyst of that account; the role is read
+ * from the database on every call, so sign-out, a demotion or disabling applies at once.
  */
 export function consoleAuth(...roles: Allowed[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -58,18 +63,16 @@ export function consoleAuth(...roles: Allowed[]): MiddlewareHandler<AppEnv> {
     } catch {
       throw new ApiError("UNAUTHORIZED", "Invalid or expired console token.");
     }
+    const accountId = claim(claims, "account_id");
+    if (!accountId) throw new ApiError("UNAUTHORIZED", "The console token names no account (claim account_id).");
     let principal: AnalystPrincipal;
     if (claims.sub === "console") {
-      principal = { analystId: "console", accountId: null, role: "console" };
+      principal = { analystId: "console", accountId, role: "console", session: null };
     } else {
-      const [row] = await c
-        .get("deps")
-        .database.db.select({ id: analysts.id, accountId: analysts.accountId, role: analysts.role })
-        .from(analysts)
-        .where(and(eq(analysts.id, String(claims.sub)), isNull(analysts.disabledAt)))
-        .limit(1);
-      if (!row) throw new ApiError("UNAUTHORIZED", "The analyst of this token does not exist or is disabled.");
-      principal = { analystId: row.id, accountId: row.accountId, role: row.role };
+      const sessionId = claim(claims, "sid");
+      const live = sessionId ? await liveSession(c.get("deps").database.db, { sessionId, analystId: String(claims.sub), accountId }) : undefined;
+      if (!live) throw new ApiError("UNAUTHORIZED", "The console session of this token has ended (signed out, disabled, new role or expired), or belongs to another account.");
+      principal = { analystId: live.analyst.id, accountId, role: live.analyst.role, session: { row: live.session, analyst: live.analyst } };
     }
     if (!roles.includes(principal.role)) {
       throw new ApiError("FORBIDDEN", `This endpoint requires the ${roles.filter((r) => r !== "console").join(" or ")} role.`);

@@ -8,6 +8,7 @@ import type { KeyCache } from "../domain/keys/key-cache";
 import type { Metrics } from "./metrics";
 import type { JobQueue } from "../jobs/queue";
 import type { WatchlistProvider } from "../domain/screening/provider";
+import type { AnalystRow, SessionRow } from "../domain/analysts/serialize";
 
 /** Long-lived services, built once at boot and shared by both listeners. */
 export type AppDeps = {
@@ -39,8 +40,11 @@ export type KeyPrincipal = {
 export type AnalystPrincipal = {
   /** `console` for the console's own service token (sign-in), else the analyst id. */
   analystId: string;
-  accountId: string | null;
+  /** The account the console serves; an analyst's token is accepted only for their own account. */
+  accountId: string;
   role: "analyst" | "lead" | "admin" | "console";
+  /** The analyst's live console session as checked for this request (null for the console's own token). */
+  session: { row: SessionRow; analyst: AnalystRow } | null;
 };
 
 export type AppEnv = {

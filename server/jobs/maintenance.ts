@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { JobHandler } from "./runner";
 import { purgeExpiredKeys } from "../http/idempotency/store";
+import { purgeOldSessions } from "../domain/analysts/sessions";
 
 const HOUR = 3_600_000;
 
@@ -12,6 +13,12 @@ export const maintenanceJobs: Record<string, JobHandler> = {
       let total = 0;
       for (let n = await purgeExpiredKeys(db); n > 0; n = await purgeExpiredKeys(db)) total += n;
       if (total > 0) log.info({ purged: total }, "expired idempotency keys purged");
+    },
+  },
+  "sessions.purge": {
+    everyMs: 24 * HOUR,
+    run: async (_payload, { db }) => {
+      await purgeOldSessions(db);
     },
   },
   "jobs.purge": {

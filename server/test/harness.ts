@@ -10,6 +10,9 @@ import { subscribeEndpoint } from "./webhook-endpoints";
 import { ensureAccount, setAccountRateLimit } from "../domain/accounts/accounts";
 import { createKey } from "../domain/keys/keys";
 import { createAnalyst } from "../domain/analysts/analysts";
+import { startSession } from "../domain/analysts/sessions";
+import { analysts } from "../db/schema";
+import { eq } from "drizzle-orm";
 import { CONSOLE_AUDIENCE, CONSOLE_ISSUER } from "../http/console-auth";
 import { RedisRateLimiter } from "../http/rate-limit/redis-limiter";
 import { freshDatabase } from "./database";
@@ -21,8 +24,14 @@ export type TestApi = {
   /** Creates a key through the domain, as the keys CLI does. */
   key: (opts?: { account?: string; env?: Environment; scopes?: string[]; label?: string }) => Promise<{ id: string; key: string; accountId: string }>;
   analyst: (opts: { account?: string; role: "analyst" | "lead" | "admin"; email?: string; password?: string }) => Promise<{ id: string; accountId: string; email: string }>;
-  /** A console JWT for an analyst id (or "console"). */
-  consoleToken: (sub: string, opts?: { expiresIn?: string; secret?: Uint8Array }) => Promise<string>;
+  /**
+   * A console JWT for an analyst id (with a new session of theirs, or `sessionId`), or for the
+   * console itself serving `account` (default acme) or `accountId`.
+   */
+  consoleToken: (
+    sub: string,
+    opts?: { expiresIn?: string; secret?: Uint8Array; account?: string; accountId?: string; sessionId?: string },
+  ) => Promise<string>;
   limit: (account: string, perMinute: number | null) => Promise<void>;
   /**
    * Registers an enabled webhook endpoint for an account (by id) and environment, as POST
@@ -77,15 +86,26 @@ export async function startTestApi(opts: AppOptions & { redis?: boolean; env?: R
       });
       return { id: row.id, accountId: row.accountId, email: row.email };
     },
-    consoleToken: (sub, o = {}) =>
-      new SignJWT({})
+    consoleToken: async (sub, o = {}) => {
+      // As the console does: its own token names the account it serves; an analyst's names their
+      // session, which signing in starts (here started directly for the analyst).
+      let claims: Record<string, string>;
+      if (sub === "console") {
+        claims = { account_id: o.accountId ?? (await ensureAccount(db, o.account ?? "acme")).id };
+      } else {
+        const [analyst] = await db.select().from(analysts).where(eq(analysts.id, sub));
+        if (!analyst) throw new Error(`consoleToken: no analyst ${sub}`);
+        claims = { account_id: o.accountId ?? analyst.accountId, sid: o.sessionId ?? (await startSession(db, analyst, "password")).id };
+      }
+      return new SignJWT(claims)
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(sub)
         .setIssuer(CONSOLE_ISSUER)
         .setAudience(CONSOLE_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(o.expiresIn ?? "5m")
-        .sign(o.secret ?? deps.consoleSecret),
+        .sign(o.secret ?? deps.consoleSecret);
+    },
     limit: async (account, perMinute) => {
       const acct = await ensureAccount(db, account);
       await setAccountRateLimit(db, acct.id, perMinute);

@@ -9,6 +9,7 @@ CREATE TABLE "analyst_sessions" (
 	"end_reason" text
 );
 --> statement-breakpoint
+DROP INDEX "analysts_email_idx";--> statement-breakpoint
 DROP INDEX "case_events_case_idx";--> statement-breakpoint
 DROP INDEX "decisions_transaction_idx";--> statement-breakpoint
 DROP INDEX "decisions_screening_idx";--> statement-breakpoint
@@ -31,6 +32,7 @@ ALTER TABLE "analyst_sessions" ADD CONSTRAINT "analyst_sessions_analyst_id_analy
 ALTER TABLE "analyst_sessions" ADD CONSTRAINT "analyst_sessions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "analyst_sessions_live_idx" ON "analyst_sessions" USING btree ("analyst_id") WHERE ended_at is null;--> statement-breakpoint
 CREATE INDEX "analyst_sessions_expires_idx" ON "analyst_sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "analysts_account_email_idx" ON "analysts" USING btree ("account_id",lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "case_events_case_seq_idx" ON "case_events" USING btree ("case_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "decisions_transaction_seq_idx" ON "decisions" USING btree ("account_id","environment","transaction_id","seq") WHERE transaction_id is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "decisions_screening_seq_idx" ON "decisions" USING btree ("account_id","environment","screening_id","seq") WHERE screening_id is not null;

@@ -24,8 +24,9 @@ export const analysts = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  // E-mail is the sign-in name, so it is unique across the instance (case-insensitive).
-  (t) => [uniqueIndex("analysts_email_idx").on(sql`lower(${t.email})`)],
+  // An analyst belongs to one account, and a console serves one account: the e-mail is the sign-in
+  // name within it (case-insensitive). The same person may be an analyst of two accounts.
+  (t) => [uniqueIndex("analysts_account_email_idx").on(t.accountId, sql`lower(${t.email})`)],
 );
 
 export const sessionMethods = ["password", "sso"] as const;

@@ -1,37 +1,30 @@
-import { hash, verify } from "@node-rs/argon2";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { hash } from "@node-rs/argon2";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { analysts, type AnalystRole } from "../../db/schema";
 import { newId } from "../../common/ids";
-import { iso, isoSeconds } from "../../common/time";
+import { endSessionsOf } from "./sessions";
+import type { AnalystRow } from "./serialize";
 
-export type AnalystRow = typeof analysts.$inferSelect;
+export { serializeAnalyst, type AnalystRow, type AnalystResource } from "./serialize";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane).
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-const MAX_FAILURES = 10;
-const LOCKOUT_MS = 15 * 60 * 1000;
+export const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 export const MIN_PASSWORD_LENGTH = 10;
 
-// Verified when the e-mail is unknown, so both paths cost one argon2 verification and response
-// time does not reveal which e-mails exist.
-let dummyHash: Promise<string> | undefined;
+export class AnalystExistsError extends Error {}
 
-export function serializeAnalyst(row: AnalystRow) {
-  return {
-    object: "analyst" as const,
-    id: row.id,
-    account_id: row.accountId,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    created_at: iso(row.createdAt),
-    last_sign_in_at: isoSeconds(row.lastSignInAt),
-    disabled: row.disabledAt !== null,
-  };
+/** A change the account cannot take (the last administrator demoted or disabled). */
+export class AnalystChangeRefused extends Error {
+  constructor(
+    message: string,
+    readonly param: string,
+  ) {
+    super(message);
+  }
 }
 
-export class AnalystExistsError extends Error {}
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function createAnalyst(
   db: Db,
@@ -41,7 +34,7 @@ export async function createAnalyst(
     throw new RangeError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
   }
   const passwordHash = input.password === undefined ? null : await hash(input.password, ARGON2);
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   const rows = await db
     .insert(analysts)
     .values({
@@ -54,7 +47,7 @@ export async function createAnalyst(
     })
     .onConflictDoNothing()
     .returning();
-  if (!rows[0]) throw new AnalystExistsError(`An analyst with e-mail ${email} already exists.`);
+  if (!rows[0]) throw new AnalystExistsError(`An analyst with e-mail ${email} already exists in this account.`);
   return rows[0];
 }
 
@@ -62,50 +55,66 @@ export async function listAnalysts(db: Db, accountId: string): Promise<AnalystRo
   return db.select().from(analysts).where(eq(analysts.accountId, accountId)).orderBy(asc(analysts.email));
 }
 
-/**
- * The enabled analyst with this e-mail (case-insensitive), for single sign-on: the identity
- * provider has proven the address, so no password is checked; a disabled analyst is not found.
- */
-export async function findEnabledAnalystByEmail(db: Db, email: string): Promise<AnalystRow | undefined> {
+/** The analyst of this account with this e-mail (case-insensitive), enabled or not. */
+export async function findAnalystByEmail(db: Db, accountId: string, email: string): Promise<AnalystRow | undefined> {
   const [row] = await db
     .select()
     .from(analysts)
-    .where(sql`lower(${analysts.email}) = ${email.trim().toLowerCase()} and ${analysts.disabledAt} is null`)
+    .where(and(eq(analysts.accountId, accountId), sql`lower(${analysts.email}) = ${normaliseEmail(email)}`))
     .limit(1);
   return row;
 }
 
-export type AuthOutcome = { ok: true; analyst: AnalystRow } | { ok: false; reason: "invalid" | "locked" };
+export type AnalystChange = { role?: AnalystRole; disabled?: boolean; name?: string };
 
-/** Checks an e-mail and password. Ten failures in a row lock the analyst for 15 minutes. */
-export async function authenticateAnalyst(db: Db, email: string, password: string): Promise<AuthOutcome> {
-  const [row] = await db
-    .select()
-    .from(analysts)
-    .where(sql`lower(${analysts.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
-  if (!row || !row.passwordHash || row.disabledAt) {
-    dummyHash ??= hash("argus-timing-equaliser", ARGON2);
-    await verify(await dummyHash, password).catch(() => false);
-    return { ok: false, reason: "invalid" };
-  }
-  if (row.lockedUntil && row.lockedUntil.getTime() > Date.now()) return { ok: false, reason: "locked" };
-  const good = await verify(row.passwordHash, password).catch(() => false);
-  if (!good) {
-    const failures = row.failedAttempts + 1;
-    await db
+/**
+ * Changes an analyst of the account. A new role or disabling ends every session of theirs at once
+ * (the console must sign in again and sees the new role). The account keeps at least one enabled
+ * administrator. Undefined when the id names no analyst of this account.
+ */
+export async function updateAnalyst(db: Db, accountId: string, id: string, change: AnalystChange): Promise<AnalystRow | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .select()
+      .from(analysts)
+      .where(and(eq(analysts.accountId, accountId), eq(analysts.id, id)))
+      .for("update");
+    if (!row) return undefined;
+    const roleChanged = change.role !== undefined && change.role !== row.role;
+    const disabling = change.disabled === true && row.disabledAt === null;
+    const enabling = change.disabled === false && row.disabledAt !== null;
+    if (row.role === "admin" && row.disabledAt === null && (disabling || (roleChanged && change.role !== "admin"))) {
+      await assertAnotherAdmin(tx, accountId, id, disabling ? "disabled" : "role");
+    }
+    const name = change.name?.trim();
+    if (!roleChanged && !disabling && !enabling && (name === undefined || name === row.name)) return row;
+    const [updated] = await tx
       .update(analysts)
       .set({
-        failedAttempts: failures >= MAX_FAILURES ? 0 : failures,
-        lockedUntil: failures >= MAX_FAILURES ? new Date(Date.now() + LOCKOUT_MS) : row.lockedUntil,
+        ...(roleChanged ? { role: change.role } : {}),
+        ...(disabling ? { disabledAt: sql`now()` } : {}),
+        // Enabling clears a lockout too: an administrator vouches for the person.
+        ...(enabling ? { disabledAt: null, failedAttempts: 0, lockedUntil: null } : {}),
+        ...(name !== undefined && name !== row.name ? { name } : {}),
       })
-      .where(eq(analysts.id, row.id));
-    return { ok: false, reason: failures >= MAX_FAILURES ? "locked" : "invalid" };
+      .where(eq(analysts.id, id))
+      .returning();
+    if (disabling) await endSessionsOf(tx, id, "disabled");
+    else if (roleChanged) await endSessionsOf(tx, id, "role_changed");
+    return updated;
+  });
+}
+
+/** Refuses to demote or disable the account's last enabled administrator (others are locked by FOR UPDATE order). */
+async function assertAnotherAdmin(db: Db, accountId: string, exceptId: string, param: "disabled" | "role"): Promise<void> {
+  // Lock the other admins too, so two admins demoting each other at once cannot both succeed.
+  const others = await db
+    .select({ id: analysts.id })
+    .from(analysts)
+    .where(and(eq(analysts.accountId, accountId), eq(analysts.role, "admin"), isNull(analysts.disabledAt), ne(analysts.id, exceptId)))
+    .for("update");
+  if (others.length === 0) {
+    throw new AnalystChangeRefused("The account must keep at least one enabled administrator: make someone else an administrator first.", param);
   }
-  const [updated] = await db
-    .update(analysts)
-    .set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: sql`now()` })
-    .where(and(eq(analysts.id, row.id)))
-    .returning();
-  return { ok: true, analyst: updated ?? row };
 }

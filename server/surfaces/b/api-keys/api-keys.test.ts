@@ -26,7 +26,7 @@ describe("dashboard authentication", () => {
   });
 
   it("refuses a missing, forged or expired token with 401 UNAUTHORIZED", async () => {
-    const forged = await api.consoleToken("ana_x", { secret: new TextEncoder().encode("x".repeat(40)) });
+    const forged = await api.consoleToken((await api.analyst({ role: "admin" })).id, { secret: new TextEncoder().encode("x".repeat(40)) });
     const expired = await api.consoleToken((await api.analyst({ role: "admin" })).id, { expiresIn: "-1m" });
     for (const headers of [{} as Record<string, string>, { authorization: "Bearer not-a-jwt" }, { authorization: `Bearer ${forged}` }, { authorization: `Bearer ${expired}` }]) {
       const r = await call(keysUrl(), { headers });

@@ -15,7 +15,7 @@ export const apiKeysRouter = createRouter()
       .get("db")
       .select()
       .from(apiKeys)
-      .where(and(eq(apiKeys.accountId, analyst.accountId!), eq(apiKeys.environment, c.get("environment")), page.where))
+      .where(and(eq(apiKeys.accountId, analyst.accountId), eq(apiKeys.environment, c.get("environment")), page.where))
       .orderBy(...page.orderBy)
       .limit(limit + 1);
     return c.json(toPage(rows, limit, serializeKey), 200);
@@ -24,7 +24,7 @@ export const apiKeysRouter = createRouter()
     const body = c.req.valid("json");
     const analyst = c.get("analyst")!;
     const { row, key } = await createKey(c.get("db"), {
-      accountId: analyst.accountId!,
+      accountId: analyst.accountId,
       environment: c.get("environment"),
       label: body.label,
       scopes: body.scopes,
@@ -34,7 +34,7 @@ export const apiKeysRouter = createRouter()
   })
   .openapi(revokeKeyRoute, async (c) => {
     const analyst = c.get("analyst")!;
-    const row = await revokeKey(c.get("db"), c.req.valid("param").id, analyst.accountId!);
+    const row = await revokeKey(c.get("db"), c.req.valid("param").id, analyst.accountId);
     if (!row || row.environment !== c.get("environment")) throw notFound("API key", "id");
     return c.json(serializeKey(row), 200);
   });

@@ -9,7 +9,7 @@ import { getPolicyRoute, patchPolicyRoute, putPolicyRoute, signalCatalogueRoute 
 
 /** Dashboard routes act on the analyst's account in the listener's environment. */
 export function consoleScope(c: Context<AppEnv>): Scope {
-  return { accountId: c.get("analyst")!.accountId!, environment: c.get("environment") };
+  return { accountId: c.get("analyst")!.accountId, environment: c.get("environment") };
 }
 
 export const policiesRouter = createRouter()
