@@ -98,19 +98,18 @@ export function getConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
 // boot so a fresh install works without copying keys around; operators may instead set them as
 // environment variables, which then win over the file.
 
+// The account id: a console serves one account, whose analysts alone may sign in to it, and the
+// API refuses a console token that names none (DESIGN "Tenancy of analysts").
 const CREDENTIAL_VARS = {
   liveKey: "ARGUS_CONSOLE_LIVE_KEY",
   testKey: "ARGUS_CONSOLE_TEST_KEY",
   secret: "ARGUS_CONSOLE_SECRET",
+  accountId: "ARGUS_CONSOLE_ACCOUNT_ID",
 } as const;
-
-// Not required: the console works without it; it names the account in the console's own service
-// token (sign-in, SSO mapping), which the API may use to scope those calls.
-const ACCOUNT_ID_VAR = "ARGUS_CONSOLE_ACCOUNT_ID";
 
 type RequiredCredentials = { [K in keyof typeof CREDENTIAL_VARS]: string };
 
-export type ConsoleCredentials = { [K in keyof typeof CREDENTIAL_VARS]: string | undefined } & { accountId: string | undefined };
+export type ConsoleCredentials = { [K in keyof typeof CREDENTIAL_VARS]: string | undefined };
 
 export const CONSOLE_ENV_FILE = "console.env";
 
@@ -133,7 +132,7 @@ export async function readConsoleCredentials(source: EnvSource = process.env): P
 }
 
 /** Like readConsoleCredentials, but fails with a message naming what is missing (never the values). */
-export async function requireConsoleCredentials(source: EnvSource = process.env): Promise<RequiredCredentials & { accountId: string | undefined }> {
+export async function requireConsoleCredentials(source: EnvSource = process.env): Promise<RequiredCredentials> {
   const credentials = await readConsoleCredentials(source);
   const missing = (Object.keys(CREDENTIAL_VARS) as (keyof typeof CREDENTIAL_VARS)[])
     .filter((key) => credentials[key] === undefined)
@@ -144,7 +143,7 @@ export async function requireConsoleCredentials(source: EnvSource = process.env)
         `${CONSOLE_ENV_FILE} in the data directory, or set the variables in the console's environment.`,
     );
   }
-  return credentials as RequiredCredentials & { accountId: string | undefined };
+  return credentials as RequiredCredentials;
 }
 
 function requiredPresent(credentials: ConsoleCredentials): boolean {
@@ -156,7 +155,7 @@ function mapCredentials(pick: (name: string) => string | undefined): ConsoleCred
     liveKey: pick(CREDENTIAL_VARS.liveKey),
     testKey: pick(CREDENTIAL_VARS.testKey),
     secret: pick(CREDENTIAL_VARS.secret),
-    accountId: pick(ACCOUNT_ID_VAR),
+    accountId: pick(CREDENTIAL_VARS.accountId),
   };
 }
 

@@ -4,13 +4,22 @@ import { Badge } from "@/components/ui/badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { roleLabels, type Analyst } from "@/lib/schemas/analyst";
+import { ChangeRoleDialog } from "./change-role-dialog";
+import { DisableAnalystDialog } from "./disable-analyst-dialog";
 
 const columns = createDataTableColumns<Analyst>();
 
 const roleTone = { analyst: "neutral", lead: "accent", admin: "warning" } as const;
 
-/** Columns of the analysts table; module-level (stable), as TanStack Table wants. */
-export const analystColumns = columns.columns([
+type Options = {
+  /** The signed-in administrator: their own row warns that a change signs them out. */
+  selfId: string;
+  onChanged: () => void;
+};
+
+/** Columns of the analysts table. Built per viewer (the dialogs need who is looking). */
+export function analystColumns({ selfId, onChanged }: Options) {
+  return columns.columns([
   columns.accessor("name", {
     header: "Name",
     sortFn: "text",
@@ -38,4 +47,15 @@ export const analystColumns = columns.columns([
     sortFn: "basic",
     cell: ({ row }) => (row.original.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>),
   }),
-]);
+  columns.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => (
+      <div className="flex justify-end gap-1">
+        <ChangeRoleDialog analyst={row.original} isSelf={row.original.id === selfId} onChanged={onChanged} />
+        <DisableAnalystDialog analyst={row.original} isSelf={row.original.id === selfId} onChanged={onChanged} />
+      </div>
+    ),
+  }),
+  ]);
+}

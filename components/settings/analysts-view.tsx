@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { UsersRound } from "lucide-react";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,8 +15,12 @@ import { analystColumns } from "./analyst-columns";
 const NO_ANALYSTS: Analyst[] = [];
 
 /** Everyone who may sign in to the account's console. The API returns them all in one list. */
-export function AnalystsView() {
+export function AnalystsView({ selfId }: { selfId: string }) {
   const queryClient = useQueryClient();
+  const columns = useMemo(
+    () => analystColumns({ selfId, onChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.analysts.all() }) }),
+    [selfId, queryClient],
+  );
   const query = useQuery({
     queryKey: queryKeys.analysts.all(),
     queryFn: async () => unwrapAction(await listAnalystsAction({})),
@@ -30,7 +35,7 @@ export function AnalystsView() {
       </div>
       <DataTable
         caption="Analysts"
-        columns={analystColumns}
+        columns={columns}
         data={query.data?.data ?? NO_ANALYSTS}
         getRowId={(analyst) => analyst.id}
         status={query.status}

@@ -7,8 +7,9 @@ import { fileURLToPath } from "node:url";
 import type { FullConfig } from "@playwright/test";
 import { consoleBuildReason } from "../../server/tools/lib/console-build";
 import { API_PORT, API_URL, CONSOLE_PORT, CONSOLE_URL, DIST_DIR, HOST, SANDBOX_API_PORT, SANDBOX_API_URL } from "./ports";
-import { runCommand, startProcess, stopProcess, type Server } from "./processes";
-import { STATE_ENV, type E2eState, type Role } from "./state";
+import { startProcess, stopProcess, type Server } from "./processes";
+import { addUser, ISOLATED_VARIABLES } from "./users";
+import { STATE_ENV, type E2eState } from "./state";
 
 // The world the specs run in, started the way `npm start` starts Argus (server/tools/start.ts):
 //   1. a fresh data folder (embedded PGlite: the e2e never touches TEST_DATABASE_URL's database);
@@ -103,24 +104,6 @@ async function build(env: NodeJS.ProcessEnv, logDir: string): Promise<void> {
   say(`console built in ${Math.round((Date.now() - startedAt) / 1000)} s.`);
 }
 
-async function addUser(env: NodeJS.ProcessEnv, role: Role, email: string, name: string, password: string): Promise<string | undefined> {
-  const { code, stdout, stderr } = await runCommand(
-    "npm",
-    // `--password=…`: a generated password may start with "-", which parseArgs refuses as a separate argument.
-    ["run", "--silent", "users", "--", "add", "--account", "demo", "--email", email, "--role", role, `--password=${password}`, "--name", name, "--json"],
-    { cwd: root, env },
-  );
-  const last = stdout.trim().split("\n").pop() ?? "";
-  let parsed: { id?: string; error?: { message?: string } } = {};
-  try {
-    parsed = JSON.parse(last) as typeof parsed;
-  } catch {
-    /* reported below */
-  }
-  if (code !== 0 || parsed.error) throw new Error(`npm run users -- add ${role} failed (code ${code}): ${parsed.error?.message ?? (stdout + stderr).trim()}`);
-  return parsed.id;
-}
-
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   // Servers already started by e2e/support/serve.ts (E2E_STATE_FILE set):
   // reuse them and leave them running, so a spec can be re-run in seconds while writing it.
@@ -148,9 +131,7 @@ export async function startWorld(): Promise<() => Promise<void>> {
 
   // The children never see the shared test database or Redis: PGlite in the fresh folder only.
   const env: NodeJS.ProcessEnv = { ...process.env, ARGUS_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", ARGUS_NEXT_DIST_DIR: DIST_DIR };
-  for (const name of ["TEST_DATABASE_URL", "DATABASE_URL", "REDIS_URL", "AUTH_SECRET", "ARGUS_CONSOLE_LIVE_KEY", "ARGUS_CONSOLE_TEST_KEY", "ARGUS_CONSOLE_SECRET", "ARGUS_CONSOLE_ACCOUNT", "ARGUS_CONSOLE_ACCOUNT_ID", "ARGUS_NO_DEMO", "ARGUS_NO_BOOTSTRAP", "PORT"]) {
-    delete env[name];
-  }
+  for (const name of ISOLATED_VARIABLES) delete env[name];
 
   const servers: Server[] = [];
   const teardown = async () => {
@@ -192,8 +173,8 @@ export async function startWorld(): Promise<() => Promise<void>> {
     const password = () => `${randomBytes(12).toString("base64url")}-Aa1`;
     const lead = { email: "lead@argus-e2e.test", name: "Lena Lead", password: password() };
     const analyst = { email: "analyst@argus-e2e.test", name: "Arno Analyst", password: password() };
-    const leadId = await addUser(env, "lead", lead.email, lead.name, lead.password);
-    const analystId = await addUser(env, "analyst", analyst.email, analyst.name, analyst.password);
+    const leadId = await addUser(dataDir, { account: "demo", role: "lead", ...lead });
+    const analystId = await addUser(dataDir, { account: "demo", role: "analyst", ...analyst });
 
     const web = startProcess("console", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(CONSOLE_PORT), "-H", HOST], {
       cwd: root,

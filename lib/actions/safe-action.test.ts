@@ -5,7 +5,7 @@ vi.mock("server-only", () => ({}));
 
 // The action layering is exercised for real (next-safe-action runs in Node); only the session and
 // the environment cookie, which need a Next.js request, are supplied by the test.
-let analyst: { id: string; email: string; name: string; role: "analyst" | "lead" | "admin"; accountId: string } | null = null;
+let analyst: { id: string; email: string; name: string; role: "analyst" | "lead" | "admin"; accountId: string; sessionId: string } | null = null;
 let environment: "production" | "pre-production" = "pre-production";
 vi.mock("../auth/guards", () => ({ getSessionAnalyst: async () => analyst }));
 vi.mock("../auth/environment", () => ({ getActiveEnvironment: async () => environment }));
@@ -26,7 +26,7 @@ const failing = (error: unknown) =>
     throw error;
   });
 
-const as = (role: "analyst" | "lead" | "admin") => ({ id: `anl_${role}`, email: `${role}@x.test`, name: role, role, accountId: "acc_1" });
+const as = (role: "analyst" | "lead" | "admin") => ({ id: `anl_${role}`, email: `${role}@x.test`, name: role, role, accountId: "acc_1", sessionId: `ses_${role}` });
 
 describe("authedAction", () => {
   beforeEach(() => {

@@ -93,15 +93,15 @@ describe("credentials and listeners", () => {
     expect(JSON.parse(seen[0]!.body)).toEqual({ user_id: "u1" });
   });
 
-  it("dashboard mints a fresh console JWT for the analyst, never sending the API key", async () => {
+  it("dashboard mints a fresh console JWT for the analyst's session and the console's account, never sending the API key", async () => {
     handler = (_req, res) => json(res, 200, { ok: true });
-    await dashboard("production", { id: "anl_7", role: "lead", accountId: "acc_demo" }, "/api/v1/analysts");
+    await dashboard("production", { id: "anl_7", sessionId: "ses_7" }, "/api/v1/analysts");
     const auth = seen[0]!.headers.authorization!;
     expect(auth).toMatch(/^Bearer ey/);
     expect(auth).not.toContain(LIVE_KEY);
     expect(seen[0]!.headers["x-api-key"]).toBeUndefined();
     const { payload } = await jwtVerify(auth.slice(7), new TextEncoder().encode(SECRET), { issuer: "argus-console", audience: "argus-api" });
-    expect(payload).toMatchObject({ sub: "anl_7", role: "lead", account_id: "acc_demo" });
+    expect(payload).toMatchObject({ sub: "anl_7", sid: "ses_7", account_id: "acc_demo" });
   });
 
   it("dashboard as the console uses sub 'console' and the console's account", async () => {

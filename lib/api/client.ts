@@ -9,8 +9,8 @@ import { mintConsoleToken, type TokenSubject } from "./token";
 // scopes"). The environment picks the listener and the key: production → ARGUS_API_URL with the
 // live key, pre-production → ARGUS_SANDBOX_API_URL with the test key.
 
-/** The signed-in analyst a dashboard call is made for (from the session, never from the browser). */
-export type DashboardActor = { id: string; role?: string; accountId?: string } | "console";
+/** The signed-in analyst a dashboard call is made for, in their session (never from the browser). */
+export type DashboardActor = { id: string; sessionId: string } | "console";
 
 /** Surface A (`/v1/...`): `Authorization: Bearer <API key>`. */
 export async function apiA<T = unknown>(environment: ConsoleEnvironment, path: string, options?: RequestOptions<T>): Promise<T> {
@@ -32,10 +32,11 @@ export async function dashboard<T = unknown>(
   options?: RequestOptions<T>,
 ): Promise<T> {
   const target = await resolveTarget(environment);
+  // Always the account this console serves: the API refuses an analyst's session of another one.
   const subject: TokenSubject =
     actor === "console"
       ? { kind: "console", accountId: target.accountId }
-      : { kind: "analyst", id: actor.id, role: actor.role, accountId: actor.accountId };
+      : { kind: "analyst", id: actor.id, sessionId: actor.sessionId, accountId: target.accountId };
   const token = await mintConsoleToken(target.secret, subject);
   return sendRequest<T>({ baseUrl: target.baseUrl, label: targetLabel(environment) }, path, { Authorization: `Bearer ${token}` }, options);
 }

@@ -10,7 +10,8 @@ export type ApiTarget = {
   baseUrl: string;
   key: string;
   secret: string;
-  accountId: string | undefined;
+  /** The one account this console serves (DESIGN "Tenancy of analysts"). */
+  accountId: string;
 };
 
 /**

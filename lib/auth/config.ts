@@ -5,7 +5,6 @@ import type { JWT } from "next-auth/jwt";
 import { getConsoleEnv, readConsoleCredentials } from "../env";
 import { credentialsProvider } from "./credentials-provider";
 import { analystForOidcProfile, OIDC_PROVIDER_ID, oidcProvider } from "./oidc-provider";
-import { RECHECK_AFTER_MS, refreshSessionToken } from "./refresh";
 import { isRole } from "./roles";
 import { pickAuthSecret } from "./secret";
 import { SessionAnalystSchema, type SessionAnalyst } from "./session-analyst";
@@ -14,13 +13,17 @@ import { SessionAnalystSchema, type SessionAnalyst } from "./session-analyst";
 // appear after the console started: console.env is written by the API on its first boot.
 //
 // Sessions: JWT strategy (no database on the console side), an encrypted cookie that expires after
-// 8 hours without activity and in any case 12 hours after sign-in; the analyst is re-checked
-// against the API every 5 minutes (./refresh).
+// 8 hours without activity and in any case 12 hours after sign-in. The cookie names the API's
+// session, which the console checks on every request (./guards): ending it there ends it here.
 
 /** Idle timeout: the cookie is re-issued with a fresh expiry on every session read. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 /** Absolute limit, so an always-open tab still signs in again every working day. */
 export const SESSION_ABSOLUTE_MAX_MS = 12 * 60 * 60 * 1000;
+
+// The single sign-on the signIn callback resolved (which started the API session), handed to the
+// jwt callback of the same sign-in: next-auth passes both the same `account` object.
+const ssoSignIns = new WeakMap<object, SessionAnalyst>();
 
 export async function buildAuthConfig(): Promise<NextAuthConfig> {
   const env = getConsoleEnv();
@@ -45,18 +48,19 @@ export async function buildAuthConfig(): Promise<NextAuthConfig> {
     callbacks: {
       async signIn({ account, profile }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
-        return (await analystForOidcProfile(profile)) !== null;
+        const analyst = await analystForOidcProfile(profile);
+        if (analyst) ssoSignIns.set(account, analyst);
+        return analyst !== null;
       },
       async jwt({ token, user, account, profile }) {
         const now = Date.now();
         if (account) {
-          const analyst = account.provider === OIDC_PROVIDER_ID ? await analystForOidcProfile(profile) : analystFromUser(user);
+          const analyst =
+            account.provider === OIDC_PROVIDER_ID ? (ssoSignIns.get(account) ?? (await analystForOidcProfile(profile))) : analystFromUser(user);
           return analyst ? tokenFor(analyst, now) : null;
         }
         const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : 0;
-        if (now - signedInAt > SESSION_ABSOLUTE_MAX_MS) return null;
-        const checkedAt = typeof token.checkedAt === "number" ? token.checkedAt : 0;
-        return now - checkedAt > RECHECK_AFTER_MS ? refreshSessionToken(token, now) : token;
+        return now - signedInAt > SESSION_ABSOLUTE_MAX_MS ? null : token;
       },
       session({ session, token }) {
         const analyst = SessionAnalystSchema.safeParse({
@@ -65,12 +69,12 @@ export async function buildAuthConfig(): Promise<NextAuthConfig> {
           name: token.name ?? "",
           role: token.role,
           accountId: token.accountId,
+          sessionId: token.sid,
         });
         // Only what the header needs reaches the browser (`/api/auth/session`): no tokens, no keys.
-        const result: Session & { signedInAt?: number } = { expires: session.expires };
+        // The session id is no credential: a dashboard token also needs the console's secret.
+        const result: Session = { expires: session.expires };
         if (analyst.success) result.user = analyst.data as Session["user"];
-        // When this sign-in began, for the sign-out marker (./signed-out.ts).
-        if (typeof token.signedInAt === "number") result.signedInAt = token.signedInAt;
         return result;
       },
     },
@@ -89,7 +93,7 @@ function tokenFor(analyst: SessionAnalyst, nowMs: number): JWT {
     name: analyst.name,
     role: analyst.role,
     accountId: analyst.accountId,
+    sid: analyst.sessionId,
     signedInAt: nowMs,
-    checkedAt: nowMs,
   };
 }

@@ -4,7 +4,7 @@ import { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { authenticateAnalyst } from "../api/analysts";
 import { SignInInputSchema } from "../schemas/sign-in";
-import type { SessionAnalyst } from "./session-analyst";
+import { sessionAnalystOf, type SessionAnalyst } from "./session-analyst";
 
 /** The API could not be asked: say so, rather than "wrong password" (which would be a lie). */
 export class ApiUnavailableSignIn extends CredentialsSignin {
@@ -13,7 +13,8 @@ export class ApiUnavailableSignIn extends CredentialsSignin {
 
 /**
  * E-mail and password, checked by the API (`POST /api/v1/analysts/authenticate` on the
- * production listener, with the console's own token). The console stores no password.
+ * production listener, with the console's own token), which starts the session. The console
+ * stores no password.
  */
 export const credentialsProvider = Credentials({
   id: "credentials",
@@ -22,13 +23,12 @@ export const credentialsProvider = Credentials({
   async authorize(raw): Promise<(SessionAnalyst & { image?: null }) | null> {
     const parsed = SignInInputSchema.safeParse(raw);
     if (!parsed.success) return null;
-    let analyst;
+    let session;
     try {
-      analyst = await authenticateAnalyst(parsed.data.email, parsed.data.password);
+      session = await authenticateAnalyst(parsed.data.email, parsed.data.password);
     } catch {
       throw new ApiUnavailableSignIn();
     }
-    if (!analyst || analyst.disabled) return null;
-    return { id: analyst.id, email: analyst.email, name: analyst.name, role: analyst.role, accountId: analyst.account_id };
+    return session ? sessionAnalystOf(session) : null;
   },
 });

@@ -1,25 +1,29 @@
 import "server-only";
 
-import { cookies } from "next/headers";
-
+import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { auth } from "../auth";
+import { currentSession } from "../api/analysts";
 import type { AnalystRole } from "../schemas/analyst";
 import { hasRole } from "./roles";
-import { endedBySignOut, SIGNED_OUT_COOKIE } from "./signed-out";
-import { SessionAnalystSchema, type SessionAnalyst } from "./session-analyst";
+import { SessionAnalystSchema, sessionAnalystOf, type SessionAnalyst } from "./session-analyst";
 
 // Server-side checks for pages, layouts and actions. The proxy already sends signed-out visitors
 // to the sign-in page; these run again where the data is read, because a proxy matcher can miss
 // a route and a server action can be called from anywhere (Next.js data-security guidance).
 
-export async function getSessionAnalyst(): Promise<SessionAnalyst | null> {
-  const session = await auth();
-  const marker = (await cookies()).get(SIGNED_OUT_COOKIE)?.value;
-  if (endedBySignOut((session as { signedInAt?: unknown } | null)?.signedInAt, marker)) return null;
-  const parsed = SessionAnalystSchema.safeParse(session?.user);
-  return parsed.success ? parsed.data : null;
-}
+/**
+ * The signed-in analyst, checked with the API on every request (once per request: React's cache):
+ * the cookie names the API's session, which signing out, disabling the analyst or a new role ends
+ * at once, whichever client still holds the cookie. Role and name come from the API's answer. An
+ * unreachable API is an error (the page's error boundary says so), not a sign-out.
+ */
+export const getSessionAnalyst = cache(async (): Promise<SessionAnalyst | null> => {
+  const parsed = SessionAnalystSchema.safeParse((await auth())?.user);
+  if (!parsed.success) return null;
+  const live = await currentSession({ id: parsed.data.id, sessionId: parsed.data.sessionId }, { timeoutMs: 5_000 });
+  return live ? sessionAnalystOf(live) : null;
+});
 
 /** The signed-in analyst, or a redirect to the sign-in page. */
 export async function requireSession(): Promise<SessionAnalyst> {

@@ -3,7 +3,7 @@ import "server-only";
 import type { Provider } from "next-auth/providers";
 import { resolveAnalystByEmail } from "../api/analysts";
 import type { OidcConfig } from "../env";
-import type { SessionAnalyst } from "./session-analyst";
+import { sessionAnalystOf, type SessionAnalyst } from "./session-analyst";
 
 // Optional single sign-on with any OpenID Connect provider (ARGUS_OIDC_ISSUER, _CLIENT_ID,
 // _CLIENT_SECRET, optional _NAME). The provider proves who someone is; Argus decides what they
@@ -25,8 +25,8 @@ export function oidcProvider(config: OidcConfig): Provider {
 }
 
 /**
- * The analyst an OIDC identity maps to, or null. Asks `POST /api/v1/analysts/resolve` with the
- * console's service token; an API that refuses that call (or is down) means no SSO sign-in, never a guess.
+ * The analyst an OIDC identity maps to, in a new session, or null. Asks `POST /api/v1/analysts/resolve`
+ * with the console's service token; an API that refuses that call (or is down) means no SSO sign-in, never a guess.
  */
 export async function analystForOidcProfile(profile: { email?: unknown; email_verified?: unknown } | undefined): Promise<SessionAnalyst | null> {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : "";
@@ -39,7 +39,7 @@ export async function analystForOidcProfile(profile: { email?: unknown; email_ve
     console.error("[argus-console] SSO sign-in refused: the API did not resolve the analyst for the console token.", describe(error));
     return null;
   }
-  return match && !match.disabled ? { id: match.id, email: match.email, name: match.name, role: match.role, accountId: match.account_id } : null;
+  return match && !match.analyst.disabled ? sessionAnalystOf(match) : null;
 }
 
 function describe(error: unknown): string {

@@ -35,6 +35,27 @@ export const AnalystSchema = z.object({
 
 export type Analyst = z.infer<typeof AnalystSchema>;
 
+/** A console session as the API keeps it: signing in starts one, signing out ends it. */
+export const AnalystSessionSchema = z.object({
+  object: z.literal("analyst_session"),
+  session_id: z.string(),
+  method: z.enum(["password", "sso"]),
+  created_at: z.string(),
+  expires_at: z.string(),
+  ended_at: z.string().nullable(),
+  end_reason: z.string().nullable(),
+  analyst: AnalystSchema,
+});
+
+export type AnalystSession = z.infer<typeof AnalystSessionSchema>;
+
+/** An admin's change to an analyst: a new role or disabling ends their sessions at once. */
+export const UpdateAnalystInputSchema = z
+  .object({ role: AnalystRoleSchema.optional(), disabled: z.boolean().optional() })
+  .refine((v) => v.role !== undefined || v.disabled !== undefined, { error: "Choose a role or enable / disable." });
+
+export type UpdateAnalystInput = z.infer<typeof UpdateAnalystInputSchema>;
+
 /** The API's minimum (server/domain/analysts); checked here too so the form can say so first. */
 export const MIN_PASSWORD_LENGTH = 10;
 

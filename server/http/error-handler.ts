@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { VersionConflictError } from "../common/version-conflict";
 import { errorResponse } from "./error-response";
 import { apiKeysNotPermitted, carriesApiKey } from "./console-auth";
 
@@ -16,6 +17,10 @@ export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
 /** Every failure leaves here in the specified shape; nothing internal ever reaches the client. */
 export const errorHandler: ErrorHandler<AppEnv> = (err, c: Context<AppEnv>) => {
   if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof VersionConflictError) {
+    c.header("ETag", `"${err.current}"`);
+    return errorResponse(c, new ApiError(c.get("surface") === "b" ? "CONFLICT" : "version_conflict", err.message, "If-Match"));
+  }
   if (err instanceof HTTPException && err.status === 400) {
     return errorResponse(c, new ApiError("invalid_json", "The request body is not valid JSON."));
   }

@@ -7,13 +7,13 @@ function docUrl(c: Context<AppEnv>, code: ErrorCode): string {
 }
 
 /**
- * Writes an error in the specified shape. Surface B authentication errors use the upper-case
- * shape with `docs_url`; every other error uses the standard shape with `doc_url` (DESIGN.md).
+ * Writes an error in the specified shape. Surface B authentication errors (and its version
+ * conflicts, DESIGN "Versions and conflicts") use the upper-case shape with `docs_url`; every other error uses the standard shape with `doc_url` (DESIGN.md).
  * Both carry `request_id`; neither carries `object`.
  */
 export function errorResponse(c: Context<AppEnv>, err: ApiError): Response {
   const requestId = c.get("requestId");
-  const upper = err.code === "UNAUTHORIZED" || err.code === "FORBIDDEN";
+  const upper = err.code === "UNAUTHORIZED" || err.code === "FORBIDDEN" || err.code === "CONFLICT";
   const error: Record<string, string> = { code: err.code, message: err.message };
   if (upper) error.docs_url = docUrl(c, err.code);
   else error.doc_url = docUrl(c, err.code);

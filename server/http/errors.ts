@@ -14,6 +14,8 @@ export const errorCatalogue = {
   idempotency_in_progress: [409, "Surface B: a request with this X-Idempotency-Key is already in progress. Retry with backoff and the same key."],
   idempotency_not_replayable: [409, "Surface B: the stored response for this X-Idempotency-Key can no longer be replayed; the transaction is already scored. Use a new key."],
   idempotency_key_reused: [422, "Surface B: this X-Idempotency-Key was used with a different payload, or on the other of analyze and analyze/sandbox. Use a new key per distinct transaction."],
+  version_conflict: [409, "The resource changed since the version named in If-Match. Read it again (its ETag is the current version) and redo the change."],
+  CONFLICT: [409, "Surface B: the resource changed since the version named in If-Match. Read it again and redo the change."],
   invalid_state_transition: [422, "The requested change is not allowed from the resource's current state."],
   unprocessable: [422, "The request is well formed but conflicts with the current state of the account."],
   rate_limit_exceeded: [429, "Too many requests in the rolling one-minute window. Wait `Retry-After` seconds."],

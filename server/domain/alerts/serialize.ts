@@ -19,6 +19,7 @@ export function serializeAlert(row: AlertRow) {
     confidence: row.confidence,
     exposure: { amount: row.exposureAmount, currency: row.exposureCurrency },
     evidence: row.evidence ?? {},
+    version: row.version,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };

@@ -5,6 +5,7 @@ import { inScope, type Scope } from "../../db/scope";
 import { decodeCursor, encodeCursor, toPage, type Page } from "../../http/pagination";
 import { sortedKeyset, withSeverityCursor } from "../../http/severity-keyset";
 import { ApiError, notFound } from "../../http/errors";
+import { assertVersion } from "../../common/version-conflict";
 import { serializeAlert, type AlertResource, type AlertRow } from "./serialize";
 
 export type AlertFilters = {
@@ -116,18 +117,20 @@ export async function getAlertDetail(
 
 /**
  * PATCH /v1/alerts/{id}: `acknowledged` or `resolved` from any state (DESIGN.md "Alert status").
- * Re-sending the current status without new notes changes nothing (updated_at included).
+ * Re-sending the current status without new notes changes nothing (updated_at and version
+ * included); a stale If-Match version is 409 and changes nothing.
  */
 export async function updateAlert(
   db: Db,
   scope: Scope,
   id: string,
-  input: { status: "acknowledged" | "resolved"; resolutionNotes?: string },
+  input: { status: "acknowledged" | "resolved"; resolutionNotes?: string; expectedVersion?: number },
 ): Promise<AlertRow> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx.select().from(alerts).where(inScope(alerts, scope, eq(alerts.id, id))).for("update");
     if (!row) throw notFound("alert", "id");
+    assertVersion("alert", row.version, input.expectedVersion);
     const notesChange = input.resolutionNotes !== undefined && input.resolutionNotes !== row.resolutionNotes;
     if (row.status === input.status && !notesChange) return row;
     const [updated] = await tx
@@ -135,6 +138,7 @@ export async function updateAlert(
       .set({
         status: input.status,
         ...(notesChange ? { resolutionNotes: input.resolutionNotes } : {}),
+        version: sql`${alerts.version} + 1`,
         updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${alerts.updatedAt})`,
       })
       .where(eq(alerts.id, row.id))

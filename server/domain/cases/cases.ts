@@ -15,6 +15,7 @@ import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { ApiError, notFound } from "../../http/errors";
 import { newId } from "../../common/ids";
+import { assertVersion } from "../../common/version-conflict";
 import { emitWebhookEvent } from "../webhooks/emit";
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
@@ -35,6 +36,8 @@ export type CreateCaseInput = {
 };
 
 export type UpdateCaseInput = {
+  /** If-Match: the change applies only to this version (409 otherwise, nothing changed). */
+  expectedVersion?: number;
   status?: CaseStatus;
   notes?: string;
   assigneeId?: string | null;
@@ -175,13 +178,15 @@ async function lockCase(db: Db, scope: Scope, id: string): Promise<CaseRow> {
 
 /**
  * PATCH /v1/cases/{id}: every change in one transaction, one audit entry per change, one
- * `case.updated` webhook for the request. A request that changes nothing appends nothing, emits
- * nothing and leaves `updated_at` alone. Illegal status moves are 422 and change nothing.
+ * `case.updated` webhook for the request, and the version grows by one. A request that changes
+ * nothing appends nothing, emits nothing and leaves `updated_at` and the version alone. Illegal
+ * status moves are 422, and a stale If-Match version 409: both change nothing.
  */
 export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: UpdateCaseInput): Promise<CaseResource> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const row = await lockCase(tx, ctx.scope, id);
+    assertVersion("case", row.version, input.expectedVersion);
     if (input.transactionIds) await assertTransactionsExist(tx, ctx.scope, input.transactionIds);
     if (input.status !== undefined && classifyMove(row.status, input.status) === "illegal") {
       const next = nextStatuses(row.status);
@@ -203,6 +208,7 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
         ...(input.severity !== undefined ? { severity: input.severity } : {}),
         ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
         ...(newlyLinked.length > 0 ? { transactionIds: [...row.transactionIds, ...newlyLinked] } : {}),
+        version: sql`${cases.version} + 1`,
         updatedAt: sql`greatest(${nowMs}, ${cases.updatedAt})`,
       })
       .where(eq(cases.id, row.id))
@@ -245,7 +251,7 @@ export async function claimNextCase(
       if (!row) return null;
       const [updated] = await tx
         .update(cases)
-        .set({ assigneeId: input.assigneeId, updatedAt: sql`greatest(${nowMs}, ${cases.updatedAt})` })
+        .set({ assigneeId: input.assigneeId, version: sql`${cases.version} + 1`, updatedAt: sql`greatest(${nowMs}, ${cases.updatedAt})` })
         .where(and(eq(cases.id, row.id), eq(cases.status, "open"), isNull(cases.assigneeId)))
         .returning();
       // Taken between our read and our lock: look again.

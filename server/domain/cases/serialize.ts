@@ -33,6 +33,7 @@ export function serializeCase(row: CaseRow, events: CaseEventRow[]) {
     user_id: row.userId,
     assignee_id: row.assigneeId,
     alert_id: row.alertId,
+    version: row.version,
     events: events.map(serializeCaseEvent),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { assertVersion } from "../../common/version-conflict";
 import { detectionSettings } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { isoSeconds } from "../../common/time";
@@ -107,7 +108,7 @@ export function serializeDetectionPolicy(scope: Scope, row: SettingsRow | undefi
  * fields that differ from the defaults are stored, so a later change of a default reaches every
  * account that never chose otherwise.
  */
-export async function replaceThresholds(db: Db, scope: Scope, overrides: ThresholdOverrides, analystId: string) {
+export async function replaceThresholds(db: Db, scope: Scope, overrides: ThresholdOverrides, analystId: string, expectedVersion?: number) {
   const effective = mergeThresholds(overrides);
   const stored: Record<string, Record<string, unknown>> = {};
   for (const name of detectorNames) {
@@ -117,13 +118,21 @@ export async function replaceThresholds(db: Db, scope: Scope, overrides: Thresho
     for (const field of Object.keys(def)) if (eff[field] !== def[field]) diff[field] = eff[field];
     if (Object.keys(diff).length > 0) stored[name] = diff;
   }
-  const [row] = await db
-    .insert(detectionSettings)
-    .values({ ...scope, overrides: stored, version: 1, updatedBy: analystId })
-    .onConflictDoUpdate({
-      target: [detectionSettings.accountId, detectionSettings.environment],
-      set: { overrides: stored, version: sql`${detectionSettings.version} + 1`, updatedBy: analystId, updatedAt: sql`now()` },
-    })
-    .returning();
+  const row = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // One writer at a time per account and environment (the first change has no row to lock), so
+    // If-Match compares with the version this write replaces.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`detection_settings:${scope.accountId}:${scope.environment}`}))`);
+    if (expectedVersion !== undefined) assertVersion("detection policy", (await settingsRow(tx, scope))?.version ?? 0, expectedVersion);
+    const [written] = await tx
+      .insert(detectionSettings)
+      .values({ ...scope, overrides: stored, version: 1, updatedBy: analystId })
+      .onConflictDoUpdate({
+        target: [detectionSettings.accountId, detectionSettings.environment],
+        set: { overrides: stored, version: sql`${detectionSettings.version} + 1`, updatedBy: analystId, updatedAt: sql`now()` },
+      })
+      .returning();
+    return written;
+  });
   return serializeDetectionPolicy(scope, row);
 }

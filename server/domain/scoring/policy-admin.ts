@@ -4,6 +4,7 @@ import { riskPolicies, type PolicyRule } from "../../db/schema";
 import type { Scope } from "../../db/scope";
 import { ApiError } from "../../http/errors";
 import { newId } from "../../common/ids";
+import { assertVersion } from "../../common/version-conflict";
 import { isoSeconds } from "../../common/time";
 import { defaultBinTable, parseBinTable } from "./bin-table";
 import { CsvError } from "./csv-lines";
@@ -53,13 +54,19 @@ export function serializePolicy(scope: Scope, row: PolicyRow | undefined) {
  * it passes). Validates the CSV tables by parsing them, gives new rules an id, and bumps the
  * version so every API process reloads its cached copy on its next score.
  */
-export async function updatePolicy(db: Db, scope: Scope, patch: PolicyPatch, opts: { replace: boolean; analystId: string }) {
+export async function updatePolicy(
+  db: Db,
+  scope: Scope,
+  patch: PolicyPatch,
+  opts: { replace: boolean; analystId: string; /** If-Match; 0 = never changed (the defaults). */ expectedVersion?: number },
+) {
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // A PATCH merges into what it reads, so two at once must not both read the same version (the
     // second would write back the first's fields as they were). A row lock would not cover the
     // account's first change, when there is no row yet; a lock on the account's policy key does.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`risk_policies:${scope.accountId}:${scope.environment}`}))`);
+    if (opts.expectedVersion !== undefined) assertVersion("score policy", (await policyRow(tx, scope))?.version ?? 0, opts.expectedVersion);
     return writePolicy(tx, scope, patch, opts);
   });
   forgetRiskConfig(scope);

@@ -126,7 +126,7 @@ async function disableIfFailingThroughout(
     `Fix the endpoint, then re-enable it with PATCH status=enabled.`;
   await tx
     .update(webhookEndpoints)
-    .set({ status: "disabled", disabledReason: reason, disabledAt: nowMs, updatedAt: nowMs })
+    .set({ status: "disabled", disabledReason: reason, disabledAt: nowMs, version: sql`${webhookEndpoints.version} + 1`, updatedAt: nowMs })
     .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.status, "enabled")));
   log.warn({ webhook_id: endpoint.id }, "webhook endpoint disabled after persistent failure");
 }

@@ -5,6 +5,7 @@ import { inScope, scopeValues, type Scope } from "../../db/scope";
 import { notFound } from "../../http/errors";
 import { keyset, toPage, type Page } from "../../http/pagination";
 import { newId } from "../../common/ids";
+import { assertVersion } from "../../common/version-conflict";
 import { isoSeconds, iso } from "../../common/time";
 import { newWebhookSecret } from "./signer";
 
@@ -21,6 +22,7 @@ export function serializeEndpoint(row: EndpointRow) {
     status: row.status,
     disabled_reason: row.disabledReason,
     disabled_at: isoSeconds(row.disabledAt),
+    version: row.version,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -84,9 +86,14 @@ export type EndpointPatch = {
 /**
  * PATCH: url (already checked), events, description, status. Re-enabling clears the disabled
  * reason; disabling through the API records no reason (only automatic disabling gives one).
+ * With `expectedVersion` (If-Match) the write applies only to that version: 409 otherwise.
  */
-export async function updateEndpoint(db: Db, scope: Scope, id: string, patch: EndpointPatch): Promise<EndpointRow> {
-  if (Object.values(patch).every((v) => v === undefined)) return findEndpoint(db, scope, id);
+export async function updateEndpoint(db: Db, scope: Scope, id: string, patch: EndpointPatch, expectedVersion?: number): Promise<EndpointRow> {
+  if (Object.values(patch).every((v) => v === undefined)) {
+    const row = await findEndpoint(db, scope, id);
+    assertVersion("webhook endpoint", row.version, expectedVersion);
+    return row;
+  }
   // Disabling an endpoint that is already disabled keeps when and why it was (e.g. by delivery
   // failures). Decided in the UPDATE from the row as it is then, not from an earlier read, so an
   // automatic disabling committed in between is not overwritten.
@@ -108,17 +115,28 @@ export async function updateEndpoint(db: Db, scope: Scope, id: string, patch: En
       ...(patch.events !== undefined ? { events: normalizeEvents(patch.events) } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...status,
+      version: sql`${webhookEndpoints.version} + 1`,
       updatedAt: nowMs,
     })
-    .where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id)))
+    .where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id), atVersion(expectedVersion)))
     .returning();
-  if (!row) throw notFound("webhook endpoint", "id");
-  return row;
+  return row ?? missedWrite(db, scope, id, expectedVersion);
+}
+
+const atVersion = (expected: number | undefined) => (expected === undefined ? undefined : eq(webhookEndpoints.version, expected));
+
+/** A conditional write matched no row: the endpoint is gone (404) or at another version (409). */
+async function missedWrite(db: Db, scope: Scope, id: string, expectedVersion: number | undefined): Promise<never> {
+  const current = await findEndpoint(db, scope, id);
+  assertVersion("webhook endpoint", current.version, expectedVersion);
+  throw new Error(`webhook endpoint ${id} matched no write at version ${current.version}`);
 }
 
 /** DELETE: the endpoint and its delivery log go; deliveries still queued for it are dropped. */
-export async function deleteEndpoint(db: Db, scope: Scope, id: string): Promise<EndpointRow> {
-  const [row] = await db.delete(webhookEndpoints).where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id))).returning();
-  if (!row) throw notFound("webhook endpoint", "id");
-  return row;
+export async function deleteEndpoint(db: Db, scope: Scope, id: string, expectedVersion?: number): Promise<EndpointRow> {
+  const [row] = await db
+    .delete(webhookEndpoints)
+    .where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id), atVersion(expectedVersion)))
+    .returning();
+  return row ?? missedWrite(db, scope, id, expectedVersion);
 }

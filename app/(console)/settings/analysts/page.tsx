@@ -12,12 +12,12 @@ export default async function AnalystsPage() {
   return (
     <PrefetchedPage
       title="Analysts"
-      description="Everyone who can sign in to this console, and what they may do: analysts work alerts and cases, leads also manage the team's queue, administrators also manage keys, webhooks, policies and analysts."
+      description="Everyone who can sign in to this console, and what they may do: analysts work alerts and cases, leads also manage the team's queue, administrators also manage keys, webhooks, policies and analysts. A new role or disabling someone ends their sessions at once."
       prefetch={async (client) => client.setQueryData(queryKeys.analysts.all(), await listAnalysts(analyst))}
       errorTitle="The analysts could not be loaded"
       retryHref="/settings/analysts"
     >
-      <AnalystsView />
+      <AnalystsView selfId={analyst.id} />
     </PrefetchedPage>
   );
 }

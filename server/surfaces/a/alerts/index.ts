@@ -4,6 +4,7 @@ import { getAlertDetail, listAlerts, updateAlert } from "../../../domain/alerts/
 import { serializeAlert } from "../../../domain/alerts/serialize";
 import { getAlertRoute, listAlertsRoute, updateAlertRoute } from "./routes";
 import { ApiError } from "../../../http/errors";
+import { expectedVersion, setEtag } from "../../../http/if-match";
 
 export const alertsRouter = createRouter()
   .openapi(listAlertsRoute, async (c) => {
@@ -33,6 +34,7 @@ export const alertsRouter = createRouter()
       usersAfter: q.users_after,
       transactionsAfter: q.transactions_after,
     });
+    setEtag(c, detail.version);
     return c.json(detail, 200);
   })
   .openapi(updateAlertRoute, async (c) => {
@@ -40,6 +42,8 @@ export const alertsRouter = createRouter()
     const row = await updateAlert(c.get("db"), keyScope(c), c.req.valid("param").id, {
       status: body.status,
       resolutionNotes: body.resolution_notes,
+      expectedVersion: expectedVersion(c),
     });
+    setEtag(c, row.version);
     return c.json(serializeAlert(row), 200);
   });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ifMatchHeaders } from "../../../http/if-match";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
 import { listSchema, paginationQuery } from "../../../http/pagination";
@@ -27,6 +28,9 @@ export const AlertSchema = z
       .object({ amount: z.number().int(), currency: z.string().nullable() })
       .openapi({ description: "Sum of the affected transactions' amounts (smallest currency unit)" }),
     evidence: z.record(z.string(), z.unknown()),
+    version: z.number().int().openapi({
+      description: "An addition: 1 on create, +1 on every change of status or notes (hits the engine folds in do not count); also the ETag",
+    }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -107,10 +111,10 @@ export const updateAlertRoute = createRoute({
   tags,
   summary: "Acknowledge or resolve an alert",
   middleware: apiKeyRoute("a", "alerts:write"),
-  request: { params: idParam, body: { required: true, content: { "application/json": { schema: UpdateAlertBody } } } },
+  request: { params: idParam, headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: UpdateAlertBody } } } },
   responses: {
     200: { description: "The updated alert", content: { "application/json": { schema: AlertSchema } } },
     ...commonErrors,
-    ...errorResponses(404),
+    ...errorResponses(404, 409),
   },
 });

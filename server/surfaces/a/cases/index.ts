@@ -4,6 +4,7 @@ import { keyScope } from "../../../http/key-scope";
 import type { AppEnv } from "../../../http/context";
 import { ApiError } from "../../../http/errors";
 import { idempotent } from "../../../http/idempotency/idempotent";
+import { expectedVersion, setEtag } from "../../../http/if-match";
 import { claimNextCase, createCase, updateCase, type CaseCtx } from "../../../domain/cases/cases";
 import { getCase, listCases } from "../../../domain/cases/query";
 import { claimCaseRoute, createCaseRoute, getCaseRoute, listCasesRoute, updateCaseRoute } from "./routes";
@@ -56,11 +57,14 @@ export const casesRouter = createRouter()
     });
   })
   .openapi(getCaseRoute, async (c) => {
-    return c.json(await getCase(c.get("db"), ctxOf(c).scope, c.req.valid("param").id), 200);
+    const resource = await getCase(c.get("db"), ctxOf(c).scope, c.req.valid("param").id);
+    setEtag(c, resource.version);
+    return c.json(resource, 200);
   })
   .openapi(updateCaseRoute, async (c) => {
     const body = c.req.valid("json");
     const resource = await updateCase(c.get("db"), ctxOf(c), c.req.valid("param").id, {
+      expectedVersion: expectedVersion(c),
       status: body.status,
       notes: body.notes,
       assigneeId: body.assignee_id,
@@ -68,5 +72,6 @@ export const casesRouter = createRouter()
       severity: body.severity,
       actorId: body.actor_id,
     });
+    setEtag(c, resource.version);
     return c.json(resource, 200);
   });

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
+import { ifMatchHeaders } from "../../../http/if-match";
 import { listSchema, paginationQuery } from "../../../http/pagination";
 import { caseActions, caseStatuses, caseTypes, severityLevels } from "../../../db/schema";
 
@@ -33,6 +34,7 @@ export const CaseSchema = z
     user_id: z.string().nullable(),
     assignee_id: z.string().nullable().openapi({ description: "An addition: the assigned analyst" }),
     alert_id: z.string().nullable().openapi({ description: "An addition: the alert the case was opened from" }),
+    version: z.number().int().openapi({ description: "An addition: 1 on create, +1 on every change; also the ETag. Send it as If-Match to change only this version" }),
     events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log in commit order (`seq`)" }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -142,6 +144,6 @@ export const updateCaseRoute = createRoute({
   tags,
   summary: "Update a case: status, notes, assignee, linked transactions, severity",
   middleware: apiKeyRoute("a", "cases:write"),
-  request: { params: idParam, body: { required: true, content: { "application/json": { schema: UpdateCaseBody } } } },
-  responses: { 200: caseResponse("The whole updated case"), ...commonErrors, ...errorResponses(404, 422) },
+  request: { params: idParam, headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: UpdateCaseBody } } } },
+  responses: { 200: caseResponse("The whole updated case"), ...commonErrors, ...errorResponses(404, 409, 422) },
 });

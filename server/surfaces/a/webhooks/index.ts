@@ -4,6 +4,7 @@ import { keyScope } from "../../../http/key-scope";
 import type { AppEnv } from "../../../http/context";
 import { ApiError } from "../../../http/errors";
 import { idempotent } from "../../../http/idempotency/idempotent";
+import { expectedVersion, setEtag } from "../../../http/if-match";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -49,18 +50,22 @@ export const webhooksRouter = createRouter()
     return c.json(await listEndpoints(c.get("db"), keyScope(c), c.req.valid("query")), 200);
   })
   .openapi(getWebhookRoute, async (c) => {
-    return c.json(serializeEndpoint(await findEndpoint(c.get("db"), keyScope(c), c.req.valid("param").id)), 200);
+    const row = await findEndpoint(c.get("db"), keyScope(c), c.req.valid("param").id);
+    setEtag(c, row.version);
+    return c.json(serializeEndpoint(row), 200);
   })
   .openapi(updateWebhookRoute, async (c) => {
     const body = c.req.valid("json");
     const scope = keyScope(c);
     const id = c.req.valid("param").id;
     const url = body.url !== undefined ? await checkedUrl(c, body.url) : undefined;
-    const row = await updateEndpoint(c.get("db"), scope, id, { url, events: body.events, description: body.description, status: body.status });
+    const patch = { url, events: body.events, description: body.description, status: body.status };
+    const row = await updateEndpoint(c.get("db"), scope, id, patch, expectedVersion(c));
+    setEtag(c, row.version);
     return c.json(serializeEndpoint(row), 200);
   })
   .openapi(deleteWebhookRoute, async (c) => {
-    const row = await deleteEndpoint(c.get("db"), keyScope(c), c.req.valid("param").id);
+    const row = await deleteEndpoint(c.get("db"), keyScope(c), c.req.valid("param").id, expectedVersion(c));
     return c.json({ ...serializeEndpoint(row), deleted: true as const }, 200);
   })
   .openapi(listDeliveriesRoute, async (c) => {

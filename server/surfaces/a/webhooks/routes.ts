@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
+import { ifMatchHeaders } from "../../../http/if-match";
 import { listSchema, paginationQuery } from "../../../http/pagination";
 import { webhookEventTypes } from "../../../domain/webhooks/emit";
 
@@ -15,6 +16,7 @@ export const WebhookEndpointSchema = z
     status: z.enum(["enabled", "disabled"]),
     disabled_reason: z.string().nullable().openapi({ description: "Why Argus disabled the endpoint (null when enabled or disabled by request)" }),
     disabled_at: z.string().nullable(),
+    version: z.number().int().openapi({ description: "An addition: 1 on create, +1 on every change (also Argus disabling it); also the ETag" }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -112,8 +114,8 @@ export const updateWebhookRoute = createRoute({
   tags,
   summary: "Update a webhook endpoint (an addition): url, events, description, status",
   middleware: apiKeyRoute("a", "webhooks:write"),
-  request: { params: idParam, body: { required: true, content: { "application/json": { schema: UpdateWebhookBody } } } },
-  responses: { 200: endpointResponse("The updated endpoint"), ...commonErrors, ...errorResponses(404) },
+  request: { params: idParam, headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: UpdateWebhookBody } } } },
+  responses: { 200: endpointResponse("The updated endpoint"), ...commonErrors, ...errorResponses(404, 409) },
 });
 
 export const deleteWebhookRoute = createRoute({
@@ -122,11 +124,11 @@ export const deleteWebhookRoute = createRoute({
   tags,
   summary: "Delete a webhook endpoint (an addition); it stops receiving at once",
   middleware: apiKeyRoute("a", "webhooks:write"),
-  request: { params: idParam },
+  request: { params: idParam, headers: ifMatchHeaders },
   responses: {
     200: { description: "The deleted endpoint", content: { "application/json": { schema: DeletedWebhookEndpointSchema } } },
     ...commonErrors,
-    ...errorResponses(404),
+    ...errorResponses(404, 409),
   },
 });
 

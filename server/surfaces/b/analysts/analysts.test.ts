@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startTestApi, type TestApi } from "../../../test/harness";
 import { CONSOLE_AUDIENCE, CONSOLE_ISSUER } from "../../../http/console-auth";
 import { ensureAccount } from "../../../domain/accounts/accounts";
+import { rows } from "../../../db/client";
 
 let api: TestApi;
 let admin: string;
@@ -146,7 +147,7 @@ describe("lockout", () => {
     const lockedAnswers = results.filter((r) => /Too many failed/.test(r.body.error.message)).length;
     expect(lockedAnswers).toBeGreaterThanOrEqual(30);
     expect((await signIn("parallel@example.com", "the right one")).body.error.message).toMatch(/Too many failed/);
-    const [row] = (await api.deps.database.db.execute(sql`select locked_until > now() as locked from analysts where id = ${a.id}`)).rows as { locked: boolean }[];
+    const [row] = await rows<{ locked: boolean }>(api.deps.database.db, sql`select locked_until > now() as locked from analysts where id = ${a.id}`);
     expect(row?.locked).toBe(true);
   });
 
@@ -155,7 +156,7 @@ describe("lockout", () => {
     await api.deps.database.db.execute(sql`update analysts set failed_attempts = 10, locked_until = now() - interval '1 second' where id = ${a.id}`);
     expect((await signIn("lapse@example.com", "wrong")).body.error.message).toBe("Invalid e-mail or password.");
     expect((await signIn("lapse@example.com", "the right one")).status).toBe(200);
-    const [row] = (await api.deps.database.db.execute(sql`select failed_attempts, locked_until from analysts where id = ${a.id}`)).rows as { failed_attempts: number; locked_until: unknown }[];
+    const [row] = await rows<{ failed_attempts: number; locked_until: unknown }>(api.deps.database.db, sql`select failed_attempts, locked_until from analysts where id = ${a.id}`);
     expect(row).toMatchObject({ failed_attempts: 0, locked_until: null });
   });
 });

@@ -6,7 +6,7 @@ import { blocklistEntries } from "../../../db/schema";
 import { inScope } from "../../../db/scope";
 import { addEntry, removeEntry, serializeEntry } from "../../../domain/blocklist/blocklist";
 import { normalizeBlocklistValue } from "../../../domain/blocklist/values";
-import { consoleScope } from "../policies";
+import { consoleScope } from "../../../http/key-scope";
 import { addEntryRoute, listEntriesRoute, removeEntryRoute } from "./routes";
 
 export const blocklistRouter = createRouter()

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ifMatchHeaders } from "../../../http/if-match";
 import { consoleRoute } from "../../../http/router";
-import { commonErrors } from "../../../http/openapi";
+import { commonErrors, errorResponses } from "../../../http/openapi";
 
 const tags = ["Dashboard: policies"];
 
@@ -102,6 +103,6 @@ export const putDetectionPolicyRoute = createRoute({
   tags,
   summary: "Replace the detection thresholds (admin); fields not sent take the defaults",
   middleware: consoleRoute("admin"),
-  request: { body: { required: true, content: { "application/json": { schema: DetectionPolicyBody } } } },
-  responses: ok("The new thresholds"),
+  request: { headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: DetectionPolicyBody } } } },
+  responses: { ...ok("The new thresholds"), ...errorResponses(409) },
 });

@@ -1,6 +1,6 @@
 import { createRouter } from "../../../http/router";
 import { getCaseWorkload, getOverview } from "../../../domain/overview/overview";
-import { consoleScope } from "../policies";
+import { consoleScope } from "../../../http/key-scope";
 import { getOverviewRoute, getWorkloadRoute } from "./routes";
 
 export const overviewRouter = createRouter()

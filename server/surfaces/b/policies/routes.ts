@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ifMatchHeaders } from "../../../http/if-match";
 import { consoleRoute } from "../../../http/router";
-import { commonErrors } from "../../../http/openapi";
+import { commonErrors, errorResponses } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
 import { signalNames } from "../../../domain/scoring/signals";
 import { paymentMethodTypes } from "../../../domain/scoring/request";
@@ -108,8 +109,8 @@ export const putPolicyRoute = createRoute({
   tags,
   summary: "Replace the policies (admin)",
   middleware: consoleRoute("admin"),
-  request: { body: { required: true, content: { "application/json": { schema: PutPolicyBody } } } },
-  responses: ok("The new policies"),
+  request: { headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: PutPolicyBody } } } },
+  responses: { ...ok("The new policies"), ...errorResponses(409) },
 });
 
 export const patchPolicyRoute = createRoute({
@@ -118,8 +119,8 @@ export const patchPolicyRoute = createRoute({
   tags,
   summary: "Change some of the policies (admin)",
   middleware: consoleRoute("admin"),
-  request: { body: { required: true, content: { "application/json": { schema: PatchPolicyBody } } } },
-  responses: ok("The updated policies"),
+  request: { headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: PatchPolicyBody } } } },
+  responses: { ...ok("The updated policies"), ...errorResponses(409) },
 });
 
 export const SignalInfoSchema = z.object({ name: z.string(), weight: z.string(), points: z.number(), trigger: z.string() }).openapi("SignalInfo");
