@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { FormError } from "@/components/ui/form-error";
 import { LinkButton } from "@/components/ui/link-button";
 import { Spinner } from "@/components/ui/spinner";
@@ -16,7 +17,7 @@ import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { ResolveAlertDialog } from "./resolve-alert-dialog";
 
 type AlertActionsProps = {
-  alert: Pick<Alert, "alert_id" | "summary" | "status" | "resolution_notes">;
+  alert: Pick<Alert, "alert_id" | "summary" | "status" | "resolution_notes" | "version">;
   environment: ConsoleEnvironment;
   /** The alert's case that is not closed yet: shown instead of opening another. */
   caseId: string | null;
@@ -33,7 +34,11 @@ export function AlertActions({ alert, environment, caseId }: AlertActionsProps) 
       toast.success("Alert acknowledged");
       router.refresh();
     },
+    onError: ({ error }) => {
+      if (error.serverError?.conflict) router.refresh();
+    },
   });
+  const conflict = acknowledge.result.serverError?.conflict ? acknowledge.result.serverError : null;
   const openCase = useAction(openCaseFromAlertAction);
   const busy = acknowledge.isPending || openCase.isPending;
 
@@ -41,7 +46,7 @@ export function AlertActions({ alert, environment, caseId }: AlertActionsProps) 
     <div className="grid justify-items-end gap-2">
       <div className="flex flex-wrap gap-2">
         {alert.status === "open" ? (
-          <Button variant="secondary" disabled={busy} onClick={() => acknowledge.execute({ id: alert.alert_id, status: "acknowledged", environment })}>
+          <Button variant="secondary" disabled={busy} onClick={() => acknowledge.execute({ id: alert.alert_id, version: alert.version, status: "acknowledged", environment })}>
             {acknowledge.isPending ? <Spinner /> : null}
             Acknowledge
           </Button>
@@ -63,7 +68,17 @@ export function AlertActions({ alert, environment, caseId }: AlertActionsProps) 
           </Button>
         )}
       </div>
-      <FormError error={acknowledge.result.serverError ?? openCase.result.serverError} />
+      {conflict ? (
+        <ConflictNotice
+          error={conflict}
+          redoLabel="acknowledge"
+          pending={acknowledge.isPending}
+          onRedo={() => acknowledge.execute({ id: alert.alert_id, version: conflict.conflict!.currentVersion, status: "acknowledged", environment })}
+          onDismiss={() => acknowledge.reset()}
+        />
+      ) : (
+        <FormError error={acknowledge.result.serverError ?? openCase.result.serverError} />
+      )}
       {resolving ? (
         <ResolveAlertDialog alert={alert} environment={environment} open onOpenChange={setResolving} onDone={() => router.refresh()} />
       ) : null}

@@ -47,7 +47,14 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
       toast.success("Alert acknowledged");
       refresh();
     },
-    onError: ({ error }) => toast.error(error.serverError?.message ?? "The alert could not be acknowledged.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+    onError: ({ error, input }) => {
+      const conflict = error.serverError?.conflict;
+      toast.error(error.serverError?.message ?? "The alert could not be acknowledged.", {
+        description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
+        action: conflict ? { label: "Acknowledge anyway", onClick: () => acknowledge.execute({ ...input, version: conflict.currentVersion }) } : undefined,
+      });
+      if (conflict) refresh();
+    },
     onSettled: () => setPendingId(null),
   });
 
@@ -58,7 +65,7 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
         pendingId,
         onAcknowledge: (alert) => {
           setPendingId(alert.alert_id);
-          acknowledge.execute({ id: alert.alert_id, status: "acknowledged", environment });
+          acknowledge.execute({ id: alert.alert_id, version: alert.version, status: "acknowledged", environment });
         },
         onResolve: setResolving,
       }),
@@ -75,7 +82,7 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
     event.preventDefault();
     if (event.key === "a" && alert.status === "open") {
       setPendingId(alert.alert_id);
-      acknowledge.execute({ id: alert.alert_id, status: "acknowledged", environment });
+      acknowledge.execute({ id: alert.alert_id, version: alert.version, status: "acknowledged", environment });
     } else if (event.key === "r" && alert.status !== "resolved") setResolving(alert);
   });
 

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/spinner";
 import { updateAlertAction } from "@/lib/actions/update-alert";
@@ -15,7 +16,7 @@ import { inputClassName } from "@/components/ui/input";
 import { cn } from "@/lib/utils/cn";
 
 type ResolveAlertDialogProps = {
-  alert: Pick<Alert, "alert_id" | "summary" | "resolution_notes">;
+  alert: Pick<Alert, "alert_id" | "summary" | "resolution_notes" | "version">;
   environment: ConsoleEnvironment;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,10 +33,14 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
       onDone();
     },
   });
+  const conflict = result.serverError?.conflict ? result.serverError : null;
+  const resolve = (version: number) => {
+    const trimmed = notes.trim();
+    execute({ id: alert.alert_id, version, status: "resolved", resolution_notes: trimmed === "" ? undefined : trimmed, environment });
+  };
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = notes.trim();
-    execute({ id: alert.alert_id, status: "resolved", resolution_notes: trimmed === "" ? undefined : trimmed, environment });
+    resolve(alert.version);
   }
   return (
     <Dialog
@@ -60,7 +65,20 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
               className={cn(inputClassName, "h-auto min-h-28 py-2")}
             />
           </Field>
-          <FormError error={result.serverError} />
+          {conflict ? (
+            <ConflictNotice
+              error={conflict}
+              redoLabel="resolve with my notes"
+              pending={isPending}
+              onRedo={() => resolve(conflict.conflict!.currentVersion)}
+              onDismiss={() => {
+                onOpenChange(false);
+                onDone();
+              }}
+            />
+          ) : (
+            <FormError error={result.serverError} />
+          )}
           <DialogFooter>
             <Button variant="secondary" disabled={isPending} onClick={() => onOpenChange(false)}>
               Cancel

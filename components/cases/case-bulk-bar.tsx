@@ -24,7 +24,8 @@ type Failure = { caseId: string; title: string; message: string; status?: number
 type CaseBulkBarProps = {
   environment: ConsoleEnvironment;
   selectedIds: string[];
-  titles: Record<string, string>;
+  /** Every loaded case by id: its title (to name failures) and the version and audit entry shown. */
+  loaded: Record<string, { title: string; version: number; seen_seq: number }>;
   analysts: { id: string; name: string }[];
   /** After an action: keep only the failed cases selected, and reload the queue. */
   onDone: (failedIds: string[]) => void;
@@ -32,7 +33,7 @@ type CaseBulkBarProps = {
 };
 
 /** Bulk assign and bulk status change of the selected cases, with each failure listed. */
-export function CaseBulkBar({ environment, selectedIds, titles, analysts, onDone, onClear }: CaseBulkBarProps) {
+export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone, onClear }: CaseBulkBarProps) {
   const [assignee, setAssignee] = useState("");
   const [status, setStatus] = useState<CaseStatus | "">("");
   const [failures, setFailures] = useState<Failure[]>([]);
@@ -40,7 +41,7 @@ export function CaseBulkBar({ environment, selectedIds, titles, analysts, onDone
   const settle = (verb: string) => ({
     onSuccess: ({ data }: { data?: BulkCaseResult }) => {
       if (!data) return;
-      const failed = data.outcomes.flatMap((o) => (o.ok ? [] : [{ caseId: o.case_id, title: titles[o.case_id] ?? o.case_id, message: o.error.message, status: o.error.status, requestId: o.error.requestId }]));
+      const failed = data.outcomes.flatMap((o) => (o.ok ? [] : [{ caseId: o.case_id, title: loaded[o.case_id]?.title ?? o.case_id, message: o.error.message, status: o.error.status, requestId: o.error.requestId }]));
       setFailures(failed);
       setAssignee("");
       setStatus("");
@@ -54,6 +55,8 @@ export function CaseBulkBar({ environment, selectedIds, titles, analysts, onDone
   const move = useAction(bulkUpdateCaseStatusAction, settle("Moved"));
   const busy = assign.isPending || move.isPending;
   const count = selectedIds.length;
+  // Each change applies to the version the queue showed; a case someone changed meanwhile is refused.
+  const refs = () => selectedIds.flatMap((id) => (loaded[id] ? [{ id, version: loaded[id].version, seen_seq: loaded[id].seen_seq }] : []));
 
   return (
     <div className="mb-4 grid gap-3">
@@ -77,7 +80,7 @@ export function CaseBulkBar({ environment, selectedIds, titles, analysts, onDone
           size="sm"
           className="h-9"
           disabled={busy || count === 0 || assignee === ""}
-          onClick={() => assign.execute({ environment, case_ids: selectedIds, assignee_id: assignee === UNASSIGN ? null : assignee })}
+          onClick={() => assign.execute({ environment, cases: refs(), assignee_id: assignee === UNASSIGN ? null : assignee })}
         >
           {assign.isPending ? <Spinner /> : null}
           Assign
@@ -93,7 +96,7 @@ export function CaseBulkBar({ environment, selectedIds, titles, analysts, onDone
             ))}
           </NativeSelect>
         </label>
-        <Button size="sm" className="h-9" variant="secondary" disabled={busy || count === 0 || status === ""} onClick={() => status && move.execute({ environment, case_ids: selectedIds, status })}>
+        <Button size="sm" className="h-9" variant="secondary" disabled={busy || count === 0 || status === ""} onClick={() => status && move.execute({ environment, cases: refs(), status })}>
           {move.isPending ? <Spinner /> : null}
           Change status
         </Button>
@@ -105,7 +108,7 @@ export function CaseBulkBar({ environment, selectedIds, titles, analysts, onDone
         <div role="alert" className="rounded-xl border border-danger/30 bg-danger-soft p-3 text-sm">
           <div className="flex items-start justify-between gap-3">
             <p className="font-medium">
-              {failures.length} case{failures.length === 1 ? "" : "s"} could not be changed (still selected):
+              {failures.length} case{failures.length === 1 ? "" : "s"} could not be changed (still selected, shown as they are now: act again to redo):
             </p>
             <Button size="sm" variant="ghost" className="h-7 px-2" aria-label="Dismiss the failures" onClick={() => setFailures([])}>
               <X aria-hidden="true" />

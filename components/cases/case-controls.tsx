@@ -10,12 +10,16 @@ import { FormError } from "@/components/ui/form-error";
 import { inputClassName, NativeSelect } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { updateCaseAction } from "@/lib/actions/update-case";
-import { caseNextStatuses, caseStatusLabels, type Case, type CaseStatus } from "@/lib/schemas/case";
+import { ConflictNotice } from "@/components/ui/conflict-notice";
+import { caseNextStatuses, caseStatusLabels, seenSeq, type Case, type CaseStatus } from "@/lib/schemas/case";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { cn } from "@/lib/utils/cn";
 
+/** The analyst's change, kept to say what it was and to redo it after a version conflict. */
+type Pending = { kind: "status" | "note" | "assign"; label: string; changes: { status?: CaseStatus; notes?: string; assignee_id?: string | null } };
+
 type CaseControlsProps = {
-  kase: Pick<Case, "case_id" | "status" | "assignee_id">;
+  kase: Pick<Case, "case_id" | "status" | "assignee_id" | "version" | "events">;
   environment: ConsoleEnvironment;
   me: { id: string; isLead: boolean };
   /** Analysts to assign to (leads only); empty when the list could not be read. */
@@ -29,32 +33,38 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   const [status, setStatus] = useState<CaseStatus | "">(moves[0] ?? "");
   const [note, setNote] = useState("");
   const [assignee, setAssignee] = useState(kase.assignee_id ?? "");
-  const [last, setLast] = useState<"status" | "note" | "assign" | null>(null);
+  const [last, setLast] = useState<Pending | null>(null);
 
   const update = useAction(updateCaseAction, {
     onSuccess: () => {
-      toast.success(last === "note" ? "Note added" : last === "status" ? "Status changed" : "Assignment changed");
-      if (last === "note") setNote("");
+      toast.success(last?.kind === "note" ? "Note added" : last?.kind === "status" ? "Status changed" : "Assignment changed");
+      if (last?.kind === "note") setNote("");
       router.refresh();
+    },
+    // Someone changed the case meanwhile: show the case as it is now, beside the notice.
+    onError: ({ error }) => {
+      if (error.serverError?.conflict) router.refresh();
     },
   });
   const busy = update.isPending;
-  const send = (kind: typeof last, changes: { status?: CaseStatus; notes?: string; assignee_id?: string | null }) => {
-    setLast(kind);
-    update.execute({ id: kase.case_id, environment, ...changes });
+  const conflict = update.result.serverError?.conflict ? update.result.serverError : null;
+  const send = (pending: Pending, version = kase.version) => {
+    setLast(pending);
+    update.execute({ id: kase.case_id, environment, version, seen_seq: seenSeq(kase), ...pending.changes });
   };
 
   function submitStatus(event: FormEvent) {
     event.preventDefault();
-    if (status) send("status", { status });
+    if (status) send({ kind: "status", label: `move to ${caseStatusLabels[status]}`, changes: { status } });
   }
   function submitNote(event: FormEvent) {
     event.preventDefault();
-    if (note.trim()) send("note", { notes: note.trim() });
+    if (note.trim()) send({ kind: "note", label: "add my note", changes: { notes: note.trim() } });
   }
   function submitAssignee(event: FormEvent) {
     event.preventDefault();
-    send("assign", { assignee_id: assignee === "" ? null : assignee });
+    const name = analysts.find((a) => a.id === assignee)?.name;
+    send({ kind: "assign", label: name ? `assign to ${name}` : "unassign", changes: { assignee_id: assignee === "" ? null : assignee } });
   }
 
   return (
@@ -62,7 +72,17 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
       <h2 id="case-actions" className="text-base font-semibold">
         Work the case
       </h2>
-      <FormError error={update.result.serverError} />
+      {conflict && last ? (
+        <ConflictNotice
+          error={conflict}
+          redoLabel={last.label}
+          pending={busy}
+          onRedo={() => send(last, conflict.conflict!.currentVersion)}
+          onDismiss={() => update.reset()}
+        />
+      ) : (
+        <FormError error={update.result.serverError} />
+      )}
       <form onSubmit={submitStatus} className="flex flex-wrap items-end gap-2">
         <Field label="Move to" className="min-w-48 flex-1">
           <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as CaseStatus)} disabled={moves.length === 0}>
@@ -74,15 +94,15 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
           </NativeSelect>
         </Field>
         <Button type="submit" disabled={busy || !status}>
-          {busy && last === "status" ? <Spinner /> : null}
+          {busy && last?.kind === "status" ? <Spinner /> : null}
           Change status
         </Button>
       </form>
 
       <div className="flex flex-wrap items-end gap-2">
         {kase.assignee_id !== me.id ? (
-          <Button variant="secondary" disabled={busy} onClick={() => send("assign", { assignee_id: me.id })}>
-            {busy && last === "assign" ? <Spinner /> : null}
+          <Button variant="secondary" disabled={busy} onClick={() => send({ kind: "assign", label: "assign to me", changes: { assignee_id: me.id } })}>
+            {busy && last?.kind === "assign" ? <Spinner /> : null}
             Assign to me
           </Button>
         ) : (
@@ -113,7 +133,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
         </Field>
         <div>
           <Button type="submit" disabled={busy || note.trim() === ""}>
-            {busy && last === "note" ? <Spinner /> : null}
+            {busy && last?.kind === "note" ? <Spinner /> : null}
             Add note
           </Button>
         </div>

@@ -11,7 +11,7 @@ import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { updateCaseAction } from "@/lib/actions/update-case";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
-import type { Case } from "@/lib/schemas/case";
+import { seenSeq, type Case } from "@/lib/schemas/case";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -50,8 +50,15 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
       toast.success("Assignment changed");
       refresh();
     },
-    onError: ({ error }) =>
-      toast.error(error.serverError?.message ?? "The case could not be assigned.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+    onError: ({ error, input }) => {
+      const conflict = error.serverError?.conflict;
+      toast.error(error.serverError?.message ?? "The case could not be assigned.", {
+        description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
+        // Someone took or changed the case meanwhile: the lead may still redo the assignment on it as it is now.
+        action: conflict ? { label: "Assign anyway", onClick: () => assign.execute({ ...input, version: conflict.currentVersion }) } : undefined,
+      });
+      if (conflict) refresh();
+    },
     onSettled: () => setPendingId(null),
   });
 
@@ -66,7 +73,7 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
           pendingId,
           onAssign: (kase, assigneeId) => {
             setPendingId(kase.case_id);
-            assign.execute({ id: kase.case_id, assignee_id: assigneeId, environment });
+            assign.execute({ id: kase.case_id, version: kase.version, seen_seq: seenSeq(kase), assignee_id: assigneeId, environment });
           },
         },
       }),
@@ -74,9 +81,12 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
     [names, analysts, pendingId, environment, assign.execute],
   );
 
-  // Titles of every loaded case, to name failures of a bulk action.
-  const titles = useMemo(
-    () => Object.fromEntries([...(unassigned?.page?.data ?? []), ...(all.page?.data ?? [])].map((c) => [c.case_id, c.title])),
+  // Every loaded case: titles name failures of a bulk action, versions make its changes conditional.
+  const loaded = useMemo(
+    () =>
+      Object.fromEntries(
+        [...(unassigned?.page?.data ?? []), ...(all.page?.data ?? [])].map((c) => [c.case_id, { title: c.title, version: c.version, seen_seq: seenSeq(c) }]),
+      ),
     [unassigned, all],
   );
   const selectedIds = Object.keys(selection);
@@ -88,7 +98,7 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
       <CaseBulkBar
         environment={environment}
         selectedIds={selectedIds}
-        titles={titles}
+        loaded={loaded}
         analysts={analysts}
         onClear={() => setSelection({})}
         onDone={(failedIds) => {

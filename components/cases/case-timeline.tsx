@@ -1,5 +1,6 @@
 import { DateTime } from "@/components/ui/date-time";
-import { caseStatusLabels, type CaseEvent, type CaseStatus } from "@/lib/schemas/case";
+import { describeCaseEvent } from "@/lib/format/case-events";
+import type { CaseEvent } from "@/lib/schemas/case";
 
 type CaseTimelineProps = {
   events: CaseEvent[];
@@ -7,28 +8,7 @@ type CaseTimelineProps = {
   names: Record<string, string>;
 };
 
-const statusLabel = (value: string | null | undefined) => (value ? (caseStatusLabels[value as CaseStatus] ?? value) : "—");
-
-function describe(event: CaseEvent, name: (id: string | null | undefined) => string): string {
-  switch (event.action) {
-    case "created":
-      return "opened the case";
-    case "note_added":
-      return "added a note";
-    case "status_changed":
-      return `changed the status from ${statusLabel(event.from)} to ${statusLabel(event.to)}`;
-    case "severity_changed":
-      return `changed the severity from ${event.from ?? "—"} to ${event.to ?? "—"}`;
-    case "assignee_changed":
-      return event.to ? `assigned the case to ${name(event.to)}${event.from ? ` (was ${name(event.from)})` : ""}` : `unassigned the case (was ${name(event.from)})`;
-    case "transactions_linked":
-      return `linked ${event.transaction_ids?.length ?? 0} transaction${event.transaction_ids?.length === 1 ? "" : "s"}`;
-    default:
-      return event.action;
-  }
-}
-
-/** The case's audit log, oldest first as the API keeps it: every entry with who and when. */
+/** The case's audit log in commit order, as the API keeps it: every entry with who and when. */
 export function CaseTimeline({ events, names }: CaseTimelineProps) {
   const name = (id: string | null | undefined) => (id ? (names[id] ?? id) : "nobody");
   return (
@@ -43,7 +23,7 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
           {events.map((event) => (
             <li key={event.event_id} className="grid gap-1 text-sm">
               <p>
-                <strong className="font-medium">{name(event.actor_id)}</strong> {describe(event, name)}
+                <strong className="font-medium">{name(event.actor_id)}</strong> {describeCaseEvent(event, name)}
               </p>
               <DateTime value={event.timestamp} className="text-xs text-muted-foreground" />
               {event.note ? <p className="rounded-md bg-surface-muted p-2 whitespace-pre-wrap">{event.note}</p> : null}

@@ -15,7 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { claimNextCaseAction } from "@/lib/actions/claim-next-case";
 import { updateCaseAction } from "@/lib/actions/update-case";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
-import type { Case } from "@/lib/schemas/case";
+import { seenSeq, type Case } from "@/lib/schemas/case";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -45,7 +45,15 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
       toast.success("Assignment changed");
       refresh();
     },
-    onError: ({ error }) => toast.error(error.serverError?.message ?? "The case could not be assigned.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+    onError: ({ error, input }) => {
+      const conflict = error.serverError?.conflict;
+      toast.error(error.serverError?.message ?? "The case could not be assigned.", {
+        description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
+        // Someone took or changed the case meanwhile: the lead may still redo the assignment on it as it is now.
+        action: conflict ? { label: "Assign anyway", onClick: () => assign.execute({ ...input, version: conflict.currentVersion }) } : undefined,
+      });
+      if (conflict) refresh();
+    },
     onSettled: () => setPendingId(null),
   });
 
@@ -60,7 +68,7 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
               pendingId,
               onAssign: (kase, assigneeId) => {
                 setPendingId(kase.case_id);
-                assign.execute({ id: kase.case_id, assignee_id: assigneeId, environment });
+                assign.execute({ id: kase.case_id, version: kase.version, seen_seq: seenSeq(kase), assignee_id: assigneeId, environment });
               },
             }
           : null,

@@ -2,6 +2,7 @@
 
 import { RotateCcw } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -49,6 +50,7 @@ type DetectionEditorProps = { policy: DetectionPolicy; environment: ConsoleEnvir
 
 /** The detection engine's thresholds per detector, edited as a draft and saved after a review (PUT). */
 export function DetectionEditor({ policy: initial, environment, currentAnalystId }: DetectionEditorProps) {
+  const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial.detectors));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -160,6 +162,13 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
         onConfirm={() => execute({ environment, version: saved.version, detectors: thresholds })}
         isPending={isPending}
         error={result.serverError}
+        onRedo={(version) => execute({ environment, version, detectors: thresholds })}
+        onDiscard={() => {
+          setConfirming(false);
+          reset();
+          // The page keys this editor by version: it starts again from the thresholds now in force.
+          router.refresh();
+        }}
       />
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -31,6 +32,7 @@ const rulesDraftOf = (policy: Policy): DraftRule[] => policy.rules.map((rule) =>
  * change and only "Save" sends them (PATCH with the parts that changed).
  */
 export function PolicyEditor({ policy: initial, signals, environment, currentAnalystId }: PolicyEditorProps) {
+  const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const [bands, setBands] = useState<BandsDraft>(() => bandsDraftOf(initial));
   const [rules, setRules] = useState<DraftRule[]>(() => rulesDraftOf(initial));
@@ -67,10 +69,10 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
     setConfirming(true);
   }
 
-  function save() {
+  function save(version = saved.version) {
     execute({
       environment,
-      version: saved.version,
+      version,
       score_bands: bandsChanged ? draftBands : undefined,
       rules: rulesChanged ? rulesForApi(rules) : undefined,
     });
@@ -131,9 +133,16 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
         title={`Save the policy of ${environmentLabels[environment]}?`}
         description="Live scoring uses the new policy from the next request on. These changes will be made:"
         changes={changes}
-        onConfirm={save}
+        onConfirm={() => save()}
         isPending={isPending}
         error={result.serverError}
+        onRedo={save}
+        onDiscard={() => {
+          setConfirming(false);
+          reset();
+          // The page keys this editor by version: it starts again from the policy now in force.
+          router.refresh();
+        }}
       />
     </section>
   );

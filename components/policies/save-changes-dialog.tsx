@@ -2,6 +2,7 @@
 
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/spinner";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -16,13 +17,18 @@ type SaveChangesDialogProps = {
   onConfirm: () => void;
   isPending: boolean;
   error: SafeError | undefined;
+  /** After a version conflict: save the same changes on the version now in force. */
+  onRedo: (version: number) => void;
+  /** After a version conflict: drop the draft and show the policy as it is now. */
+  onDiscard: () => void;
 };
 
 /**
  * The explicit last step of a policy change: every change listed, in words, before it is sent.
  * Policies decide live traffic, so nothing is saved by editing alone.
  */
-export function SaveChangesDialog({ open, onOpenChange, title, description, changes, onConfirm, isPending, error }: SaveChangesDialogProps) {
+export function SaveChangesDialog({ open, onOpenChange, title, description, changes, onConfirm, isPending, error, onRedo, onDiscard }: SaveChangesDialogProps) {
+  const conflict = error?.conflict;
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent className="max-w-xl">
@@ -39,7 +45,18 @@ export function SaveChangesDialog({ open, onOpenChange, title, description, chan
             </li>
           ))}
         </ul>
-        <FormError error={error} className="mt-4" />
+        {error && conflict ? (
+          <ConflictNotice
+            error={error}
+            className="mt-4"
+            redoLabel="save my changes"
+            pending={isPending}
+            onRedo={() => onRedo(conflict.currentVersion)}
+            onDismiss={onDiscard}
+          />
+        ) : (
+          <FormError error={error} className="mt-4" />
+        )}
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="secondary" disabled={isPending}>

@@ -39,7 +39,7 @@ export function DeleteWebhookDialog({ endpoint, environment, onDeleted, variant 
       }
       confirmLabel="Delete endpoint"
       action={deleteWebhookAction}
-      input={{ id: endpoint.webhook_id, environment }}
+      input={{ id: endpoint.webhook_id, version: endpoint.version, environment }}
       successMessage="Endpoint deleted"
       onConfirmed={onDeleted}
     />

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
+import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { updateWebhookAction } from "@/lib/actions/update-webhook";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
@@ -17,7 +18,8 @@ const FIELDS = ["url", "events", "description", "status"] as const;
 type EditWebhookDialogProps = {
   endpoint: WebhookEndpoint;
   environment: ConsoleEnvironment;
-  onSaved: (endpoint: WebhookEndpoint) => void;
+  /** After a save, or after leaving someone else's change as it is: show the endpoint as it is now. */
+  onSaved: () => void;
   /** "row": a small ghost button for a table row; "page": a secondary button for the detail page. */
   variant?: "row" | "page";
 };
@@ -37,10 +39,10 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
   const [draft, setDraft] = useState<Draft>(() => draftOf(endpoint));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const { execute, result, isPending, reset } = useAction(updateWebhookAction, {
-    onSuccess: ({ data }) => {
+    onSuccess: () => {
       setOpen(false);
       toast.success("Endpoint saved");
-      onSaved(data);
+      onSaved();
     },
   });
 
@@ -51,7 +53,7 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
       setClientErrors({ "": "Nothing changed." });
       return;
     }
-    const parsed = UpdateWebhookInputSchema.safeParse({ id: endpoint.webhook_id, ...patch });
+    const parsed = UpdateWebhookInputSchema.safeParse({ id: endpoint.webhook_id, version: endpoint.version, ...patch });
     if (!parsed.success) {
       setClientErrors(fieldErrorsOf(parsed.error.issues));
       return;
@@ -61,6 +63,12 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
   }
 
   const errors = mergeFieldErrors(clientErrors, result.serverError, FIELDS);
+  const conflict = result.serverError?.conflict ? result.serverError : null;
+  // Redo: the same changes (only the fields this admin edited) on the endpoint as it is now.
+  const redo = () => {
+    const parsed = UpdateWebhookInputSchema.safeParse({ id: endpoint.webhook_id, version: conflict!.conflict!.currentVersion, ...webhookPatch(endpoint, draft) });
+    if (parsed.success) execute({ ...parsed.data, environment });
+  };
   const state = endpointState(endpoint);
   return (
     <FormDialog
@@ -90,8 +98,21 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
       onSubmit={submit}
       submitLabel="Save changes"
       pending={isPending}
-      error={result.serverError}
+      error={conflict ? null : result.serverError}
     >
+      {conflict ? (
+        <ConflictNotice
+          error={conflict}
+          redoLabel="save my changes"
+          pending={isPending}
+          onRedo={redo}
+          onDismiss={() => {
+            setOpen(false);
+            reset();
+            onSaved();
+          }}
+        />
+      ) : null}
       {errors[""] ? (
         <p role="status" className="text-sm text-muted-foreground">
           {errors[""]}

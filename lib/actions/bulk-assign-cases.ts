@@ -1,8 +1,7 @@
 "use server";
 
-import { updateCase } from "../api/cases";
-import { toSafeError } from "../api/errors";
-import { BULK_CONCURRENCY, BulkAssignInputSchema, mapBounded, summariseBulk } from "./bulk-case-results";
+import { BulkAssignInputSchema } from "./bulk-case-results";
+import { bulkUpdateCases } from "./bulk-case-write";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Bulk assign (or unassign) from the lead's case queue: one PATCH /v1/cases/{id} per case, a few
@@ -10,8 +9,7 @@ import { assertEnvironment, authedAction } from "./safe-action";
 export const bulkAssignCasesAction = authedAction
   .metadata({ actionName: "bulkAssignCases", minRole: "lead" })
   .inputSchema(BulkAssignInputSchema)
-  .action(async ({ parsedInput: { environment, case_ids, assignee_id }, ctx }) => {
+  .action(async ({ parsedInput: { environment, cases, assignee_id }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
-    const settled = await mapBounded(case_ids, BULK_CONCURRENCY, (id) => updateCase(ctx.environment, ctx.analyst.id, { id, assignee_id }));
-    return summariseBulk(case_ids, settled, toSafeError);
+    return bulkUpdateCases(ctx.environment, ctx.analyst, cases, { assignee_id });
   });

@@ -23,10 +23,10 @@ describe("mapBounded", () => {
 });
 
 describe("summariseBulk and bulkSummary", () => {
-  const toSafe = (e: unknown) => ({ message: (e as Error).message, requestId: "req_1", status: 422 });
   it("pairs outcomes with ids and counts them", () => {
-    const r = summariseBulk(["a", "b"], [{ status: "fulfilled", value: 1 }, { status: "rejected", reason: new Error("illegal move") }], toSafe);
-    expect(r).toEqual({ succeeded: 1, failed: 1, outcomes: [{ case_id: "a", ok: true }, { case_id: "b", ok: false, error: { message: "illegal move", requestId: "req_1", status: 422 } }] });
+    const refused = { message: "illegal move", requestId: "req_1", status: 422 };
+    const r = summariseBulk(["a", "b"], [{ status: "fulfilled", value: null }, { status: "fulfilled", value: refused }]);
+    expect(r).toEqual({ succeeded: 1, failed: 1, outcomes: [{ case_id: "a", ok: true }, { case_id: "b", ok: false, error: refused }] });
     expect(bulkSummary(r, "Moved")).toBe("Moved 1 case; 1 failed.");
     expect(bulkSummary({ succeeded: 3, failed: 0, outcomes: [] }, "Assigned")).toBe("Assigned 3 cases.");
     expect(bulkSummary({ succeeded: 0, failed: 2, outcomes: [] }, "Moved")).toBe("None of 2 cases could be moved.");
@@ -34,12 +34,14 @@ describe("summariseBulk and bulkSummary", () => {
 });
 
 describe("bulk input schemas", () => {
-  it("de-duplicates ids, bounds their number, and takes null to unassign", () => {
-    const ok = BulkAssignInputSchema.parse({ environment: "production", case_ids: ["c1", "c1", "c2"], assignee_id: null });
-    expect(ok.case_ids).toEqual(["c1", "c2"]);
-    expect(BulkAssignInputSchema.safeParse({ environment: "production", case_ids: [], assignee_id: "a" }).success).toBe(false);
-    expect(BulkAssignInputSchema.safeParse({ environment: "production", case_ids: Array.from({ length: 101 }, (_, i) => `c${i}`), assignee_id: "a" }).success).toBe(false);
-    expect(BulkStatusInputSchema.safeParse({ environment: "pre-production", case_ids: ["c1"], status: "reopened" }).success).toBe(false);
-    expect(BulkStatusInputSchema.parse({ environment: "pre-production", case_ids: ["c1"], status: "closed" }).status).toBe("closed");
+  const ref = (id: string, version = 1) => ({ id, version, seen_seq: 1 });
+  it("de-duplicates cases (the last version given wins), bounds their number, and takes null to unassign", () => {
+    const ok = BulkAssignInputSchema.parse({ environment: "production", cases: [ref("c1"), ref("c1", 2), ref("c2")], assignee_id: null });
+    expect(ok.cases).toEqual([ref("c1", 2), ref("c2")]);
+    expect(BulkAssignInputSchema.safeParse({ environment: "production", cases: [], assignee_id: "a" }).success).toBe(false);
+    expect(BulkAssignInputSchema.safeParse({ environment: "production", cases: Array.from({ length: 101 }, (_, i) => ref(`c${i}`)), assignee_id: "a" }).success).toBe(false);
+    expect(BulkAssignInputSchema.safeParse({ environment: "production", cases: [{ id: "c1" }], assignee_id: "a" }).success).toBe(false);
+    expect(BulkStatusInputSchema.safeParse({ environment: "pre-production", cases: [ref("c1")], status: "reopened" }).success).toBe(false);
+    expect(BulkStatusInputSchema.parse({ environment: "pre-production", cases: [ref("c1")], status: "closed" }).status).toBe("closed");
   });
 });

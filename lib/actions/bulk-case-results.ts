@@ -12,15 +12,19 @@ export const BULK_MAX = 100;
 /** PATCHes in flight at once: fast for a page of cases, gentle on the API's rate limit. */
 export const BULK_CONCURRENCY = 4;
 
-const caseIds = z
-  .array(z.string().min(1).max(200))
+/** A selected case as the queue showed it: each change applies to that version (If-Match). */
+const CaseRefSchema = z.object({ id: z.string().min(1).max(200), version: z.number().int().min(1), seen_seq: z.number().int().min(0) });
+export type CaseRef = z.infer<typeof CaseRefSchema>;
+
+const caseRefs = z
+  .array(CaseRefSchema)
   .min(1, "Select at least one case.")
   .max(BULK_MAX, `Select at most ${BULK_MAX} cases.`)
-  .transform((ids) => [...new Set(ids)]);
+  .transform((refs) => [...new Map(refs.map((r) => [r.id, r])).values()]);
 
 export const BulkAssignInputSchema = z.object({
   environment: ConsoleEnvironmentSchema,
-  case_ids: caseIds,
+  cases: caseRefs,
   // null unassigns.
   assignee_id: z.string().min(1).max(200).nullable(),
 });
@@ -28,7 +32,7 @@ export type BulkAssignInput = z.input<typeof BulkAssignInputSchema>;
 
 export const BulkStatusInputSchema = z.object({
   environment: ConsoleEnvironmentSchema,
-  case_ids: caseIds,
+  cases: caseRefs,
   status: z.enum(caseStatuses),
 });
 export type BulkStatusInput = z.input<typeof BulkStatusInputSchema>;
@@ -57,11 +61,12 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, task:
   return results;
 }
 
-/** Per-case outcomes from settled PATCHes, errors made safe for the browser. */
-export function summariseBulk(ids: readonly string[], settled: PromiseSettledResult<unknown>[], toSafe: (error: unknown) => SafeError): BulkCaseResult {
+/** Per-case outcomes from the settled PATCHes (each already made safe for the browser, or a success). */
+export function summariseBulk(ids: readonly string[], settled: PromiseSettledResult<SafeError | null>[]): BulkCaseResult {
   const outcomes: BulkCaseOutcome[] = ids.map((case_id, i) => {
     const r = settled[i];
-    return r && r.status === "fulfilled" ? { case_id, ok: true } : { case_id, ok: false, error: toSafe(r?.reason) };
+    const error = r?.status === "fulfilled" ? r.value : { message: "The case could not be changed.", code: "console_error" };
+    return error === null ? { case_id, ok: true } : { case_id, ok: false, error };
   });
   const failed = outcomes.filter((o) => !o.ok).length;
   return { succeeded: outcomes.length - failed, failed, outcomes };

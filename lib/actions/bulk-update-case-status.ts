@@ -1,8 +1,7 @@
 "use server";
 
-import { updateCase } from "../api/cases";
-import { toSafeError } from "../api/errors";
-import { BULK_CONCURRENCY, BulkStatusInputSchema, mapBounded, summariseBulk } from "./bulk-case-results";
+import { BulkStatusInputSchema } from "./bulk-case-results";
+import { bulkUpdateCases } from "./bulk-case-write";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Bulk status change from the lead's case queue. The API decides what is legal: a case that cannot
@@ -11,8 +10,7 @@ import { assertEnvironment, authedAction } from "./safe-action";
 export const bulkUpdateCaseStatusAction = authedAction
   .metadata({ actionName: "bulkUpdateCaseStatus", minRole: "lead" })
   .inputSchema(BulkStatusInputSchema)
-  .action(async ({ parsedInput: { environment, case_ids, status }, ctx }) => {
+  .action(async ({ parsedInput: { environment, cases, status }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
-    const settled = await mapBounded(case_ids, BULK_CONCURRENCY, (id) => updateCase(ctx.environment, ctx.analyst.id, { id, status }));
-    return summariseBulk(case_ids, settled, toSafeError);
+    return bulkUpdateCases(ctx.environment, ctx.analyst, cases, { status });
   });

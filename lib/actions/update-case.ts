@@ -6,19 +6,26 @@ import { hasRole } from "../auth/roles";
 import { UpdateCaseInputSchema } from "../schemas/case";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import type { SafeError } from "../schemas/safe-error";
+import { z } from "zod";
+import { describeCaseNow } from "./case-conflict";
 import { assertEnvironment, authedAction } from "./safe-action";
+import { writeOrConflict } from "./version-conflict";
 
 // Status, note and assignment changes of a case (PATCH /v1/cases/{id}); the actor is always the
-// signed-in analyst, so the audit log names who acted.
+// signed-in analyst, so the audit log names who acted. The change applies to the version the
+// analyst saw; if the case moved on, the audit entries after the last one they saw say how.
 export const updateCaseAction = authedAction
   .metadata({ actionName: "updateCase", minRole: "analyst" })
-  .inputSchema(UpdateCaseInputSchema.extend({ environment: ConsoleEnvironmentSchema }))
-  .action(async ({ parsedInput: { environment, ...input }, ctx }) => {
+  .inputSchema(UpdateCaseInputSchema.extend({ environment: ConsoleEnvironmentSchema, seen_seq: z.number().int().min(0) }))
+  .action(async ({ parsedInput: { environment, seen_seq, ...input }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
     // Anyone may take a case; giving it to someone else (or unassigning) is a lead's call
     // (lib/auth/README.md "Roles").
     if (input.assignee_id !== undefined && input.assignee_id !== ctx.analyst.id && !hasRole(ctx.analyst.role, "lead")) {
       returnServerError<SafeError>({ message: "Only a lead may assign a case to someone else or unassign it.", code: "forbidden", status: 403 });
     }
-    return updateCase(ctx.environment, ctx.analyst.id, input);
+    return writeOrConflict(
+      () => updateCase(ctx.environment, ctx.analyst.id, input),
+      () => describeCaseNow(ctx.environment, ctx.analyst, input.id, seen_seq),
+    );
   });

@@ -32,6 +32,7 @@ export async function getAlert(
   return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { query: page, schema: AlertDetailSchema });
 }
 
-export async function updateAlert(environment: ConsoleEnvironment, { id, ...body }: UpdateAlertInput): Promise<Alert> {
-  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { method: "PATCH", body, schema: AlertSchema });
+/** A PATCH of the version the analyst saw: 409 version_conflict if the alert's review state moved on. */
+export async function updateAlert(environment: ConsoleEnvironment, { id, version, ...body }: UpdateAlertInput): Promise<Alert> {
+  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { method: "PATCH", body, ifMatch: version, schema: AlertSchema });
 }

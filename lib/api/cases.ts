@@ -28,8 +28,9 @@ export async function getCase(environment: ConsoleEnvironment, id: string): Prom
   return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { schema: CaseSchema });
 }
 
-export async function updateCase(environment: ConsoleEnvironment, actorId: string, { id, ...changes }: UpdateCaseInput): Promise<Case> {
-  return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...changes, actor_id: actorId }, schema: CaseSchema });
+/** A PATCH of the version the analyst saw: 409 version_conflict if the case moved on since. */
+export async function updateCase(environment: ConsoleEnvironment, actorId: string, { id, version, ...changes }: UpdateCaseInput): Promise<Case> {
+  return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...changes, actor_id: actorId }, ifMatch: version, schema: CaseSchema });
 }
 
 const CaseListSchema = listSchema(CaseSchema);

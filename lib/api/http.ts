@@ -24,6 +24,8 @@ export type RequestOptions<T = unknown> = {
   headers?: Record<string, string>;
   /** `Idempotency-Key` (Surface A) for creating calls the user may retry. */
   idempotencyKey?: string;
+  /** `If-Match: "<version>"`: the write applies only to the version the analyst saw (409 otherwise). */
+  ifMatch?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Validates the answer; a mismatch is an `invalid_response` error instead of a wrong type. */
@@ -61,6 +63,7 @@ export async function sendRequest<T>(
     body = JSON.stringify(options.body);
   }
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  if (options.ifMatch !== undefined) headers["If-Match"] = `"${options.ifMatch}"`;
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;

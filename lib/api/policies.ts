@@ -17,8 +17,10 @@ export async function patchPolicy(
   environment: ConsoleEnvironment,
   actor: DashboardActor,
   patch: { score_bands?: ScoreBandsInput; rules?: RuleInput[] },
+  /** The version the change is based on (If-Match; 0 = the defaults, never changed). */
+  version: number,
 ): Promise<Policy> {
-  return dashboard(environment, actor, "/api/v1/policies", { method: "PATCH", body: patch, schema: PolicySchema });
+  return dashboard(environment, actor, "/api/v1/policies", { method: "PATCH", body: patch, ifMatch: version, schema: PolicySchema });
 }
 
 export async function listSignals(environment: ConsoleEnvironment, actor: DashboardActor): Promise<SignalInfo[]> {
@@ -31,6 +33,6 @@ export async function getDetectionPolicy(environment: ConsoleEnvironment, actor:
 }
 
 /** PUT replaces the overrides; the console sends every field, the API stores what differs from the defaults. */
-export async function putDetectionPolicy(environment: ConsoleEnvironment, actor: DashboardActor, detectors: DetectionThresholds): Promise<DetectionPolicy> {
-  return dashboard(environment, actor, "/api/v1/policies/detection", { method: "PUT", body: detectors, schema: DetectionPolicySchema });
+export async function putDetectionPolicy(environment: ConsoleEnvironment, actor: DashboardActor, detectors: DetectionThresholds, version: number): Promise<DetectionPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/detection", { method: "PUT", body: detectors, ifMatch: version, schema: DetectionPolicySchema });
 }

@@ -40,13 +40,15 @@ export async function createWebhook(
 export async function updateWebhook(
   environment: ConsoleEnvironment,
   id: string,
+  version: number,
   patch: { url?: string; events?: string[]; description?: string | null; status?: "enabled" | "disabled" },
 ): Promise<WebhookEndpoint> {
-  return apiA(environment, endpointPath(id), { method: "PATCH", body: patch, schema: WebhookEndpointSchema });
+  return apiA(environment, endpointPath(id), { method: "PATCH", body: patch, ifMatch: version, schema: WebhookEndpointSchema });
 }
 
-export async function deleteWebhook(environment: ConsoleEnvironment, id: string): Promise<WebhookEndpoint> {
-  return apiA(environment, endpointPath(id), { method: "DELETE", schema: DeletedWebhookEndpointSchema });
+/** Deletes the version the admin saw: 409 version_conflict if the endpoint changed meanwhile. */
+export async function deleteWebhook(environment: ConsoleEnvironment, id: string, version: number): Promise<WebhookEndpoint> {
+  return apiA(environment, endpointPath(id), { method: "DELETE", ifMatch: version, schema: DeletedWebhookEndpointSchema });
 }
 
 export async function listWebhookDeliveries(

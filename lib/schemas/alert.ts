@@ -25,6 +25,8 @@ export const AlertSchema = z.object({
   confidence: z.number(),
   exposure: z.object({ amount: z.number().int(), currency: z.string().nullable() }),
   evidence: z.record(z.string(), z.unknown()),
+  /** Grows when its review state changes; sent back as If-Match. */
+  version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -40,6 +42,8 @@ export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 /** What the console may change: acknowledge or resolve, with optional notes (≤ 5,000 characters). */
 export const UpdateAlertInputSchema = z.object({
   id: z.string().min(1).max(200),
+  /** The version the page showed (If-Match). */
+  version: z.number().int().min(1),
   status: z.enum(["acknowledged", "resolved"]),
   resolution_notes: z.string().trim().max(5000).optional(),
 });

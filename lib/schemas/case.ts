@@ -11,6 +11,8 @@ export type CaseStatus = (typeof caseStatuses)[number];
 
 export const CaseEventSchema = z.object({
   event_id: z.string(),
+  /** 1, 2, 3… in commit order: the last entry is the latest change. */
+  seq: z.number().int(),
   action: z.string(),
   actor_id: z.string(),
   timestamp: z.string(),
@@ -34,6 +36,8 @@ export const CaseSchema = z.object({
   assignee_id: z.string().nullable(),
   /** The alert the case was opened from (null: opened by hand). */
   alert_id: z.string().nullable().default(null),
+  /** Grows with every change; sent back as If-Match so a change never lands on a case the analyst did not see. */
+  version: z.number().int(),
   events: z.array(CaseEventSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -76,6 +80,8 @@ export type CaseSeverity = AlertSeverity;
 
 export const UpdateCaseInputSchema = z.object({
   id: z.string().min(1).max(200),
+  /** The version the page showed (If-Match). */
+  version: z.number().int().min(1),
   status: z.enum(caseStatuses).optional(),
   notes: z.string().trim().min(1).max(5000).optional(),
   // null unassigns.
@@ -83,3 +89,6 @@ export const UpdateCaseInputSchema = z.object({
 });
 
 export type UpdateCaseInput = z.infer<typeof UpdateCaseInputSchema>;
+
+/** The last audit entry the page shows: what "changed since" means after a version conflict. */
+export const seenSeq = (kase: Pick<Case, "events">): number => kase.events.at(-1)?.seq ?? 0;

@@ -10,8 +10,20 @@ export type SafeError = {
   status?: number;
   /** The field the error is about, when the API named one (dotted path). */
   param?: string;
+  /**
+   * A write refused because the object changed since the version shown (409): what changed, in
+   * words, and the version to redo the change on.
+   */
+  conflict?: VersionConflict;
 };
+
+export type VersionConflict = { currentVersion: number; changes: string[] };
 
 export function isSafeError(value: unknown): value is SafeError {
   return typeof value === "object" && value !== null && typeof (value as SafeError).message === "string";
+}
+
+/** The API's answer to a write based on an old version (Surface A and Surface B codes). */
+export function isVersionConflictCode(code: string | undefined): boolean {
+  return code === "version_conflict" || code === "CONFLICT";
 }

@@ -38,6 +38,8 @@ export const WebhookEndpointSchema = z.object({
   status: z.enum(["enabled", "disabled"]),
   disabled_reason: z.string().nullable(),
   disabled_at: z.string().nullable(),
+  /** Grows with every change (Argus disabling it too); sent back as If-Match. */
+  version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -128,6 +130,8 @@ export type CreateWebhookInput = z.input<typeof CreateWebhookInputSchema>;
 
 export const UpdateWebhookInputSchema = z.object({
   id: z.string().min(1).max(100),
+  /** The version the page showed (If-Match). */
+  version: z.number().int().min(1),
   url: urlField.optional(),
   events: eventsField.optional(),
   // "" clears the description (sent as null).
@@ -137,7 +141,7 @@ export const UpdateWebhookInputSchema = z.object({
 
 export type UpdateWebhookInput = z.input<typeof UpdateWebhookInputSchema>;
 
-export const DeleteWebhookInputSchema = z.object({ id: z.string().min(1).max(100) });
+export const DeleteWebhookInputSchema = z.object({ id: z.string().min(1).max(100), version: z.number().int().min(1) });
 
 /**
  * The PATCH body of an edit: only what changed, so an unchanged URL is not re-checked and a
@@ -146,8 +150,8 @@ export const DeleteWebhookInputSchema = z.object({ id: z.string().min(1).max(100
 export function webhookPatch(
   current: Pick<WebhookEndpoint, "url" | "events" | "description" | "status">,
   draft: { url: string; events: readonly string[]; description: string; status: "enabled" | "disabled" },
-): Omit<UpdateWebhookInput, "id"> {
-  const patch: Omit<UpdateWebhookInput, "id"> = {};
+): Omit<UpdateWebhookInput, "id" | "version"> {
+  const patch: Omit<UpdateWebhookInput, "id" | "version"> = {};
   const url = draft.url.trim();
   if (url !== current.url) patch.url = url;
   const events = normaliseEvents(draft.events);

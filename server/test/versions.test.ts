@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "./harness";
-import { raiseAlert } from "../domain/alerts/raise";
+import { raiseAlert, type RaiseAlertInput } from "../domain/alerts/raise";
 
 // DESIGN "Versions and conflicts" for the other versioned objects: alerts, webhook endpoints
 // (Surface A, 409 version_conflict) and the score and detection policies (Surface B, 409 CONFLICT).
@@ -25,7 +25,7 @@ const send = (path: string, method: string, headers: Record<string, string>, bod
 describe("alerts", () => {
   it("carry a version that an analyst's change grows and the engine's folded hits do not", async () => {
     const scope = { accountId, environment: "live" as const };
-    const hit = { type: "card_testing", key: "ip:198.51.100.9", confidence: 0.8, userIds: ["u1"], transactionIds: [], summary: "cards" };
+    const hit: RaiseAlertInput = { type: "card_testing", key: "ip:198.51.100.9", confidence: 0.8, userIds: ["u1"], transactionIds: [], summary: "cards" };
     const { alert } = await raiseAlert(api.deps.database.db, api.deps.jobs, scope, hit);
     const path = `/v1/alerts/${alert.id}`;
     const read = await send(path, "GET", key);
