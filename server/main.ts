@@ -7,6 +7,7 @@ import { startAdminChannel } from "./admin/channel";
 import { JobRunner, releaseDeadRunnersJobs } from "./jobs/runner";
 import { jobHandlers } from "./jobs/handlers";
 import { DataDirLockedError } from "./db/lock";
+import { DatabaseUnreachableError } from "./db/reachable";
 import { setAccountRateLimit } from "./domain/accounts/accounts";
 
 // Boot: configuration, database (migrated), both listeners, the admin channel (PGlite), jobs.
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   try {
     deps = await buildDeps(config, { defaultMetrics: true });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof DatabaseUnreachableError) {
       process.stderr.write(`argus: ${err.message}\n`);
       process.exit(1);
     }
