@@ -4,8 +4,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase, onPostgres } from "../test/database";
 import { TcpProxy } from "../test/tcp-proxy";
-import { startChild, type StartedChild } from "../tools/lib/children";
-import { freePort, waitForHttp } from "../tools/lib/net";
+import { startApiProcess, startWorkerProcess } from "../test/api-process";
+import type { StartedChild } from "../tools/lib/children";
+import { waitForHttp } from "../tools/lib/net";
 import { ensureAccount, setAccountRateLimit } from "../domain/accounts/accounts";
 import { createKey } from "../domain/keys/keys";
 
@@ -14,15 +15,7 @@ import { createKey } from "../domain/keys/keys";
 // under load (scores, reads, decisions in their transactions) and new ones refused for a few
 // seconds. Meanwhile requests get 503 service_unavailable and /readyz 503; afterwards everything
 // recovers by itself: requests, the LISTEN connection, the job runners.
-const root = path.resolve(import.meta.dirname, "../..");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Our environment minus anything that would point a child elsewhere. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of Object.keys(env)) if (k.startsWith("ARGUS_") || k === "DATABASE_URL" || k === "REDIS_URL") delete env[k];
-  return { ...env, ...extra };
-}
 
 type Outcome = { at: number; status: number; code?: string };
 
@@ -52,19 +45,9 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
     viaProxy.port = String(proxy.port);
 
     // Both started while the database is unreachable: they must wait for it, not die.
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = childEnv({
-      DATABASE_URL: viaProxy.toString(),
-      ARGUS_DATA_DIR: dir,
-      ARGUS_API_PORT: String(port),
-      ARGUS_SANDBOX_API_PORT: String(await freePort()),
-      ARGUS_NO_DEMO: "1",
-      ARGUS_NO_BOOTSTRAP: "1",
-      ARGUS_LOG_LEVEL: "info",
-    });
-    const api = startChild("API", process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, env, capture: true });
-    const worker = startChild("worker", process.execPath, ["--import", "tsx", "server/worker.ts"], { cwd: root, env, capture: true });
+    const env = { DATABASE_URL: viaProxy.toString(), ARGUS_DATA_DIR: dir, ARGUS_NO_BOOTSTRAP: "1", ARGUS_LOG_LEVEL: "info" };
+    const { child: api, base, env: apiEnv } = await startApiProcess(env, { ready: false });
+    const worker = startWorkerProcess(apiEnv);
     children.push(api, worker);
     const waitingLine = new RegExp(`database unreachable at 127\\.0\\.0\\.1:${proxy.port} \\(ECONNREFUSED\\); retrying in [0-9.]+ s`);
     const waiting = () => waitingLine.test(api.output()) && waitingLine.test(worker.output());
