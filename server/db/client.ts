@@ -43,11 +43,15 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 pg.types.setTypeParser(1114, (v: string) => new Date(`${v.replace(" ", "T")}Z`));
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-/** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+/**
+ * How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool)
+ * before it fails (503): a database that does not answer must not hold requests forever.
+ */
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openPostgres(url: string, poolSize = 10, startup?: StartupWait): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // TCP keepalive after 10 s idle: a connection whose peer vanished without a reset is found dead.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   pool.on("error", () => {
     /* an idle client died; the pool replaces it */
   });
