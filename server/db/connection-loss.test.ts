@@ -9,6 +9,7 @@ import type { StartedChild } from "../tools/lib/children";
 import { waitForHttp } from "../tools/lib/net";
 import { ensureAccount, setAccountRateLimit } from "../domain/accounts/accounts";
 import { createKey } from "../domain/keys/keys";
+import { CLAIM_LEASE_MS } from "../http/idempotency/store";
 
 // A database fault must never end an API or worker process. Both reach PostgreSQL through a proxy
 // the test breaks: closed at start-up (the processes wait for it), then every connection reset
@@ -66,6 +67,7 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
     const outcomes: Outcome[] = [];
     const unanswered: string[] = [];
     const scored: string[] = [];
+    const failedKeyed: { key: string; body: unknown }[] = [];
     let stop = false;
     let n = 0;
     const started = Date.now();
@@ -88,6 +90,7 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
           const scoreBody = { amount: 1000 + i, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: String(1000 + (i % 9000)) }, user: { id: `u_${i % 50}` } };
           const extra: Record<string, string> = kind === 1 ? { "idempotency-key": `loss-${i}` } : {};
           const r = await send("/v1/transactions/score", { method: "POST", headers: extra, body: JSON.stringify(scoreBody) });
+          if (r.status === 503 && extra["idempotency-key"]) failedKeyed.push({ key: extra["idempotency-key"], body: scoreBody });
           if (r.status !== 200 && r.status !== 201) continue;
           const id = String(r.body.transaction_id);
           scored.push(id);
@@ -142,6 +145,16 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
     expect(after.length).toBeGreaterThanOrEqual(100);
     expect(after.every((o) => o.status < 300)).toBe(true);
     expect(restoredAt).toBeGreaterThan(cutAt);
+
+    // A score that failed with the outage is retried with its key: a claim its request could not
+    // release (the database was gone) lapses and is taken over, so the retry is answered.
+    expect(failedKeyed.length).toBeGreaterThan(0);
+    const retriedAt = Date.now();
+    const retries = await Promise.all(
+      failedKeyed.map(({ key: idem, body }) => send("/v1/transactions/score", { method: "POST", headers: { "idempotency-key": idem }, body: JSON.stringify(body) })),
+    );
+    expect(retries.map((r) => r.status)).toEqual(retries.map(() => 200));
+    expect(Date.now() - retriedAt).toBeLessThan(CLAIM_LEASE_MS + 5000);
 
     // LISTEN is re-established (the key cache hears key changes again).
     for (let i = 0; i < 100 && !(await listening(base)); i++) await sleep(200);
