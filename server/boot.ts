@@ -36,13 +36,16 @@ export function createLimiter(redisUrl?: string, logger?: Logger): RateLimiter {
 
 /** Builds every long-lived service of an API process. `database` may be injected (tests). */
 export async function buildDeps(config: Env, opts: { database?: Database; defaultMetrics?: boolean } = {}): Promise<AppDeps> {
+  const logger = createLogger(config.ARGUS_LOG_LEVEL);
+  const startup = { timeoutMs: config.DATABASE_STARTUP_TIMEOUT_S * 1000, log: (line: string) => logger.warn(line) };
   const database =
-    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));
+    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, startup }));
   const secret = await consoleSecret(database.db, config.ARGUS_CONSOLE_SECRET);
   const keyUsage = new KeyUsageRecorder(database.db);
   keyUsage.start();
-  const logger = createLogger(config.ARGUS_LOG_LEVEL);
   const keys = await startKeyCache(database, (err) => logger.warn({ err }, "key cache disabled: cannot listen for key changes"));
+  const metrics = new Metrics({ defaultMetrics: opts.defaultMetrics });
+  metrics.trackListening(() => keys.cache.isLive);
   return {
     database,
     config,
@@ -50,7 +53,7 @@ export async function buildDeps(config: Env, opts: { database?: Database; defaul
     keys,
     limiter: createLimiter(config.REDIS_URL, logger),
     keyUsage,
-    metrics: new Metrics({ defaultMetrics: opts.defaultMetrics }),
+    metrics,
     jobs: new JobQueue(),
     consoleSecret: new TextEncoder().encode(secret),
     piiSecret: await instanceSecret(database.db, "pii_hmac_key"),

@@ -7,7 +7,9 @@ import { startAdminChannel } from "./admin/channel";
 import { JobRunner, releaseDeadRunnersJobs } from "./jobs/runner";
 import { jobHandlers } from "./jobs/handlers";
 import { DataDirLockedError } from "./db/lock";
+import { DatabaseUnreachableError } from "./db/reachable";
 import { setAccountRateLimit } from "./domain/accounts/accounts";
+import { releaseDeadClaims } from "./http/idempotency/store";
 
 // Boot: configuration, database (migrated), both listeners, the admin channel (PGlite), jobs.
 async function main(): Promise<void> {
@@ -16,7 +18,7 @@ async function main(): Promise<void> {
   try {
     deps = await buildDeps(config, { defaultMetrics: true });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof DatabaseUnreachableError) {
       process.stderr.write(`argus: ${err.message}\n`);
       process.exit(1);
     }
@@ -40,6 +42,13 @@ async function main(): Promise<void> {
           `  (also in ${config.dataDir}/admin-credentials.txt, mode 0600)\n\n`,
       );
     }
+  }
+
+  // Before the listeners open, so a client retrying a request the dead process never answered is
+  // not told its key is still in progress.
+  if (deps.database.kind === "pglite") {
+    const released = await releaseDeadClaims(deps.database.db);
+    if (released > 0) log.warn({ keys: released }, "idempotency keys claimed by an earlier process were released");
   }
 
   const listeners: ServerType[] = [];

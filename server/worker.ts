@@ -2,6 +2,7 @@ import { loadEnv } from "./config/env";
 import { buildDeps, closeDeps } from "./boot";
 import { JobRunner } from "./jobs/runner";
 import { jobHandlers } from "./jobs/handlers";
+import { DatabaseUnreachableError } from "./db/reachable";
 
 // A job-only process for scale-out on PostgreSQL: any number of these share the queue with the
 // API processes (FOR UPDATE SKIP LOCKED). On PGlite the API's in-process runner does this work.
@@ -13,7 +14,11 @@ if (!config.DATABASE_URL) {
   );
   process.exit(1);
 }
-const deps = await buildDeps(config, { defaultMetrics: true });
+const deps = await buildDeps(config, { defaultMetrics: true }).catch((err: unknown) => {
+  if (!(err instanceof DatabaseUnreachableError)) throw err;
+  process.stderr.write(`argus worker: ${err.message}\n`);
+  process.exit(1);
+});
 const runner = new JobRunner(deps.database.db, deps.jobs, jobHandlers(deps), deps.logger);
 await runner.start();
 deps.logger.info("worker started");

@@ -16,6 +16,8 @@ const schema = z.object({
   ARGUS_DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // At start-up, how long to wait for a PostgreSQL server that is not reachable yet.
+  DATABASE_STARTUP_TIMEOUT_S: z.coerce.number().int().min(0).max(86_400).default(300),
   REDIS_URL: z.string().optional(),
   ARGUS_CONSOLE_SECRET: z.string().min(32).optional(),
   ARGUS_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -12,6 +12,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { listenPostgres } from "./notifications";
+import { untilReachable, type StartupWait } from "./reachable";
 import { scheduleMaintenance } from "./pglite-maintenance";
 import { pgliteInitialised, syncNewCluster } from "./pglite-settings";
 import { PgliteThread } from "./pglite-thread";
@@ -42,20 +43,41 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 pg.types.setTypeParser(1114, (v: string) => new Date(`${v.replace(" ", "T")}Z`));
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool)
+ * before it fails (503): a database that does not answer must not hold requests forever.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export async function openPostgres(url: string, poolSize = 10, startup?: StartupWait): Promise<Database> {
+  // TCP keepalive after 10 s idle: a connection whose peer vanished without a reset is found dead.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   pool.on("error", () => {
     /* an idle client died; the pool replaces it */
   });
+  // A connection can also break while checked out (a transaction, the scoring pipeline's session),
+  // when the pool's idle listener is off: its "error" event would then end the process. The query
+  // it ran fails instead (503), and the pool discards the broken client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several API processes may start together: one migrates while the others wait.
-  const client = await pool.connect();
+  const migrateOnce = async () => {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(727274)");
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+      client.release();
+    }
+  };
   try {
-    await client.query("select pg_advisory_lock(727274)");
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-  } finally {
-    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-    client.release();
+    await (startup ? untilReachable(url, migrateOnce, startup) : migrateOnce());
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
   }
   return {
     db,
@@ -118,8 +140,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize) : openPglite(opts.dataDir);
+/** `startup`: on PostgreSQL, how long and how loudly to wait for a database not reachable yet. */
+export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number; startup?: StartupWait }): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize, opts.startup) : openPglite(opts.dataDir);
 }
 
 /**

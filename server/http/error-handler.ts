@@ -5,6 +5,7 @@ import { ApiError } from "./errors";
 import { VersionConflictError } from "../common/version-conflict";
 import { errorResponse } from "./error-response";
 import { apiKeysNotPermitted, carriesApiKey } from "./console-auth";
+import { connectionErrorReason, isConnectionError } from "../db/errors";
 
 /** Unknown routes: 404 in the error shape; under /api/v1 an API key gets 403 (spec 5.2.4). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
@@ -27,8 +28,12 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c: Context<AppEnv>) => {
   if (err instanceof HTTPException && err.status === 413) {
     return errorResponse(c, new ApiError("request_too_large", "The request body is larger than 1 MB."));
   }
-  const unavailable = isDatabaseUnavailable(err);
-  c.get("log").error({ err, request_id: c.get("requestId") }, unavailable ? "database unavailable" : "unhandled error");
+  // The database is unreachable or the request's connection broke (refused, reset, ended by the
+  // server, no connection within the pool's timeout): temporary, so 503 and a retry, never 500.
+  // Logged without the stack: an outage fails every request the same way.
+  const unavailable = isConnectionError(err);
+  if (unavailable) c.get("log").warn({ reason: connectionErrorReason(err) }, "database unavailable");
+  else c.get("log").error({ err, request_id: c.get("requestId") }, "unhandled error");
   return errorResponse(
     c,
     unavailable
@@ -36,8 +41,3 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c: Context<AppEnv>) => {
       : new ApiError("internal_error", "An unexpected error occurred. Quote the request id to support."),
   );
 };
-
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  return code === "ECONNREFUSED" || code === "57P01" || code === "57P03" || code === "53300" || code === "ETIMEDOUT";
-}

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /** Prometheus metrics of one API process: requests and latency per route template and status. */
 export class Metrics {
@@ -20,6 +20,21 @@ export class Metrics {
       labelNames: ["method", "route", "status", "environment"],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [this.registry],
+    });
+  }
+
+  /**
+   * 1 while the process hears the database's notifications (key changes); 0 while its listening
+   * connection is down and being re-established (the key cache is off meanwhile).
+   */
+  trackListening(isLive: () => boolean): void {
+    new Gauge({
+      name: "argus_database_listening",
+      help: "1 while this process listens for database notifications (key changes), 0 while reconnecting",
+      registers: [this.registry],
+      collect() {
+        this.set(isLive() ? 1 : 0);
+      },
     });
   }
 

@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
+import { connectionErrorReason, isConnectionError } from "../db/errors";
 import { jobs } from "../db/schema";
 import type { JobQueue } from "./queue";
 
@@ -55,6 +56,8 @@ export class JobRunner {
   private dueAt = Infinity;
   /** Set by a wake-up; cleared when a tick starts. */
   private woken = false;
+  /** The database was unreachable at the last tick (an outage is logged once, and its end). */
+  private unreachable = false;
 
   constructor(
     private readonly db: Db,
@@ -81,8 +84,12 @@ export class JobRunner {
       this.woken = false;
       try {
         claimed = await this.tick();
+        if (this.unreachable) this.log.info("job runner: the database is reachable again");
+        this.unreachable = false;
       } catch (err) {
-        this.log.error({ err }, "job runner tick failed");
+        if (!isConnectionError(err)) this.log.error({ err }, "job runner tick failed");
+        else if (!this.unreachable) this.log.warn({ reason: connectionErrorReason(err) }, "job runner: the database is unreachable; polling until it is back");
+        this.unreachable ||= isConnectionError(err);
       }
       // A wake-up that came while this tick ran: look again at once.
       if (claimed === 0 && this.running && !this.woken) {

@@ -5,6 +5,10 @@ import { countThings, mountProbeRoutes } from "../../test/probe-routes";
 import { maintenanceJobs } from "../../jobs/maintenance";
 import { canonicalJson } from "./fingerprint";
 import { onPostgres } from "../../test/database";
+import { rows } from "../../db/client";
+import { ClaimLeases } from "./lease";
+import { claimKey, claimLeaseMs, completeKey, releaseDeadClaims } from "./store";
+import { CONTRACT_VERSION } from "./idempotent";
 
 let api: TestApi;
 let headers: Record<string, string>;
@@ -184,6 +188,56 @@ describe("Surface B X-Idempotency-Key", () => {
     const r = await call(analyze(), { headers: { ...bHeaders, "x-idempotency-key": k }, body: body("old") });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe("idempotency_not_replayable");
+  });
+});
+
+describe("claims whose owner is gone", () => {
+  const ref = async (key: string) => ({ accountId: (await api.key()).accountId, environment: "live" as const, surface: "a" as const, key });
+  const lockedAgo = async (key: string) =>
+    Number((await rows<{ ms: number }>(db(), sql`select extract(epoch from now() - locked_at) * 1000 as ms from idempotency_keys where key = ${key}`))[0]?.ms);
+  const age = (key: string, ms: number) => db().execute(sql`update idempotency_keys set locked_at = now() - ${`${ms} milliseconds`}::interval where key = ${key}`);
+
+  it("takes over a claim whose lease lapsed, one request only", async () => {
+    const r = await ref("lapsed-claim");
+    expect((await claimKey(db(), r, "fp", CONTRACT_VERSION)).kind).toBe("owner");
+    // Nobody renews it (its owner died): in progress until the lease lapses, then taken over once.
+    expect((await claimKey(db(), r, "fp", CONTRACT_VERSION)).kind).toBe("in_progress");
+    await age("lapsed-claim", claimLeaseMs(db()) + 1000);
+    const claims = await Promise.all([1, 2, 3].map(() => claimKey(db(), r, "fp", CONTRACT_VERSION)));
+    expect(claims.map((c) => c.kind).sort()).toEqual(["in_progress", "in_progress", "owner"]);
+    expect(await lockedAgo("lapsed-claim")).toBeLessThan(5000);
+    expect((await claimKey(db(), r, "other", CONTRACT_VERSION)).kind).toBe("conflict");
+  });
+
+  it("renews the claims its requests hold, and only those still in progress", async () => {
+    const held = await ref("held-claim");
+    const dropped = await ref("dropped-claim");
+    const done = await ref("done-claim");
+    for (const r of [held, dropped, done]) await claimKey(db(), r, "fp", CONTRACT_VERSION);
+    await completeKey(db(), done, 201, { ok: true });
+    const leases = new ClaimLeases(db(), 60_000);
+    const unhold = [leases.hold(held), leases.hold(done)];
+    leases.hold(dropped)();
+    for (const k of ["held-claim", "dropped-claim", "done-claim"]) await age(k, claimLeaseMs(db()) + 1000);
+    await leases.renew();
+    expect(await lockedAgo("held-claim")).toBeLessThan(5000);
+    expect(await lockedAgo("dropped-claim")).toBeGreaterThan(claimLeaseMs(db()));
+    expect(await lockedAgo("done-claim")).toBeGreaterThan(claimLeaseMs(db()));
+    expect((await claimKey(db(), held, "fp", CONTRACT_VERSION)).kind).toBe("in_progress");
+    expect(leases.size).toBe(2);
+    for (const u of unhold) u();
+    expect(leases.size).toBe(0);
+  });
+
+  it("releases every claim in progress when an embedded folder is opened, and keeps stored responses", async () => {
+    const left = await ref("left-by-the-dead");
+    const stored = await ref("stored-before-the-crash");
+    await claimKey(db(), left, "fp", CONTRACT_VERSION);
+    await claimKey(db(), stored, "fp", CONTRACT_VERSION);
+    await completeKey(db(), stored, 201, { ok: true });
+    expect(await releaseDeadClaims(db())).toBeGreaterThanOrEqual(1);
+    expect((await claimKey(db(), left, "fp", CONTRACT_VERSION)).kind).toBe("owner");
+    expect((await claimKey(db(), stored, "fp", CONTRACT_VERSION)).kind).toBe("completed");
   });
 });
 

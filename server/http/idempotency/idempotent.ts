@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { requestFingerprint } from "./fingerprint";
 import { claimKeyBatched } from "./claim-batch";
+import { holdClaim } from "./lease";
 import { completeKey, releaseKey, type KeyRef } from "./store";
 
 /**
@@ -150,6 +151,9 @@ export async function idempotent(
         continue;
       case "owner": {
         const release = () => releaseKey(rootDb, ref).catch((e) => c.get("log").error({ err: e }, "idempotency release failed"));
+        // Renewed while the request runs: a duplicate waits for a live owner, however slow, and
+        // takes over from a dead one once the lease lapses.
+        const unhold = holdClaim(rootDb, ref);
         let result: HandlerResult;
         try {
           result = opts.pipelined
@@ -158,6 +162,8 @@ export async function idempotent(
         } catch (err) {
           await release();
           throw err;
+        } finally {
+          unhold();
         }
         // A non-2xx result is not stored (and was rolled back): a corrected retry may reuse the key.
         if (result.status < 200 || result.status >= 300) await release();

@@ -1,11 +1,23 @@
-import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
+import { sharesOneSession, type Db } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
 import type { Scope } from "../../db/scope";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** An in-progress claim older than this belongs to a request that died; another may take it over. */
-export const STALE_CLAIM_MS = 60_000;
+/**
+ * A claim is a lease that its owner renews while its request runs (lease.ts); one not renewed for
+ * this long belongs to a request that died (its process was killed, or lost the database), and the
+ * next request with the key takes it over. On PostgreSQL short, so a client retrying after a crash
+ * is answered within seconds. The embedded database has one process, which releases what a dead
+ * one left when it opens the folder (releaseDeadClaims), so there only a claim leaked by a failed
+ * release can lapse: it is given much longer.
+ */
+export const CLAIM_LEASE_MS = 10_000;
+export const EMBEDDED_CLAIM_LEASE_MS = 60_000;
+/** How often an owner renews its claim: a few renewals may fail or be late before it lapses. */
+export const CLAIM_RENEW_MS = CLAIM_LEASE_MS / 4;
+
+export const claimLeaseMs = (db: Db): number => (sharesOneSession(db) ? EMBEDDED_CLAIM_LEASE_MS : CLAIM_LEASE_MS);
 
 export type Surface = "a" | "b";
 export type KeyRef = Scope & { surface: Surface; key: string };
@@ -43,7 +55,13 @@ export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, contrac
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return { kind: "owner" };
 
-    const [row] = await db.select().from(idempotencyKeys).where(match(ref)).limit(1);
+    // Whether the lease lapsed is judged by the database's clock, the one that wrote locked_at.
+    const lapsed = sql`${idempotencyKeys.lockedAt} < now() - ${`${claimLeaseMs(db)} milliseconds`}::interval`;
+    const [row] = await db
+      .select({ ...getTableColumns(idempotencyKeys), lapsed: sql<boolean>`${lapsed}` })
+      .from(idempotencyKeys)
+      .where(match(ref))
+      .limit(1);
     if (!row) continue; // released between our insert and select: try again
     if (row.expiresAt.getTime() <= Date.now()) {
       await db.delete(idempotencyKeys).where(and(match(ref), lt(idempotencyKeys.expiresAt, sql`now()`)));
@@ -53,11 +71,13 @@ export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, contrac
     if (row.state === "completed") {
       return { kind: "completed", status: row.responseStatus ?? 200, body: row.responseBody, contractVersion: row.contractVersion };
     }
-    if (Date.now() - row.lockedAt.getTime() > STALE_CLAIM_MS) {
+    if (row.lapsed) {
+      // Its owner stopped renewing it. The condition is checked again by the update, so of several
+      // requests that saw the lapse only one takes the claim over.
       const taken = await db
         .update(idempotencyKeys)
         .set({ lockedAt: sql`now()` })
-        .where(and(match(ref), eq(idempotencyKeys.state, "in_progress"), eq(idempotencyKeys.lockedAt, row.lockedAt)))
+        .where(and(match(ref), eq(idempotencyKeys.state, "in_progress"), lapsed))
         .returning({ key: idempotencyKeys.key });
       if (taken.length > 0) return { kind: "owner" };
     }
@@ -77,6 +97,17 @@ export async function completeKey(db: Db, ref: KeyRef, status: number, body: unk
 /** Frees a key whose request failed, so a corrected retry with the same key can run. */
 export async function releaseKey(db: Db, ref: KeyRef): Promise<void> {
   await db.delete(idempotencyKeys).where(and(match(ref), eq(idempotencyKeys.state, "in_progress")));
+}
+
+/**
+ * Embedded database, at start-up: every claim still in progress was left by a process that died
+ * (the folder has one owner), its request unanswered and its writes never committed (they commit
+ * with the stored response). Releasing them lets the client's retry run at once. Not for
+ * PostgreSQL, where other processes' claims may be alive. Returns how many were released.
+ */
+export async function releaseDeadClaims(db: Db): Promise<number> {
+  const released = await db.delete(idempotencyKeys).where(eq(idempotencyKeys.state, "in_progress")).returning({ key: idempotencyKeys.key });
+  return released.length;
 }
 
 /** Deletes expired keys (run by the maintenance job). Returns how many were removed. */
