@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
+import { UserText } from "@/components/ui/user-text";
 import { caseStatusLabels, type CaseEvent, type CaseStatus } from "@/lib/schemas/case";
 
 type CaseTimelineProps = {
@@ -9,7 +11,7 @@ type CaseTimelineProps = {
 
 const statusLabel = (value: string | null | undefined) => (value ? (caseStatusLabels[value as CaseStatus] ?? value) : "—");
 
-function describe(event: CaseEvent, name: (id: string | null | undefined) => string): string {
+function describe(event: CaseEvent, name: (id: string | null | undefined) => ReactNode): ReactNode {
   switch (event.action) {
     case "created":
       return "opened the case";
@@ -20,7 +22,14 @@ function describe(event: CaseEvent, name: (id: string | null | undefined) => str
     case "severity_changed":
       return `changed the severity from ${event.from ?? "—"} to ${event.to ?? "—"}`;
     case "assignee_changed":
-      return event.to ? `assigned the case to ${name(event.to)}${event.from ? ` (was ${name(event.from)})` : ""}` : `unassigned the case (was ${name(event.from)})`;
+      return event.to ? (
+        <>
+          assigned the case to {name(event.to)}
+          {event.from ? <> (was {name(event.from)})</> : null}
+        </>
+      ) : (
+        <>unassigned the case (was {name(event.from)})</>
+      );
     case "transactions_linked":
       return `linked ${event.transaction_ids?.length ?? 0} transaction${event.transaction_ids?.length === 1 ? "" : "s"}`;
     default:
@@ -30,7 +39,8 @@ function describe(event: CaseEvent, name: (id: string | null | undefined) => str
 
 /** The case's audit log, oldest first as the API keeps it: every entry with who and when. */
 export function CaseTimeline({ events, names }: CaseTimelineProps) {
-  const name = (id: string | null | undefined) => (id ? (names[id] ?? id) : "nobody");
+  // Names and notes are other people's text: shown with their hidden characters made visible.
+  const name = (id: string | null | undefined) => (id ? <UserText value={names[id] ?? id} /> : "nobody");
   return (
     <section aria-labelledby="case-timeline" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
       <h2 id="case-timeline" className="text-base font-semibold">
@@ -46,7 +56,11 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
                 <strong className="font-medium">{name(event.actor_id)}</strong> {describe(event, name)}
               </p>
               <DateTime value={event.timestamp} className="text-xs text-muted-foreground" />
-              {event.note ? <p className="rounded-md bg-surface-muted p-2 whitespace-pre-wrap">{event.note}</p> : null}
+              {event.note ? (
+                <p className="rounded-md bg-surface-muted p-2 break-words whitespace-pre-wrap">
+                  <UserText value={event.note} />
+                </p>
+              ) : null}
               {event.transaction_ids && event.transaction_ids.length > 0 ? (
                 <p className="font-mono text-xs break-all text-muted-foreground">{event.transaction_ids.join(", ")}</p>
               ) : null}

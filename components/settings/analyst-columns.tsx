@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { roleLabels, type Analyst } from "@/lib/schemas/analyst";
+import { UserText } from "@/components/ui/user-text";
 
 const columns = createDataTableColumns<Analyst>();
 
@@ -16,8 +17,8 @@ export const analystColumns = columns.columns([
     sortFn: "text",
     cell: ({ row }) => (
       <div className="grid gap-0.5">
-        <span className="font-medium">{row.original.name || "—"}</span>
-        <span className="text-xs text-muted-foreground">{row.original.email}</span>
+        <UserText value={row.original.name} fallback="—" className="font-medium" />
+        <UserText value={row.original.email} className="text-xs text-muted-foreground" />
       </div>
     ),
   }),
