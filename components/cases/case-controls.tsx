@@ -7,12 +7,14 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { inputClassName, NativeSelect } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { updateCaseAction } from "@/lib/actions/update-case";
 import { caseNextStatuses, caseStatusLabels, type Case, type CaseStatus } from "@/lib/schemas/case";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { cn } from "@/lib/utils/cn";
+import { revealHidden } from "@/lib/format/invisible-characters";
+import { LimitedText } from "@/components/ui/limited-text";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 
 type CaseControlsProps = {
   kase: Pick<Case, "case_id" | "status" | "assignee_id">;
@@ -50,7 +52,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   }
   function submitNote(event: FormEvent) {
     event.preventDefault();
-    if (note.trim()) send("note", { notes: note.trim() });
+    if (note.trim() && !overLimit(note, TEXT_LIMITS.caseNote)) send("note", { notes: note.trim() });
   }
   function submitAssignee(event: FormEvent) {
     event.preventDefault();
@@ -96,7 +98,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
               <option value="">Unassigned</option>
               {analysts.map((analyst) => (
                 <option key={analyst.id} value={analyst.id}>
-                  {analyst.name}
+                  {revealHidden(analyst.name)}
                 </option>
               ))}
             </NativeSelect>
@@ -108,11 +110,11 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
       ) : null}
 
       <form onSubmit={submitNote} className="grid gap-2">
-        <Field label="Add a note" hint="Appended to the audit log with your name; up to 5,000 characters.">
-          <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={5000} rows={4} className={cn(inputClassName, "h-auto min-h-24 py-2")} />
+        <Field label="Add a note" hint="Appended to the audit log with your name.">
+          <LimitedText multiline max={TEXT_LIMITS.caseNote} value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
         <div>
-          <Button type="submit" disabled={busy || note.trim() === ""}>
+          <Button type="submit" disabled={busy || note.trim() === "" || overLimit(note, TEXT_LIMITS.caseNote)}>
             {busy && last === "note" ? <Spinner /> : null}
             Add note
           </Button>
