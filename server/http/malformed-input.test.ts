@@ -162,11 +162,15 @@ describe("deeply nested bodies", () => {
     expect(inText.status).toBe(201);
   });
 
-  it("keeps the order of checks: no key 401, wrong scope 403, then the body", async () => {
+  it("keeps the order of checks: no key 401, wrong scope 403, over the rate limit 429, then the body", async () => {
     const raw = nest(100_000, '{"a":', "}", '"\\u0041"');
     const headers = { "content-type": "application/json" };
     expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers, raw })).status).toBe(401);
     const narrow = bearer((await api.key({ account: "deep-co", scopes: ["events:read"] })).key);
     expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...headers, ...narrow }, raw })).status).toBe(403);
+    const limited = bearer((await api.key({ account: "deep-limited-co" })).key);
+    await api.limit("deep-limited-co", 1);
+    expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...headers, ...limited }, raw })).status).toBe(400);
+    expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...headers, ...limited }, raw })).status).toBe(429);
   });
 });
