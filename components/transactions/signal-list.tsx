@@ -56,7 +56,10 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
                     </span>
                   ) : null}
                 </div>
-                <p className="text-sm leading-relaxed">{text.summary}</p>
+                <p className="text-sm leading-relaxed">
+                  {/* The explanation may quote what the request carried (its detail). */}
+                  <UserText value={text.summary} />
+                </p>
                 <p className="text-xs text-muted-foreground">
                   <code className="font-mono">{row.name}</code>
                   {row.detail ? (
