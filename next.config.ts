@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { ALLOWED_ACTION_ORIGINS } from "./lib/security/same-origin";
 
 const isDev = process.env.NODE_ENV === "development";
 
@@ -58,6 +59,9 @@ const nextConfig: NextConfig = {
     // forbidden() / forbidden.tsx: a console page refused for a role answers 403 with its own
     // page, instead of a 200 that only looks like a refusal (lib/auth/guards.ts requireRole).
     authInterrupts: true,
+    // Hosts besides the console's own that may post server actions. proxy.ts refuses any other
+    // origin's POST first (403, where Next.js's own check answers 500), from the same list.
+    serverActions: { allowedOrigins: [...ALLOWED_ACTION_ORIGINS] },
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -6,6 +6,8 @@ import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { alertTypeLabel, type Alert } from "@/lib/schemas/alert";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 const columns = createDataTableColumns<Alert>();
 const numberFormat = new Intl.NumberFormat("en-GB");
@@ -30,7 +32,7 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
       header: "Summary",
       cell: ({ row }) => (
         <Link href={`/alerts/${encodeURIComponent(row.original.alert_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-          {row.original.summary}
+          <UserText value={row.original.summary} />
         </Link>
       ),
       meta: { cellClassName: "min-w-52 max-w-md" },
@@ -70,12 +72,12 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
         return (
           <span className="flex flex-col items-end gap-1">
             {alert.status === "open" ? (
-              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onAcknowledge(alert)} aria-label={`Acknowledge alert: ${alert.summary}`}>
+              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onAcknowledge(alert)} aria-label={`Acknowledge alert: ${revealHidden(alert.summary)}`}>
                 Acknowledge
               </Button>
             ) : null}
             {alert.status !== "resolved" ? (
-              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onResolve(alert)} aria-label={`Resolve alert: ${alert.summary}`}>
+              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onResolve(alert)} aria-label={`Resolve alert: ${revealHidden(alert.summary)}`}>
                 Resolve
               </Button>
             ) : null}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { alertTypeLabel, type AlertDetail } from "@/lib/schemas/alert";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
+import { UserText } from "@/components/ui/user-text";
 
 const numberFormat = new Intl.NumberFormat("en-GB");
 const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 });
@@ -13,7 +14,7 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
     ["Severity", <SeverityBadge key="s" severity={alert.severity} />],
     ["Status", <AlertStatusBadge key="t" status={alert.status} />],
     ["Type", alertTypeLabel(alert.alert_type)],
-    ["Grouped by", <code key="k" className="font-mono text-xs break-all">{alert.key}</code>],
+    ["Grouped by", <UserText key="k" value={alert.key} className="font-mono text-xs break-all" />],
     ["Confidence", percent.format(alert.confidence)],
     ["Affected users", numberFormat.format(alert.affected_users)],
     ["Affected transactions", numberFormat.format(alert.affected_transactions)],
@@ -39,7 +40,9 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
         {alert.resolution_notes ? (
           <div className="mt-4 border-t border-border pt-4">
             <h3 className="text-sm font-semibold">Resolution notes</h3>
-            <p className="mt-1 text-sm whitespace-pre-wrap">{alert.resolution_notes}</p>
+            <p className="mt-1 text-sm break-words whitespace-pre-wrap">
+              <UserText value={alert.resolution_notes} />
+            </p>
           </div>
         ) : null}
       </section>
@@ -53,8 +56,12 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             {evidence.map(([name, value]) => (
               <div key={name} className="contents">
-                <dt className="font-mono text-xs text-muted-foreground">{name}</dt>
-                <dd className="font-mono text-xs break-all">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+                <dt className="font-mono text-xs text-muted-foreground">
+                  <UserText value={name} />
+                </dt>
+                <dd className="font-mono text-xs break-all">
+                  <UserText value={typeof value === "string" ? value : JSON.stringify(value)} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 type IdListProps = {
   title: string;
@@ -26,12 +28,12 @@ export function IdList({ title, ids, nextHref, firstHref, empty, hrefFor }: IdLi
             <li key={id} className="flex items-center gap-2">
               {hrefFor ? (
                 <Link href={hrefFor(id)} className="font-mono text-xs break-all text-primary underline-offset-4 hover:underline focus-visible:underline">
-                  {id}
+                  <UserText value={id} />
                 </Link>
               ) : (
-                <code className="font-mono text-xs break-all">{id}</code>
+                <UserText value={id} className="font-mono text-xs break-all" />
               )}
-              <CopyButton value={id} label={`Copy ${id}`} />
+              <CopyButton value={id} label={`Copy ${revealHidden(id)}`} />
             </li>
           ))}
         </ul>

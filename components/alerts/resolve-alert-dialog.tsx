@@ -12,8 +12,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { updateAlertAction } from "@/lib/actions/update-alert";
 import type { Alert } from "@/lib/schemas/alert";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { inputClassName } from "@/components/ui/input";
-import { cn } from "@/lib/utils/cn";
+import { UserText } from "@/components/ui/user-text";
+import { LimitedText } from "@/components/ui/limited-text";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 
 type ResolveAlertDialogProps = {
   alert: Pick<Alert, "alert_id" | "summary" | "resolution_notes" | "version">;
@@ -40,6 +41,7 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
   };
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (overLimit(notes, TEXT_LIMITS.alertResolutionNotes)) return;
     resolve(alert.version);
   }
   return (
@@ -54,16 +56,12 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Resolve alert</DialogTitle>
-            <DialogDescription>{alert.summary}</DialogDescription>
+            <DialogDescription>
+              <UserText value={alert.summary} />
+            </DialogDescription>
           </DialogHeader>
-          <Field label="Resolution notes" hint="What you found and what was done. Optional; up to 5,000 characters.">
-            <textarea
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-              maxLength={5000}
-              rows={5}
-              className={cn(inputClassName, "h-auto min-h-28 py-2")}
-            />
+          <Field label="Resolution notes" hint="What you found and what was done. Optional.">
+            <LimitedText multiline max={TEXT_LIMITS.alertResolutionNotes} value={notes} onChange={(event) => setNotes(event.target.value)} rows={5} />
           </Field>
           {conflict ? (
             <ConflictNotice
@@ -83,7 +81,7 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
             <Button variant="secondary" disabled={isPending} onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isPending}>
+            <Button type="submit" disabled={isPending || overLimit(notes, TEXT_LIMITS.alertResolutionNotes)}>
               {isPending ? <Spinner /> : null}
               Resolve alert
             </Button>

@@ -13,6 +13,8 @@ import { bulkSummary, type BulkCaseResult } from "@/lib/actions/bulk-case-result
 import { bulkUpdateCaseStatusAction } from "@/lib/actions/bulk-update-case-status";
 import { caseStatusLabels, type CaseStatus } from "@/lib/schemas/case";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 // Nothing moves back to `open` (DESIGN "Case status"): the bulk control offers the other statuses
 // and the API refuses what a case cannot do, case by case.
@@ -71,7 +73,7 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
             <option value={UNASSIGN}>Nobody (unassign)</option>
             {analysts.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.name}
+                {revealHidden(a.name)}
               </option>
             ))}
           </NativeSelect>
@@ -117,7 +119,7 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
           <ul className="mt-2 grid gap-1.5">
             {failures.map((f) => (
               <li key={f.caseId} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="font-medium">{f.title}</span>
+                <UserText value={f.title} className="font-medium" />
                 <span className="text-muted-foreground">
                   {f.message}
                   {f.status ? ` (${f.status})` : ""}

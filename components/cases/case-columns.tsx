@@ -6,6 +6,8 @@ import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { NativeSelect } from "@/components/ui/input";
 import { caseTypeLabels, type Case } from "@/lib/schemas/case";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 import { CaseStatusBadge } from "./case-badges";
 
 const columns = createDataTableColumns<Case>();
@@ -24,7 +26,7 @@ export function caseColumns({ names, assign }: Options) {
       header: "Case",
       cell: ({ row }) => (
         <Link href={`/cases/${encodeURIComponent(row.original.case_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-          {row.original.title}
+          <UserText value={row.original.title} />
         </Link>
       ),
       meta: { cellClassName: "min-w-56 max-w-md" },
@@ -35,20 +37,20 @@ export function caseColumns({ names, assign }: Options) {
       header: "Assignee",
       cell: ({ row }) => {
         const kase = row.original;
-        if (!assign) return kase.assignee_id ? (names[kase.assignee_id] ?? kase.assignee_id) : <span className="text-muted-foreground">Unassigned</span>;
+        if (!assign) return kase.assignee_id ? <UserText value={names[kase.assignee_id] ?? kase.assignee_id} /> : <span className="text-muted-foreground">Unassigned</span>;
         return (
           <NativeSelect
-            aria-label={`Assignee of ${kase.title}`}
+            aria-label={`Assignee of ${revealHidden(kase.title)}`}
             className="h-8 min-w-44"
             value={kase.assignee_id ?? ""}
             disabled={assign.pendingId === kase.case_id}
             onChange={(e) => assign.onAssign(kase, e.target.value || null)}
           >
             <option value="">Unassigned</option>
-            {kase.assignee_id && !names[kase.assignee_id] ? <option value={kase.assignee_id}>{kase.assignee_id}</option> : null}
+            {kase.assignee_id && !names[kase.assignee_id] ? <option value={kase.assignee_id}>{revealHidden(kase.assignee_id)}</option> : null}
             {assign.analysts.map((analyst) => (
               <option key={analyst.id} value={analyst.id}>
-                {analyst.name}
+                {revealHidden(analyst.name)}
               </option>
             ))}
           </NativeSelect>

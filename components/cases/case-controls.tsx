@@ -7,13 +7,15 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { inputClassName, NativeSelect } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { updateCaseAction } from "@/lib/actions/update-case";
 import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { caseNextStatuses, caseStatusLabels, seenSeq, type Case, type CaseStatus } from "@/lib/schemas/case";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { cn } from "@/lib/utils/cn";
+import { revealHidden } from "@/lib/format/invisible-characters";
+import { LimitedText } from "@/components/ui/limited-text";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 
 /** The analyst's change, kept to say what it was and to redo it after a version conflict. */
 type Pending = { kind: "status" | "note" | "assign"; label: string; changes: { status?: CaseStatus; notes?: string; assignee_id?: string | null } };
@@ -59,7 +61,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   }
   function submitNote(event: FormEvent) {
     event.preventDefault();
-    if (note.trim()) send({ kind: "note", label: "add my note", changes: { notes: note.trim() } });
+    if (note.trim() && !overLimit(note, TEXT_LIMITS.caseNote)) send({ kind: "note", label: "add my note", changes: { notes: note.trim() } });
   }
   function submitAssignee(event: FormEvent) {
     event.preventDefault();
@@ -116,7 +118,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
               <option value="">Unassigned</option>
               {analysts.map((analyst) => (
                 <option key={analyst.id} value={analyst.id}>
-                  {analyst.name}
+                  {revealHidden(analyst.name)}
                 </option>
               ))}
             </NativeSelect>
@@ -128,11 +130,11 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
       ) : null}
 
       <form onSubmit={submitNote} className="grid gap-2">
-        <Field label="Add a note" hint="Appended to the audit log with your name; up to 5,000 characters.">
-          <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={5000} rows={4} className={cn(inputClassName, "h-auto min-h-24 py-2")} />
+        <Field label="Add a note" hint="Appended to the audit log with your name.">
+          <LimitedText multiline max={TEXT_LIMITS.caseNote} value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
         <div>
-          <Button type="submit" disabled={busy || note.trim() === ""}>
+          <Button type="submit" disabled={busy || note.trim() === "" || overLimit(note, TEXT_LIMITS.caseNote)}>
             {busy && last?.kind === "note" ? <Spinner /> : null}
             Add note
           </Button>

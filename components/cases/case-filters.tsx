@@ -6,6 +6,7 @@ import { ChoiceSelect, FilterSelect } from "@/components/ui/user-filter-form";
 import { caseQueueSearchParams, caseSorts } from "@/lib/queries/case-search-params";
 import { alertSeverities, alertSeverityLabels } from "@/lib/schemas/alert";
 import { caseStatuses, caseStatusLabels, caseTypeLabels, caseTypes } from "@/lib/schemas/case";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 type CaseFiltersProps = {
   startTransition: TransitionStartFunction;
@@ -23,7 +24,7 @@ export function CaseFilters({ startTransition, me, analysts, showSort = true }: 
   const set = (patch: Partial<typeof filters>) => void setFilters({ ...patch, cursor: null, unassigned_cursor: null });
   // Me first, then unassigned, then the other analysts by the order the API lists them.
   const assignees = [me, "none", ...analysts.filter((analyst) => analyst.id !== me).map((analyst) => analyst.id)];
-  const assigneeLabel = (id: string) => (id === me ? "Me" : id === "none" ? "Unassigned" : (analysts.find((analyst) => analyst.id === id)?.name ?? id));
+  const assigneeLabel = (id: string) => (id === me ? "Me" : id === "none" ? "Unassigned" : revealHidden(analysts.find((analyst) => analyst.id === id)?.name ?? id));
   return (
     <form aria-label="Case filters" onSubmit={(e) => e.preventDefault()} className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       <FilterSelect label="Status" options={caseStatuses} value={filters.status} optionLabel={(status) => caseStatusLabels[status]} onChange={(status) => set({ status })} />

@@ -3,6 +3,7 @@
 import { useEffect, useRef, type ComponentProps } from "react";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import type { Case } from "@/lib/schemas/case";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 const columns = createDataTableColumns<Case>();
 
@@ -27,7 +28,7 @@ export const caseSelectColumn = columns.display({
     />
   ),
   cell: ({ row }) => (
-    <Checkbox aria-label={`Select ${row.original.title}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+    <Checkbox aria-label={`Select ${revealHidden(row.original.title)}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
   ),
   meta: { cellClassName: "w-10" },
 });

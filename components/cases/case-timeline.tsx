@@ -1,4 +1,6 @@
+import { Fragment } from "react";
 import { DateTime } from "@/components/ui/date-time";
+import { UserText } from "@/components/ui/user-text";
 import { describeCaseEvent } from "@/lib/format/case-events";
 import type { CaseEvent } from "@/lib/schemas/case";
 
@@ -10,7 +12,8 @@ type CaseTimelineProps = {
 
 /** The case's audit log in commit order, as the API keeps it: every entry with who and when. */
 export function CaseTimeline({ events, names }: CaseTimelineProps) {
-  const name = (id: string | null | undefined) => (id ? (names[id] ?? id) : "nobody");
+  // Names and notes are other people's text: shown with their hidden characters made visible.
+  const name = (id: string | null | undefined) => (id ? <UserText value={names[id] ?? id} /> : "nobody");
   return (
     <section aria-labelledby="case-timeline" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
       <h2 id="case-timeline" className="text-base font-semibold">
@@ -23,10 +26,16 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
           {events.map((event) => (
             <li key={event.event_id} className="grid gap-1 text-sm">
               <p>
-                <strong className="font-medium">{name(event.actor_id)}</strong> {describeCaseEvent(event, name)}
+                <strong className="font-medium">{name(event.actor_id)}</strong> {describeCaseEvent(event, name).map((part, i) => (
+                  <Fragment key={i}>{part}</Fragment>
+                ))}
               </p>
               <DateTime value={event.timestamp} className="text-xs text-muted-foreground" />
-              {event.note ? <p className="rounded-md bg-surface-muted p-2 whitespace-pre-wrap">{event.note}</p> : null}
+              {event.note ? (
+                <p className="rounded-md bg-surface-muted p-2 break-words whitespace-pre-wrap">
+                  <UserText value={event.note} />
+                </p>
+              ) : null}
               {event.transaction_ids && event.transaction_ids.length > 0 ? (
                 <p className="font-mono text-xs break-all text-muted-foreground">{event.transaction_ids.join(", ")}</p>
               ) : null}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ErrorState } from "@/components/ui/error-state";
+import { UserText } from "@/components/ui/user-text";
 import type { Workload } from "@/lib/schemas/overview";
 import { workloadWithNames } from "@/lib/schemas/overview";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -15,7 +16,7 @@ function WorkloadItem({ href, name, open, inReview, highlight = false }: { href:
           highlight && open + inReview > 0 && "border-warning/50 bg-warning-soft",
         )}
       >
-        <span className="max-w-48 truncate text-sm font-medium">{name}</span>
+        <UserText value={name} className="max-w-48 truncate text-sm font-medium" />
         <span className="text-xs text-muted-foreground tabular-nums">
           <span className="font-semibold text-foreground">{open}</span> open · <span className="font-semibold text-foreground">{inReview}</span> in review
         </span>

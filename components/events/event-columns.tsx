@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { eventTypeLabel, type ArgusEvent } from "@/lib/schemas/event";
+import { UserText } from "@/components/ui/user-text";
 
 const columns = createDataTableColumns<ArgusEvent>();
 
@@ -67,7 +68,7 @@ export function eventColumns({ selectedId, onView }: Options) {
               <span className="max-w-72 truncate text-xs text-muted-foreground">
                 User{" "}
                 <Link href={`/events?user_id=${encodeURIComponent(userId)}`} className={`${linkClass} text-foreground`} title="Events of this user">
-                  {userId}
+                  <UserText value={userId} />
                 </Link>
               </span>
             ) : null}

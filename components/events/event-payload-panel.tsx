@@ -8,6 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ArgusEvent } from "@/lib/schemas/event";
+import { UserText } from "@/components/ui/user-text";
 import { EventTypeBadge } from "./event-columns";
 import { JsonViewer } from "./json-viewer";
 
@@ -63,7 +64,7 @@ export function EventPayloadPanel({ event, missingId, onClose, headingRef }: Eve
             <dd className="truncate">
               {event.user_id ? (
                 <Link href={`/events?user_id=${encodeURIComponent(event.user_id)}`} className="font-mono text-xs underline underline-offset-4">
-                  {event.user_id}
+                  <UserText value={event.user_id} />
                 </Link>
               ) : (
                 <span className="text-muted-foreground">none</span>

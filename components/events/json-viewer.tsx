@@ -5,6 +5,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { cn } from "@/lib/utils/cn";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 import { childPath, containerPaths, entriesOf, formatLeaf, isContainer, jsonKind, prettyJson, ROOT_PATH, summarise } from "./json-tree";
 
 const leafTone: Record<string, string> = {
@@ -71,7 +73,7 @@ function JsonNode({ value, path, name, last, collapsed, onToggle }: JsonNodeProp
   const comma = last ? "" : ",";
   const keyLabel = name === null ? null : (
     <>
-      <span className="text-primary">{JSON.stringify(name)}</span>
+      <UserText value={JSON.stringify(name)} className="text-primary" />
       <span className="text-muted-foreground">: </span>
     </>
   );
@@ -81,7 +83,7 @@ function JsonNode({ value, path, name, last, collapsed, onToggle }: JsonNodeProp
     return (
       <div className="pl-5 break-all whitespace-pre-wrap">
         {keyLabel}
-        <span className={cn(leafTone[kind])}>{formatLeaf(value)}</span>
+        <UserText value={formatLeaf(value)} className={cn(leafTone[kind])} />
         <span className="text-muted-foreground">{comma}</span>
       </div>
     );
@@ -106,7 +108,7 @@ function JsonNode({ value, path, name, last, collapsed, onToggle }: JsonNodeProp
   // The root cannot fold: a folded root would show nothing but "{ 3 keys }".
   const foldable = path !== ROOT_PATH;
   const isOpen = !foldable || !collapsed.has(path);
-  const what = name === null ? (path === ROOT_PATH ? "payload" : `item ${path.split("/").pop()}`) : name;
+  const what = name === null ? (path === ROOT_PATH ? "payload" : `item ${path.split("/").pop()}`) : revealHidden(name);
 
   return (
     <div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { checkExplanation, checkLabel, checkPurpose, screeningOfDatabaseCheck, type Verification } from "@/lib/schemas/verification";
+import { UserText } from "@/components/ui/user-text";
 import { CheckStatusBadge } from "./verification-badges";
 
 /**
@@ -27,7 +28,9 @@ export function CheckList({ verification }: { verification: Verification }) {
                   <CheckStatusBadge status={check.status} />
                 </div>
                 <div className="grid gap-1 text-sm">
-                  <p>{checkExplanation(check)}</p>
+                  <p className="break-words">
+                    <UserText value={checkExplanation(check)} />
+                  </p>
                   {purpose ? <p className="text-xs text-muted-foreground">Checks that: {purpose.charAt(0).toLowerCase() + purpose.slice(1)}</p> : null}
                   {check.name === "database_check" && screeningId ? (
                     <p>

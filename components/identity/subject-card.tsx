@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { subjectName } from "@/lib/schemas/verification";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 // Field names of the submitted identity (POST /v1/identity/verify) in words; others keep their name.
 const labels: Record<string, string> = {
@@ -24,7 +26,7 @@ const labelOf = (key: string) => labels[key] ?? key.replaceAll("_", " ").replace
 
 function renderAddress(value: Record<string, unknown>): ReactNode {
   const parts = [value.line1, value.line2, value.city, value.state, value.postal_code, value.country].filter((p): p is string => typeof p === "string" && p !== "");
-  return parts.join(", ");
+  return <UserText value={parts.join(", ")} />;
 }
 
 function renderValue(key: string, value: unknown): ReactNode {
@@ -33,14 +35,22 @@ function renderValue(key: string, value: unknown): ReactNode {
     const doc = value as Record<string, unknown>;
     return (
       <span className="grid gap-0.5">
-        <span>{typeof doc.type === "string" ? (documentTypes[doc.type] ?? doc.type) : "Document"}</span>
+        <span>{typeof doc.type === "string" ? (documentTypes[doc.type] ?? <UserText value={doc.type} />) : "Document"}</span>
         {typeof doc.number === "string" ? (
           <span>
-            Number <code className="font-mono text-xs">{doc.number}</code> <span className="text-xs text-muted-foreground">(masked)</span>
+            Number <UserText value={doc.number} className="font-mono text-xs" /> <span className="text-xs text-muted-foreground">(masked)</span>
           </span>
         ) : null}
-        {typeof doc.issuing_country === "string" ? <span>Issued by {doc.issuing_country}</span> : null}
-        {typeof doc.expiry_date === "string" ? <span>Expires {doc.expiry_date}</span> : null}
+        {typeof doc.issuing_country === "string" ? (
+          <span>
+            Issued by <UserText value={doc.issuing_country} />
+          </span>
+        ) : null}
+        {typeof doc.expiry_date === "string" ? (
+          <span>
+            Expires <UserText value={doc.expiry_date} />
+          </span>
+        ) : null}
       </span>
     );
   }
@@ -50,14 +60,14 @@ function renderValue(key: string, value: unknown): ReactNode {
       <span className="grid gap-0.5">
         {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
           <span key={k}>
-            {labelOf(k)}: {typeof v === "object" ? JSON.stringify(v) : String(v)}
+            {revealHidden(labelOf(k))}: <UserText value={typeof v === "object" ? JSON.stringify(v) : String(v)} />
           </span>
         ))}
       </span>
     );
   }
   if (key === "type") return value === "business" ? "Business" : "Individual";
-  return String(value);
+  return <UserText value={String(value)} />;
 }
 
 /** The identity as submitted, as the API stored it (the document number already masked there). */
@@ -70,7 +80,12 @@ export function SubjectCard({ subject }: { subject: Record<string, unknown> }) {
   return (
     <section aria-labelledby="subject" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
       <h2 id="subject" className="text-base font-semibold">
-        Subject{name ? `: ${name}` : ""}
+        Subject
+        {name ? (
+          <>
+            : <UserText value={name} />
+          </>
+        ) : null}
       </h2>
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">The API returned no submitted identity for this verification.</p>
@@ -78,7 +93,7 @@ export function SubjectCard({ subject }: { subject: Record<string, unknown> }) {
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           {entries.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="text-muted-foreground">{labelOf(key)}</dt>
+              <dt className="text-muted-foreground">{revealHidden(labelOf(key))}</dt>
               <dd className="min-w-0 break-words">{renderValue(key, value)}</dd>
             </div>
           ))}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { checksSummary, screeningAwaitingReview, verificationTypeLabels, type Verification } from "@/lib/schemas/verification";
+import { UserText } from "@/components/ui/user-text";
 import { VerificationStatusBadge } from "./verification-badges";
 
 const columns = createDataTableColumns<Verification>();
@@ -19,7 +20,7 @@ export function verificationColumns() {
         </Link>
       ),
     }),
-    columns.accessor("user_id", { header: "User", cell: ({ row }) => <code className="font-mono text-xs">{row.original.user_id}</code> }),
+    columns.accessor("user_id", { header: "User", cell: ({ row }) => <UserText value={row.original.user_id} className="font-mono text-xs" /> }),
     columns.accessor("type", { header: "Type", cell: ({ row }) => <span className="whitespace-nowrap">{verificationTypeLabels[row.original.type]}</span> }),
     columns.accessor("status", { header: "Status", cell: ({ row }) => <VerificationStatusBadge status={row.original.status} /> }),
     columns.display({

@@ -20,6 +20,9 @@ import {
   type RuleForm,
   type SignalInfo,
 } from "@/lib/schemas/policy";
+import { revealHidden } from "@/lib/format/invisible-characters";
+import { LimitedText } from "@/components/ui/limited-text";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { SignalsFieldset } from "./signals-fieldset";
 
 const EMPTY: RuleForm = { name: "", action: "challenge", signals: [], signalMode: "any", score_gte: "", amount_gte: "", payment_method_types: [] };
@@ -83,7 +86,7 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
       onClose={() => setErrors({})}
       trigger={
         rule ? (
-          <Button variant="ghost" size="sm" aria-label={`Edit rule “${rule.name}”`} disabled={disabled}>
+          <Button variant="ghost" size="sm" aria-label={`Edit rule “${revealHidden(rule.name)}”`} disabled={disabled}>
             <Pencil aria-hidden="true" />
           </Button>
         ) : (
@@ -93,7 +96,7 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
           </Button>
         )
       }
-      title={rule ? `Edit rule “${rule.name}”` : "Add a rule"}
+      title={rule ? `Edit rule “${revealHidden(rule.name)}”` : "Add a rule"}
       description={
         rule
           ? "The rule keeps its place, its id and whether it is on; the change goes into the draft like any other and is listed when you review and save."
@@ -102,10 +105,11 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
       className="max-h-[90vh] max-w-2xl overflow-y-auto"
       onSubmit={submit}
       submitLabel={rule ? "Apply to draft" : "Add to draft"}
+      submitDisabled={overLimit(form.name, TEXT_LIMITS.ruleName)}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <Field label="Name" hint="What it catches, e.g. “Tor with a high score”." error={errors.name}>
-          <Input value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} maxLength={100} autoComplete="off" />
+          <LimitedText max={TEXT_LIMITS.ruleName} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} autoComplete="off" />
         </Field>
         <Field label="Decision" hint="What the rule decides." error={errors.action}>
           <NativeSelect value={form.action} onChange={(event) => setForm({ ...form, action: event.target.value as RuleForm["action"] })}>

@@ -5,6 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { actionLabels, describeConditions, type DraftRule, type PolicyAction, type SignalInfo } from "@/lib/schemas/policy";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 import { RuleDialog } from "./rule-dialog";
 
 const actionTone: Record<PolicyAction, "success" | "warning" | "danger"> = { allow: "success", challenge: "warning", block: "danger" };
@@ -51,12 +53,14 @@ export function RulesList({ rules, onChange, errors, signals, disabled }: RulesL
             <span className="mt-0.5 w-6 text-right text-sm text-muted-foreground tabular-nums">{index + 1}.</span>
             <div className="grid min-w-0 flex-1 gap-1">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                {rule.name}
+                <UserText value={rule.name} />
                 <Badge tone={actionTone[rule.action]}>{actionLabels[rule.action]}</Badge>
                 {rule.id ? null : <Badge tone="accent">New, not saved</Badge>}
                 {rule.enabled ? null : <Badge>Off</Badge>}
               </p>
-              <p className="text-xs break-words text-muted-foreground">When {describeConditions(rule.when)}</p>
+              <p className="text-xs break-words text-muted-foreground">
+                When <UserText value={describeConditions(rule.when)} />
+              </p>
               {error ? <p className="text-xs font-medium text-danger">{error}</p> : null}
             </div>
             <div className="flex items-center gap-1">
@@ -67,17 +71,17 @@ export function RulesList({ rules, onChange, errors, signals, disabled }: RulesL
                   disabled={disabled}
                   onChange={(event) => onChange(rules.map((r) => (r.key === rule.key ? { ...r, enabled: event.target.checked } : r)))}
                   className="size-4 accent-[var(--primary)]"
-                  aria-label={`Rule “${rule.name}” enabled`}
+                  aria-label={`Rule “${revealHidden(rule.name)}” enabled`}
                 />
                 <span aria-hidden="true">On</span>
               </label>
-              <Button variant="ghost" size="sm" aria-label={`Move rule “${rule.name}” up`} disabled={disabled || index === 0} onClick={() => move(index, index - 1)}>
+              <Button variant="ghost" size="sm" aria-label={`Move rule “${revealHidden(rule.name)}” up`} disabled={disabled || index === 0} onClick={() => move(index, index - 1)}>
                 <ArrowUp aria-hidden="true" />
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Move rule “${rule.name}” down`}
+                aria-label={`Move rule “${revealHidden(rule.name)}” down`}
                 disabled={disabled || index === rules.length - 1}
                 onClick={() => move(index, index + 1)}
               >
@@ -90,7 +94,7 @@ export function RulesList({ rules, onChange, errors, signals, disabled }: RulesL
                 variant="ghost"
                 size="sm"
                 className="text-danger hover:bg-danger-soft"
-                aria-label={`Remove rule “${rule.name}”`}
+                aria-label={`Remove rule “${revealHidden(rule.name)}”`}
                 disabled={disabled}
                 onClick={() => onChange(rules.filter((r) => r.key !== rule.key))}
               >

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/spinner";
+import { UserText } from "@/components/ui/user-text";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 type SaveChangesDialogProps = {
@@ -41,7 +42,7 @@ export function SaveChangesDialog({ open, onOpenChange, title, description, chan
               <span aria-hidden="true" className="text-muted-foreground">
                 •
               </span>
-              <span className="break-words">{line}</span>
+              <UserText value={line} className="break-words" />
             </li>
           ))}
         </ul>

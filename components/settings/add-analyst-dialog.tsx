@@ -10,6 +10,9 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { createAnalystAction } from "@/lib/actions/create-analyst";
 import { analystRoles, MIN_PASSWORD_LENGTH, roleDescriptions, roleLabels, type AnalystRole } from "@/lib/schemas/analyst";
+import { revealHidden } from "@/lib/format/invisible-characters";
+import { LimitedText } from "@/components/ui/limited-text";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 
 const EMPTY = { email: "", name: "", role: "analyst" as AnalystRole, password: "" };
 
@@ -21,7 +24,7 @@ export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
       setOpen(false);
       setForm(EMPTY);
       reset();
-      toast.success(`${data.name || data.email} can now sign in as ${roleLabels[data.role].toLowerCase()}`);
+      toast.success(`${revealHidden(data.name || data.email)} can now sign in as ${roleLabels[data.role].toLowerCase()}`);
       onAdded();
     },
   });
@@ -53,13 +56,14 @@ export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
       onSubmit={submit}
       submitLabel="Add analyst"
       pending={isPending}
+      submitDisabled={overLimit(form.name, TEXT_LIMITS.analystName)}
       error={result.serverError}
     >
       <Field label="E-mail" error={errors?.email}>
         <Input type="email" value={form.email} onChange={set("email")} autoComplete="off" spellCheck={false} required disabled={isPending} />
       </Field>
       <Field label="Name" hint="Optional. Shown in the header and in case timelines." error={errors?.name}>
-        <Input value={form.name} onChange={set("name")} autoComplete="off" maxLength={200} disabled={isPending} />
+        <LimitedText max={TEXT_LIMITS.analystName} value={form.name} onChange={set("name")} autoComplete="off" disabled={isPending} />
       </Field>
       <Field label="Role" hint={roleDescriptions[form.role]} error={errors?.role}>
         <NativeSelect value={form.role} onChange={set("role")} disabled={isPending}>

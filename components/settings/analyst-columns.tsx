@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { roleLabels, type Analyst } from "@/lib/schemas/analyst";
+import { UserText } from "@/components/ui/user-text";
 import { ChangeRoleDialog } from "./change-role-dialog";
 import { DisableAnalystDialog } from "./disable-analyst-dialog";
 
@@ -25,8 +26,8 @@ export function analystColumns({ selfId, onChanged }: Options) {
     sortFn: "text",
     cell: ({ row }) => (
       <div className="grid gap-0.5">
-        <span className="font-medium">{row.original.name || "—"}</span>
-        <span className="text-xs text-muted-foreground">{row.original.email}</span>
+        <UserText value={row.original.name} fallback="—" className="font-medium" />
+        <UserText value={row.original.email} className="text-xs text-muted-foreground" />
       </div>
     ),
   }),

@@ -5,6 +5,7 @@ import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import type { ApiKey } from "@/lib/schemas/api-key";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
+import { UserText } from "@/components/ui/user-text";
 import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";
 
 const columns = createDataTableColumns<ApiKey>();
@@ -30,7 +31,7 @@ export function apiKeyColumns({ environment, consoleKeyLastFour, onRevoked }: Op
       cell: ({ row }) => (
         <div className="grid gap-0.5">
           <span className="flex flex-wrap items-center gap-2 font-medium">
-            {row.original.label}
+            <UserText value={row.original.label} />
             {isConsoleKey(row.original, consoleKeyLastFour) ? <Badge tone="accent">Used by this console</Badge> : null}
           </span>
           <code className="font-mono text-xs text-muted-foreground">{row.original.id}</code>

@@ -4,6 +4,7 @@ import { useAction } from "next-safe-action/hooks";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { revealHidden } from "@/lib/format/invisible-characters";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { NativeSelect } from "@/components/ui/input";
@@ -20,7 +21,7 @@ export function ChangeRoleDialog({ analyst, isSelf, onChanged }: ChangeRoleDialo
     onSuccess: ({ data }) => {
       setOpen(false);
       reset();
-      toast.success(`${data.name || data.email} is now ${roleLabels[data.role].toLowerCase()}; their sessions have ended`);
+      toast.success(`${revealHidden(data.name || data.email)} is now ${roleLabels[data.role].toLowerCase()}; their sessions have ended`);
       onChanged();
     },
   });
@@ -28,7 +29,8 @@ export function ChangeRoleDialog({ analyst, isSelf, onChanged }: ChangeRoleDialo
     event.preventDefault();
     execute({ id: analyst.id, change: { role } });
   }
-  const who = analyst.name || analyst.email;
+  // Someone else's text: hidden characters shown, never obeyed (lib/format/invisible-characters.ts).
+  const who = revealHidden(analyst.name || analyst.email);
   return (
     <FormDialog
       open={open}

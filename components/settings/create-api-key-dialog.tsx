@@ -6,10 +6,11 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { Input } from "@/components/ui/input";
 import { createApiKeyAction } from "@/lib/actions/create-api-key";
 import type { ApiKeyScope, CreatedApiKey } from "@/lib/schemas/api-key";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import { LimitedText } from "@/components/ui/limited-text";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { ScopesFieldset } from "./scopes-fieldset";
 
 type CreateApiKeyDialogProps = {
@@ -59,10 +60,11 @@ export function CreateApiKeyDialog({ environment, onCreated }: CreateApiKeyDialo
       onSubmit={submit}
       submitLabel="Create key"
       pending={isPending}
+      submitDisabled={overLimit(label, TEXT_LIMITS.apiKeyLabel)}
       error={result.serverError}
     >
       <Field label="Label" hint="Which service or person uses it, e.g. “Checkout service”." error={fieldErrors?.label}>
-        <Input value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} required autoComplete="off" disabled={isPending} />
+        <LimitedText max={TEXT_LIMITS.apiKeyLabel} value={label} onChange={(event) => setLabel(event.target.value)} required autoComplete="off" disabled={isPending} />
       </Field>
       <ScopesFieldset value={scopes} onChange={setScopes} disabled={isPending} />
       {fieldErrors?.scopes ? <p className="text-xs font-medium text-danger">{fieldErrors.scopes[0]}</p> : null}

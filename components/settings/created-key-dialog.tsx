@@ -2,6 +2,7 @@
 
 import { SecretOnceDialog } from "@/components/ui/secret-once-dialog";
 import type { CreatedApiKey } from "@/lib/schemas/api-key";
+import { UserText } from "@/components/ui/user-text";
 
 /**
  * The one time a key's secret is shown. Closing drops the secret from memory (the parent clears
@@ -15,7 +16,7 @@ export function CreatedKeyDialog({ created, onDone }: { created: CreatedApiKey |
       title="Copy your new API key"
       description={
         <>
-          “{created?.label}” ({created?.environment === "live" ? "live" : "test"} key)
+          “<UserText value={created?.label} />” ({created?.environment === "live" ? "live" : "test"} key)
           {created && created.scopes.length > 0 ? `, scopes: ${created.scopes.join(", ")}` : ", unrestricted"}.
         </>
       }

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { revealHidden } from "@/lib/format/invisible-characters";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { updateAnalystAction } from "@/lib/actions/update-analyst";
 import type { Analyst } from "@/lib/schemas/analyst";
@@ -9,7 +10,8 @@ type DisableAnalystDialogProps = { analyst: Analyst; isSelf: boolean; onChanged:
 
 /** Disabling ends every session of the analyst at once; enabling lets them sign in again. */
 export function DisableAnalystDialog({ analyst, isSelf, onChanged }: DisableAnalystDialogProps) {
-  const who = analyst.name || analyst.email;
+  // Someone else's text: hidden characters shown, never obeyed (lib/format/invisible-characters.ts).
+  const who = revealHidden(analyst.name || analyst.email);
   const disabling = !analyst.disabled;
   return (
     <ConfirmDialog

@@ -5,6 +5,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { revokeApiKeyAction } from "@/lib/actions/revoke-api-key";
 import type { ApiKey } from "@/lib/schemas/api-key";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 type RevokeApiKeyDialogProps = {
   apiKey: ApiKey;
@@ -19,11 +21,15 @@ export function RevokeApiKeyDialog({ apiKey, environment, usedByConsole, onRevok
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" aria-label={`Revoke key ${apiKey.label} ending ${apiKey.last_four}`}>
+        <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" aria-label={`Revoke key ${revealHidden(apiKey.label)} ending ${apiKey.last_four}`}>
           Revoke
         </Button>
       }
-      title={<>Revoke “{apiKey.label}”?</>}
+      title={
+        <>
+          Revoke “<UserText value={apiKey.label} />”?
+        </>
+      }
       description={
         <>
           Requests with the key ending <code className="font-mono">{apiKey.last_four}</code> are refused from the next request on. This cannot be undone.
@@ -32,7 +38,7 @@ export function RevokeApiKeyDialog({ apiKey, environment, usedByConsole, onRevok
       confirmLabel="Revoke key"
       action={revokeApiKeyAction}
       input={{ id: apiKey.id, environment }}
-      successMessage={`Key “${apiKey.label}” revoked`}
+      successMessage={`Key “${revealHidden(apiKey.label)}” revoked`}
       onConfirmed={onRevoked}
     >
       {usedByConsole ? (

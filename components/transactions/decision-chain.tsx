@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { decisionChain, decisionLabel, decisionReasonLabel, type DecisionRecord } from "@/lib/schemas/decision";
 import { cn } from "@/lib/utils/cn";
+import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge } from "./transaction-badges";
 
 type DecisionChainProps = {
@@ -37,7 +38,7 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
                 <DateTime value={record.created_at} className="ml-auto text-xs text-muted-foreground" />
               </div>
               <p className="text-xs text-muted-foreground">
-                by <span className="font-medium text-foreground">{record.analyst_id ? (names[record.analyst_id] ?? record.analyst_id) : "the API (no analyst named)"}</span>
+                by <span className="font-medium text-foreground">{record.analyst_id ? <UserText value={names[record.analyst_id] ?? record.analyst_id} /> : "the API (no analyst named)"}</span>
                 {supersededBy ? (
                   <>
                     {" "}
@@ -45,7 +46,11 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
                   </>
                 ) : null}
               </p>
-              {record.notes ? <p className="rounded-md bg-surface-muted p-2 whitespace-pre-wrap">{record.notes}</p> : null}
+              {record.notes ? (
+                <p className="rounded-md bg-surface-muted p-2 break-words whitespace-pre-wrap">
+                  <UserText value={record.notes} />
+                </p>
+              ) : null}
               <p className="font-mono text-xs text-muted-foreground">{record.decision_id}</p>
             </li>
           );

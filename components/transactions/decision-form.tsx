@@ -7,7 +7,8 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { inputClassName, NativeSelect } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/input";
+import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { submitDecisionAction } from "@/lib/actions/submit-decision";
 import {
@@ -19,12 +20,11 @@ import {
   decisionReasonLabels,
   decisionReasons,
   decisionValues,
-  notesCounter,
-  NOTES_TOO_LONG,
   type DecisionReason,
   type DecisionValue,
 } from "@/lib/schemas/decision";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
+import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
 
 type DecisionFormProps = {
@@ -88,7 +88,7 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
     execute({ ...parsed.data, environment, idempotencyKey: idempotencyKey.current });
   }
 
-  const over = notes.length > DECISION_NOTES_MAX;
+  const over = overLimit(notes, DECISION_NOTES_MAX);
   const decisionErrorId = `${ids}-decision-error`;
 
   return (
@@ -155,24 +155,18 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
           </NativeSelect>
         </Field>
 
-        <div className="grid gap-1">
-          <Field label="Notes (optional)" hint="What you checked and found. Kept with the decision." error={errors.notes ?? (over ? NOTES_TOO_LONG : undefined)}>
-            <textarea
-              value={notes}
-              onChange={(e) => {
-                setNotes(e.target.value);
-                setErrors((prev) => ({ ...prev, notes: undefined }));
-                changed();
-              }}
-              rows={4}
-              className={cn(inputClassName, "h-auto min-h-24 py-2")}
-            />
-          </Field>
-          <p className={cn("text-right text-xs tabular-nums", over ? "font-medium text-danger" : "text-muted-foreground")}>
-            <span className="sr-only">Characters used: </span>
-            {notesCounter(notes.length)}
-          </p>
-        </div>
+        <Field label="Notes (optional)" hint="What you checked and found. Kept with the decision." error={errors.notes}>
+          <LimitedText
+            multiline
+            max={DECISION_NOTES_MAX}
+            value={notes}
+            onChange={(e) => {
+              setNotes(e.target.value);
+              setErrors((prev) => ({ ...prev, notes: undefined }));
+              changed();
+            }}
+          />
+        </Field>
 
         <FormError error={result.serverError} />
         <div>

@@ -6,6 +6,7 @@ import { LinkButton } from "@/components/ui/link-button";
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import type { TransactionEvent } from "@/lib/schemas/transaction";
+import { UserText } from "@/components/ui/user-text";
 
 type EvidenceTrailProps = {
   transactionId: string;
@@ -60,12 +61,12 @@ export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps
                     {event.user_id ? (
                       <>
                         {" "}
-                        · user <code className="font-mono">{event.user_id}</code>
+                        · user <UserText value={event.user_id} className="font-mono" />
                       </>
                     ) : null}
                   </p>
                   <pre tabIndex={0} aria-label={`Payload of ${event.event_type} event ${event.event_id}`} className="mt-2 max-h-72 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-xs">
-                    {JSON.stringify(event.payload, null, 2)}
+                    <UserText value={JSON.stringify(event.payload, null, 2)} />
                   </pre>
                 </div>
               </details>

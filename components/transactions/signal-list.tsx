@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { explainSignal, formatPoints, sortSignals, weightLabel } from "@/lib/format/signals";
 import type { Transaction } from "@/lib/schemas/transaction";
 import { cn } from "@/lib/utils/cn";
+import { UserText } from "@/components/ui/user-text";
 
 type SignalListProps = {
   transaction: Pick<Transaction, "signals" | "explanation" | "risk_score">;
@@ -55,10 +56,18 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
                     </span>
                   ) : null}
                 </div>
-                <p className="text-sm leading-relaxed">{text.summary}</p>
+                <p className="text-sm leading-relaxed">
+                  {/* The explanation may quote what the request carried (its detail). */}
+                  <UserText value={text.summary} />
+                </p>
                 <p className="text-xs text-muted-foreground">
                   <code className="font-mono">{row.name}</code>
-                  {row.detail ? <> · Seen here: {row.detail}</> : null}
+                  {row.detail ? (
+                    <>
+                      {" "}
+                      · Seen here: <UserText value={row.detail} />
+                    </>
+                  ) : null}
                   {row.learned ? <> · {formatPoints(row.learned)} learned from this account&apos;s fraud labels</> : null}
                 </p>
               </li>
@@ -73,7 +82,9 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
           <strong className="text-foreground">{transaction.risk_score}</strong>.{" "}
           {explanation.rule ? (
             <>
-              The rule <strong className="text-foreground">{explanation.rule.name}</strong> decided {explanation.rule.action}.
+              The rule <strong className="text-foreground">
+                <UserText value={explanation.rule.name} />
+              </strong> decided {explanation.rule.action}.
             </>
           ) : (
             <>

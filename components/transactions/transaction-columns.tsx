@@ -4,6 +4,7 @@ import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { formatAmount, type TransactionSummary } from "@/lib/schemas/transaction";
+import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
 
 const columns = createDataTableColumns<TransactionSummary>();
@@ -25,7 +26,7 @@ export function transactionColumns() {
     }),
     columns.accessor("user_id", {
       header: "User",
-      cell: ({ row }) => (row.original.user_id ? <code className="font-mono text-xs">{row.original.user_id}</code> : none),
+      cell: ({ row }) => (row.original.user_id ? <UserText value={row.original.user_id} className="font-mono text-xs" /> : none),
     }),
     columns.accessor("amount", {
       header: "Amount",

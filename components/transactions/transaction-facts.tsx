@@ -2,9 +2,10 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { formatAmount, maskedPaymentMethod, type Transaction } from "@/lib/schemas/transaction";
+import { UserText } from "@/components/ui/user-text";
 
 const none = <span className="text-muted-foreground">—</span>;
-const mono = (value: string | null | undefined) => (value ? <code className="font-mono text-xs break-all">{value}</code> : none);
+const mono = (value: string | null | undefined) => (value ? <UserText value={value} className="font-mono text-xs break-all" /> : none);
 
 /**
  * What was scored. The API keeps the card's BIN and last four digits only; the console shows the
@@ -17,13 +18,13 @@ export function TransactionFacts({ transaction: t }: { transaction: Transaction 
     [
       "User",
       <Link key="u" href={`/events?user_id=${encodeURIComponent(t.user_id)}`} className="font-mono text-xs break-all underline-offset-4 hover:underline focus-visible:underline">
-        {t.user_id}
+        <UserText value={t.user_id} />
       </Link>,
     ],
     ["E-mail", mono(t.email)],
     ["IP address", mono(t.ip_address)],
     ["Phone", mono(t.phone)],
-    ["Merchant", t.merchant?.id || t.merchant?.category ? [t.merchant.id, t.merchant.category].filter(Boolean).join(" · ") : none],
+    ["Merchant", t.merchant?.id || t.merchant?.category ? <UserText key="m" value={[t.merchant.id, t.merchant.category].filter(Boolean).join(" · ")} /> : none],
     ["Device session", mono(t.session_id)],
     ["Device", mono(t.device_id)],
     ["Scored", <DateTime key="c" value={t.created_at} />],
@@ -47,7 +48,7 @@ export function TransactionFacts({ transaction: t }: { transaction: Transaction 
       <h3 className="mt-4 text-sm font-medium">Metadata</h3>
       {metadata ? (
         <pre tabIndex={0} aria-label="Metadata as JSON" className="mt-2 max-h-64 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-xs">
-          {metadata}
+          <UserText value={metadata} />
         </pre>
       ) : (
         <p className="mt-1 text-sm text-muted-foreground">No metadata was sent with this transaction.</p>

@@ -3,6 +3,7 @@ import type { SafeError } from "@/lib/schemas/safe-error";
 import { cn } from "@/lib/utils/cn";
 import { Button } from "./button";
 import { Spinner } from "./spinner";
+import { UserText } from "./user-text";
 
 type ConflictNoticeProps = {
   /** A version_conflict error with what changed (lib/actions/version-conflict.ts). */
@@ -30,11 +31,15 @@ export function ConflictNotice({ error, redoLabel, onRedo, onDismiss, pending = 
       {changes.length > 0 ? (
         <ul className="grid list-disc gap-0.5 pl-5">
           {changes.map((change, i) => (
-            <li key={i}>{change}</li>
+            <li key={i}>
+              <UserText value={change} />
+            </li>
           ))}
         </ul>
       ) : (
-        <p>{error.message}</p>
+        <p>
+          <UserText value={error.message} />
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={onRedo} disabled={pending}>

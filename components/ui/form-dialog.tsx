@@ -21,6 +21,8 @@ type FormDialogProps = {
   submitLabel: string;
   /** A submission is running: the buttons are disabled and the submit button spins. */
   pending?: boolean;
+  /** The form cannot be sent as it is (a text over its limit): the submit button is disabled. */
+  submitDisabled?: boolean;
   /** The API's refusal of the last submission, shown above the fields with its request id. */
   error?: SafeError | null;
   className?: string;
@@ -43,6 +45,7 @@ export function FormDialog({
   onSubmit,
   submitLabel,
   pending = false,
+  submitDisabled = false,
   error,
   className,
   formClassName,
@@ -68,7 +71,7 @@ export function FormDialog({
             <Button variant="secondary" onClick={() => change(false)} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending || submitDisabled}>
               {pending ? <Spinner /> : null}
               {submitLabel}
             </Button>

@@ -2,6 +2,7 @@ import { CircleCheck, CircleMinus, CircleX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { aliasStrengthLabel, dobMatchLabel, dobMatchTone, listLabel, type ListedEntity, type Screening, type ScreeningMatch } from "@/lib/schemas/screening";
+import { UserText } from "@/components/ui/user-text";
 import { MatchScore } from "./screening-badges";
 
 type ListedEntityCardProps = {
@@ -44,7 +45,7 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
   const details = live ? Object.entries(live.details) : [];
   const none = <span className="text-muted-foreground">Not listed</span>;
   const rows: [string, ReactNode, ReactNode][] = [
-    ["Name", <span key="p" className="font-medium">{person.name}</span>, <span key="e" className="font-medium">{live?.primary_name ?? match.entity_name}</span>],
+    ["Name", <UserText key="p" value={person.name} className="font-medium" />, <UserText key="e" value={live?.primary_name ?? match.entity_name} className="font-medium" />],
     [
       "Aliases",
       <span key="p" className="text-muted-foreground">—</span>,
@@ -52,7 +53,7 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
         <ul key="e" className="grid gap-1">
           {live.aliases.map((alias) => (
             <li key={`${alias.name}-${alias.strength}`} className="flex flex-wrap items-center gap-1.5">
-              <span className={alias.name === match.matched_name ? "font-medium underline decoration-danger decoration-2 underline-offset-4" : undefined}>{alias.name}</span>
+              <UserText value={alias.name} className={alias.name === match.matched_name ? "font-medium underline decoration-danger decoration-2 underline-offset-4" : undefined} />
               <Badge tone={alias.strength === "strong" ? "neutral" : "warning"}>{alias.strength === "strong" ? "strong" : alias.strength === "weak" ? "weak (low quality)" : alias.strength}</Badge>
             </li>
           ))}
@@ -75,7 +76,7 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-border p-5">
         <div className="min-w-0">
           <h3 id={headingId} className="text-base font-semibold">
-            {match.entity_name}
+            <UserText value={match.entity_name} />
           </h3>
           <p className="mt-1 text-sm text-muted-foreground">
             {listLabel(match.list)} · <code className="font-mono text-xs">{match.entity_id}</code>
@@ -93,14 +94,16 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
           <h4 className="text-sm font-semibold">Why it matched</h4>
           <ul className="mt-2 grid gap-1.5 text-sm">
             <Evidence tone="supports">
-              The name matched the entity&apos;s {aliasStrengthLabel(match.matched_alias_strength)} <span className="font-medium">“{match.matched_name}”</span>.
+              The name matched the entity&apos;s {aliasStrengthLabel(match.matched_alias_strength)} <span className="font-medium">
+                “<UserText value={match.matched_name} />”
+              </span>.
             </Evidence>
             <Evidence tone={dobMatchTone(match.dob_match)}>{dobMatchLabel(match.dob_match)}.</Evidence>
           </ul>
         </div>
         <table className="w-full table-fixed text-sm">
           <caption className="sr-only">
-            The screened person compared with {match.entity_name}
+            The screened person compared with <UserText value={match.entity_name} />
           </caption>
           <thead>
             <tr className="border-b border-border text-left text-xs text-muted-foreground">
@@ -139,7 +142,9 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
           {live && live.remarks ? (
             <>
               <dt className="text-muted-foreground">Remarks</dt>
-              <dd className="whitespace-pre-line break-words">{live.remarks}</dd>
+              <dd className="whitespace-pre-line break-words">
+                <UserText value={live.remarks} />
+              </dd>
             </>
           ) : null}
           <dt className="text-muted-foreground">Source</dt>
@@ -152,10 +157,10 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
               <dd className="break-words">
                 {isUrl(value) ? (
                   <a href={value} target="_blank" rel="noreferrer noopener" className="underline underline-offset-4">
-                    {value}
+                    <UserText value={value} />
                   </a>
                 ) : (
-                  value
+                  <UserText value={value} />
                 )}
               </dd>
             </div>

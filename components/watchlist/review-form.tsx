@@ -5,20 +5,20 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { inputClassName } from "@/components/ui/input";
+import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { reviewScreeningAction } from "@/lib/actions/review-screening";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { REVIEW_NOTES_MAX, reviewOutcomeHints, reviewOutcomeLabels, reviewOutcomes, type ReviewOutcome } from "@/lib/schemas/screening";
+import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
 
 type ReviewFormProps = {
   screeningId: string;
   environment: ConsoleEnvironment;
 };
-
-const numberFormat = new Intl.NumberFormat("en-GB");
 
 /**
  * The reviewer's decision: one of three outcomes and optional notes (≤ 1,000 characters, with a
@@ -44,7 +44,7 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
     onError: ({ error }) =>
       toast.error(error.serverError?.message ?? "The decision could not be recorded.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
   });
-  const tooLong = notes.length > REVIEW_NOTES_MAX;
+  const tooLong = overLimit(notes, REVIEW_NOTES_MAX);
   const fieldErrors = result.validationErrors?.fieldErrors;
 
   function submit(event: FormEvent) {
@@ -93,31 +93,18 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
           ))}
           {fieldErrors?.outcome?.[0] ? <p className="text-xs font-medium text-danger">{fieldErrors.outcome[0]}</p> : null}
         </fieldset>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-notes`} className="text-sm font-medium">
-            Notes
-          </label>
-          <p id={`${id}-notes-hint`} className="text-xs text-muted-foreground">
-            What you compared and why you decided so. Optional.
-          </p>
-          <textarea
-            id={`${id}-notes`}
+        <Field label="Notes" hint="What you compared and why you decided so. Optional." error={fieldErrors?.notes}>
+          <LimitedText
+            multiline
+            max={REVIEW_NOTES_MAX}
             value={notes}
             onChange={(event) => {
               setNotes(event.target.value);
               renew();
             }}
             rows={5}
-            aria-describedby={`${id}-notes-hint ${id}-notes-count`}
-            aria-invalid={tooLong || fieldErrors?.notes ? true : undefined}
-            className={cn(inputClassName, "h-auto min-h-28 py-2")}
           />
-          <p id={`${id}-notes-count`} aria-live="polite" className={cn("text-right text-xs tabular-nums", tooLong ? "font-medium text-danger" : "text-muted-foreground")}>
-            {numberFormat.format(notes.length)} / {numberFormat.format(REVIEW_NOTES_MAX)} characters
-            {tooLong ? ` — ${numberFormat.format(notes.length - REVIEW_NOTES_MAX)} too many` : ""}
-          </p>
-          {fieldErrors?.notes?.[0] ? <p className="text-xs font-medium text-danger">{fieldErrors.notes[0]}</p> : null}
-        </div>
+        </Field>
         <FormError error={result.serverError} />
         <div>
           <Button type="submit" disabled={isPending || !outcome || tooLong}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { reviewStateLabel, suppressionSentence, type Screening } from "@/lib/schemas/screening";
+import { UserText } from "@/components/ui/user-text";
 import { ReviewStateBadge } from "./screening-badges";
 
 export type ReviewDecisionSummary = { decision: string | null; reason: string | null; notes: string | null; analyst: string | null };
@@ -22,9 +23,11 @@ export function ReviewOutcome({ screening, decision }: ReviewOutcomeProps) {
     ["Outcome", <ReviewStateBadge key="o" state={screening.review_state} />],
     ["Decided", <DateTime key="d" value={screening.reviewed_at} />],
   ];
-  if (decision?.analyst) facts.push(["By", decision.analyst]);
+  if (decision?.analyst) facts.push(["By", <UserText key="b" value={decision.analyst} />]);
   if (decision?.decision) facts.push(["Recorded as", `${decisionWords[decision.decision] ?? decision.decision}${decision.reason ? `, ${decision.reason.replaceAll("_", " ")}` : ""}`]);
-  if (decision?.notes) facts.push(["Notes", <p key="n" className="whitespace-pre-line">{decision.notes}</p>]);
+  if (decision?.notes) facts.push(["Notes", <p key="n" className="break-words whitespace-pre-line">
+          <UserText value={decision.notes} />
+        </p>]);
   if (screening.review_decision_id) facts.push(["Decision", <code key="i" className="font-mono text-xs">{screening.review_decision_id}</code>]);
 
   const suppressions = screening.review_state === "false_positive" ? screening.matches : [];
@@ -52,11 +55,15 @@ export function ReviewOutcome({ screening, decision }: ReviewOutcomeProps) {
           {suppressions.length && screening.user_id ? (
             <ul className="mt-1.5 grid list-disc gap-1 pl-5">
               {suppressions.map((m) => (
-                <li key={m.entity_id}>{suppressionSentence(screening.user_id, m.entity_name)}</li>
+                <li key={m.entity_id}>
+                  <UserText value={suppressionSentence(screening.user_id, m.entity_name)} />
+                </li>
               ))}
             </ul>
           ) : (
-            <p className="mt-1.5">{suppressionSentence(screening.user_id, suppressions[0]?.entity_name ?? "the listed entity")}</p>
+            <p className="mt-1.5">
+              <UserText value={suppressionSentence(screening.user_id, suppressions[0]?.entity_name ?? "the listed entity")} />
+            </p>
           )}
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { listLabel, type Screening } from "@/lib/schemas/screening";
 import Link from "next/link";
+import { UserText } from "@/components/ui/user-text";
 
 type ScreenedPersonProps = {
   screening: Screening;
@@ -13,10 +14,10 @@ type ScreenedPersonProps = {
 export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
   const missing = <span className="text-muted-foreground">Not given</span>;
   const facts: [string, ReactNode][] = [
-    ["Name", <span key="n" className="font-medium">{screening.name}</span>],
+    ["Name", <UserText key="n" value={screening.name} className="font-medium" />],
     ["Date of birth", screening.date_of_birth ?? missing],
     ["Country", country ?? <span className="text-muted-foreground">{screening.verification_id ? "Not given" : "Unknown (no identity verification)"}</span>],
-    ["User", screening.user_id ? <code key="u" className="font-mono text-xs">{screening.user_id}</code> : <span className="text-muted-foreground">Name only (no user)</span>],
+    ["User", screening.user_id ? <UserText key="u" value={screening.user_id} className="font-mono text-xs" /> : <span className="text-muted-foreground">Name only (no user)</span>],
     [
       "Verification",
       screening.verification_id ? (

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { listLabel, topMatch, type Screening } from "@/lib/schemas/screening";
+import { UserText } from "@/components/ui/user-text";
 import { MatchScore, ReviewStateBadge, ScreeningStatusBadge } from "./screening-badges";
 
 const columns = createDataTableColumns<Screening>();
@@ -16,10 +17,10 @@ export function screeningColumns() {
       cell: ({ row }) => (
         <span className="grid gap-0.5">
           <Link href={`/watchlist/${encodeURIComponent(row.original.screening_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-            {row.original.name}
+            <UserText value={row.original.name} />
           </Link>
           <span className="text-xs text-muted-foreground">
-            {row.original.user_id ? <code className="font-mono">{row.original.user_id}</code> : "Name only (no user)"}
+            {row.original.user_id ? <UserText value={row.original.user_id} className="font-mono" /> : "Name only (no user)"}
             {row.original.date_of_birth ? <> · born {row.original.date_of_birth}</> : null}
           </span>
         </span>
@@ -34,7 +35,7 @@ export function screeningColumns() {
         const others = row.original.matches.length - 1;
         return (
           <span className="grid gap-0.5">
-            <span className="font-medium">{best.entity_name}</span>
+            <UserText value={best.entity_name} className="font-medium" />
             <span className="text-xs text-muted-foreground">
               {listLabel(best.list)}
               {others > 0 ? ` · ${others} more` : null}

@@ -9,7 +9,7 @@ import { createWebhookAction } from "@/lib/actions/create-webhook";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
 import { CreateWebhookInputSchema, type CreatedWebhookEndpoint } from "@/lib/schemas/webhook";
-import { WebhookFields, type WebhookDraft } from "./webhook-fields";
+import { webhookDraftOverLimit, WebhookFields, type WebhookDraft } from "./webhook-fields";
 
 const EMPTY: WebhookDraft = { url: "", events: [], description: "" };
 const FIELDS = ["url", "events", "description"] as const;
@@ -70,6 +70,7 @@ export function CreateWebhookDialog({ environment, onCreated }: CreateWebhookDia
       onSubmit={submit}
       submitLabel="Add endpoint"
       pending={isPending}
+      submitDisabled={webhookDraftOverLimit(draft)}
       error={result.serverError}
     >
       <WebhookFields value={draft} onChange={setDraft} errors={errors} disabled={isPending} idPrefix="create-webhook" />

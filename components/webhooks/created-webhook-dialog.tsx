@@ -2,6 +2,7 @@
 
 import { SecretOnceDialog } from "@/components/ui/secret-once-dialog";
 import { describeEvents, type CreatedWebhookEndpoint } from "@/lib/schemas/webhook";
+import { UserText } from "@/components/ui/user-text";
 
 /**
  * The one time an endpoint's signing secret is shown. Closing drops the secret from memory (the
@@ -15,7 +16,7 @@ export function CreatedWebhookDialog({ created, onDone }: { created: CreatedWebh
       title="Copy the signing secret"
       description={
         <>
-          <span className="break-all">{created?.url}</span> receives {created ? describeEvents(created.events).toLowerCase() : ""}.
+          <UserText value={created?.url} className="break-all" /> receives {created ? describeEvents(created.events).toLowerCase() : ""}.
         </>
       }
       noun="secret"

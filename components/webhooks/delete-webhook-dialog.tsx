@@ -6,6 +6,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deleteWebhookAction } from "@/lib/actions/delete-webhook";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { WebhookEndpoint } from "@/lib/schemas/webhook";
+import { UserText } from "@/components/ui/user-text";
+import { revealHidden } from "@/lib/format/invisible-characters";
 
 type DeleteWebhookDialogProps = {
   endpoint: WebhookEndpoint;
@@ -20,7 +22,7 @@ export function DeleteWebhookDialog({ endpoint, environment, onDeleted, variant 
     <ConfirmDialog
       trigger={
         variant === "row" ? (
-          <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" aria-label={`Delete endpoint ${endpoint.url}`}>
+          <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" aria-label={`Delete endpoint ${revealHidden(endpoint.url)}`}>
             Delete
           </Button>
         ) : (
@@ -33,7 +35,7 @@ export function DeleteWebhookDialog({ endpoint, environment, onDeleted, variant 
       title="Delete this endpoint?"
       description={
         <>
-          <span className="font-mono text-xs break-all text-foreground">{endpoint.url}</span> stops receiving events at once. Its delivery log and any
+          <UserText value={endpoint.url} className="font-mono text-xs break-all text-foreground" /> stops receiving events at once. Its delivery log and any
           deliveries waiting for a retry are deleted with it. This cannot be undone.
         </>
       }

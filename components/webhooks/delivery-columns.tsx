@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@/lib/schemas/webhook";
+import { UserText } from "@/components/ui/user-text";
 
 const columns = createDataTableColumns<WebhookDelivery>();
 
@@ -50,11 +51,13 @@ export function deliveryColumns({ onFilterEvent }: { onFilterEvent: (eventId: st
               <span className="font-mono text-xs">{delivery.status_code !== null ? `HTTP ${delivery.status_code}` : "No HTTP answer"}</span>
             </span>
             {/* "HTTP 503" would repeat the status code next to it; other errors say more. */}
-            {delivery.error && delivery.error !== `HTTP ${delivery.status_code}` ? <span className="text-xs break-words text-danger">{delivery.error}</span> : null}
+            {delivery.error && delivery.error !== `HTTP ${delivery.status_code}` ? <UserText value={delivery.error} className="text-xs break-words text-danger" /> : null}
             {delivery.response_body ? (
               <details className="text-xs">
                 <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Response body</summary>
-                <pre className="mt-1 max-h-40 overflow-auto rounded-md bg-surface-muted p-2 font-mono whitespace-pre-wrap">{delivery.response_body}</pre>
+                <pre className="mt-1 max-h-40 overflow-auto rounded-md bg-surface-muted p-2 font-mono whitespace-pre-wrap">
+                  <UserText value={delivery.response_body} />
+                </pre>
               </details>
             ) : null}
           </div>

@@ -11,7 +11,8 @@ import { updateWebhookAction } from "@/lib/actions/update-webhook";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
 import { endpointState, UpdateWebhookInputSchema, webhookPatch, type WebhookEndpoint } from "@/lib/schemas/webhook";
-import { WebhookFields, type WebhookDraft } from "./webhook-fields";
+import { revealHidden } from "@/lib/format/invisible-characters";
+import { webhookDraftOverLimit, WebhookFields, type WebhookDraft } from "./webhook-fields";
 
 const FIELDS = ["url", "events", "description", "status"] as const;
 
@@ -82,7 +83,7 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
       }}
       trigger={
         variant === "row" ? (
-          <Button variant="ghost" size="sm" aria-label={`Edit endpoint ${endpoint.url}`}>
+          <Button variant="ghost" size="sm" aria-label={`Edit endpoint ${revealHidden(endpoint.url)}`}>
             Edit
           </Button>
         ) : (
@@ -98,6 +99,7 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
       onSubmit={submit}
       submitLabel="Save changes"
       pending={isPending}
+      submitDisabled={webhookDraftOverLimit(draft)}
       error={conflict ? null : result.serverError}
     >
       {conflict ? (

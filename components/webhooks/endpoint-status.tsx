@@ -3,6 +3,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { endpointState, MAX_DELIVERY_ATTEMPTS, type WebhookEndpoint } from "@/lib/schemas/webhook";
+import { UserText } from "@/components/ui/user-text";
 
 type StatusFields = Pick<WebhookEndpoint, "status" | "disabled_reason" | "disabled_at">;
 
@@ -46,7 +47,9 @@ export function EndpointStateNote({ endpoint }: { endpoint: StatusFields }) {
             Since <DateTime value={state.since} />. A delivery failed all {MAX_DELIVERY_ATTEMPTS} attempts over about 43 hours and no other delivery
             to this endpoint succeeded in that time, so Argus stopped sending to it.
           </p>
-          <p className="mt-2 text-foreground">{state.reason}</p>
+          <p className="mt-2 break-words text-foreground">
+            <UserText value={state.reason} />
+          </p>
           <p className="mt-2">
             Fix the receiver (the delivery log below shows each attempt and its error), then edit the endpoint and set it to enabled. Events from
             while it was disabled are not sent again.

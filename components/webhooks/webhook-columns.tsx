@@ -5,6 +5,7 @@ import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { ALL_EVENTS, type WebhookEndpoint } from "@/lib/schemas/webhook";
+import { UserText } from "@/components/ui/user-text";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { EditWebhookDialog } from "./edit-webhook-dialog";
 import { EndpointStatusBadge } from "./endpoint-status";
@@ -27,9 +28,9 @@ export function webhookColumns({ environment, onChanged }: Options) {
             href={webhookHref(row.original.webhook_id)}
             className="font-mono text-xs font-medium break-all text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
-            {row.original.url}
+            <UserText value={row.original.url} />
           </Link>
-          {row.original.description ? <span className="text-xs text-muted-foreground">{row.original.description}</span> : null}
+          {row.original.description ? <UserText value={row.original.description} className="text-xs text-muted-foreground" /> : null}
         </div>
       ),
     }),

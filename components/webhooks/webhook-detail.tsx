@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { queryKeys } from "@/lib/queries/query-keys";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { ALL_EVENTS, type WebhookEndpoint } from "@/lib/schemas/webhook";
+import { UserText } from "@/components/ui/user-text";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { EditWebhookDialog } from "./edit-webhook-dialog";
 import { EndpointStateNote, EndpointStatusBadge } from "./endpoint-status";
@@ -25,8 +26,8 @@ export function WebhookDetail({ endpoint, environment }: { endpoint: WebhookEndp
     <>
       <PageHeader
         className="mt-4"
-        title={endpoint.description || "Webhook endpoint"}
-        description={<span className="font-mono text-xs break-all">{endpoint.url}</span>}
+        title={endpoint.description ? <UserText value={endpoint.description} /> : "Webhook endpoint"}
+        description={<UserText value={endpoint.url} className="font-mono text-xs break-all" />}
         actions={
           <>
             <EditWebhookDialog endpoint={endpoint} environment={environment} onSaved={changed} variant="page" />

@@ -1,12 +1,16 @@
 "use client";
 
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { LimitedText } from "@/components/ui/limited-text";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { EventsFieldset } from "./events-fieldset";
 
 export type WebhookDraft = { url: string; events: string[]; description: string };
 
 export type WebhookFieldErrors = Partial<Record<keyof WebhookDraft, string>>;
+
+/** A text of the draft is over the API's limit: the dialog's submit is disabled. */
+export const webhookDraftOverLimit = (draft: WebhookDraft) => overLimit(draft.url, TEXT_LIMITS.webhookUrl) || overLimit(draft.description, TEXT_LIMITS.webhookDescription);
 
 type WebhookFieldsProps = {
   value: WebhookDraft;
@@ -25,13 +29,13 @@ export function WebhookFields({ value, onChange, errors, disabled, idPrefix }: W
         hint="An https URL on the public internet. Argus refuses addresses inside private networks (SSRF protection)."
         error={errors.url}
       >
-        <Input
+        <LimitedText
+          max={TEXT_LIMITS.webhookUrl}
           type="url"
           inputMode="url"
           value={value.url}
           onChange={(event) => onChange({ ...value, url: event.target.value })}
           placeholder="https://example.com/argus/webhooks"
-          maxLength={2048}
           required
           autoComplete="off"
           spellCheck={false}
@@ -40,7 +44,13 @@ export function WebhookFields({ value, onChange, errors, disabled, idPrefix }: W
       </Field>
       <EventsFieldset value={value.events} onChange={(events) => onChange({ ...value, events })} disabled={disabled} error={errors.events} idPrefix={idPrefix} />
       <Field label="Description (optional)" hint="What receives these events, e.g. “Fraud ops Slack bridge”." error={errors.description}>
-        <Input value={value.description} onChange={(event) => onChange({ ...value, description: event.target.value })} maxLength={500} autoComplete="off" disabled={disabled} />
+        <LimitedText
+          max={TEXT_LIMITS.webhookDescription}
+          value={value.description}
+          onChange={(event) => onChange({ ...value, description: event.target.value })}
+          autoComplete="off"
+          disabled={disabled}
+        />
       </Field>
     </>
   );

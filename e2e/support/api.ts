@@ -31,12 +31,12 @@ export async function getAlertTransactions(alertId: string): Promise<string[]> {
 }
 
 /** Opens a case through the API (test data for queue specs; the console's own path is tested elsewhere). */
-export async function createCase(title: string, severity: "low" | "medium" | "high" | "critical" = "medium"): Promise<string> {
+export async function createCase(title: string, severity: "low" | "medium" | "high" | "critical" = "medium", extra: { notes?: string; user_id?: string } = {}): Promise<string> {
   const state = readState();
   const res = await fetch(`${state.sandboxApiUrl}/v1/cases`, {
     method: "POST",
     headers: { Authorization: `Bearer ${state.secrets.testKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ title, case_type: "payment_fraud", severity }),
+    body: JSON.stringify({ title, case_type: "payment_fraud", severity, ...extra }),
   });
   if (!res.ok) throw new Error(`POST /v1/cases: HTTP ${res.status} ${await res.text()}`);
   return ((await res.json()) as { case_id: string }).case_id;
@@ -46,4 +46,10 @@ export type ApiScreening = { screening_id: string; status: string; review_state:
 
 export async function listScreenings(): Promise<ApiScreening[]> {
   return (await apiGet<ListPage<ApiScreening>>("/v1/identity/screenings?limit=100")).data;
+}
+
+export type ApiCaseEvent = { action: string; note?: string };
+
+export async function getCaseEvents(caseId: string): Promise<ApiCaseEvent[]> {
+  return (await apiGet<{ events: ApiCaseEvent[] }>(`/v1/cases/${encodeURIComponent(caseId)}`)).events;
 }

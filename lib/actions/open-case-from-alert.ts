@@ -7,6 +7,7 @@ import { activeCaseForAlert, createCase } from "../api/cases";
 import { ApiError } from "../api/errors";
 import { caseTypeForAlert } from "../schemas/case";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { fitText, TEXT_LIMITS } from "../schemas/text-limits";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Opens a case for an alert, then shows it; when the alert already has a case that is not closed,
@@ -33,13 +34,14 @@ export const openCaseFromAlertAction = authedAction
         const created = await createCase(
           ctx.environment,
           {
-            title: alert.summary.slice(0, 200),
+            // A summary longer than a title is shortened with "…", and kept whole in the note.
+            title: fitText(alert.summary, TEXT_LIMITS.caseTitle),
             case_type: caseTypeForAlert(alert.alert_type),
             severity: alert.severity,
             transaction_ids: alert.transaction_ids.data.slice(0, 100),
             // A case names one user: only when the alert is about exactly one.
             ...(alert.affected_users === 1 && userIds[0] ? { user_id: userIds[0] } : {}),
-            notes: `Opened from alert ${alert.alert_id} (${alert.summary.slice(0, 200)}).`,
+            notes: fitText(`Opened from alert ${alert.alert_id} (${alert.summary}).`, TEXT_LIMITS.caseNote),
             actor_id: ctx.analyst.id,
             alert_id: alert.alert_id,
           },

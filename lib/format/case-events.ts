@@ -4,28 +4,32 @@ import { caseStatusLabels, type CaseEvent, type CaseStatus } from "../schemas/ca
 
 const statusLabel = (value: string | null | undefined) => (value ? (caseStatusLabels[value as CaseStatus] ?? value) : "—");
 
-/** The entry as a phrase after the actor's name ("changed the status from Open to Resolved"). */
-export function describeCaseEvent(event: CaseEvent, name: (id: string | null | undefined) => string): string {
+/**
+ * The entry as a phrase after the actor's name, in parts: text, and people as `name` renders them
+ * (a string for messages, an element for the timeline, which shows others' text visibly).
+ */
+export function describeCaseEvent<T>(event: CaseEvent, name: (id: string | null | undefined) => T): (string | T)[] {
   switch (event.action) {
     case "created":
-      return "opened the case";
+      return ["opened the case"];
     case "note_added":
-      return "added a note";
+      return ["added a note"];
     case "status_changed":
-      return `changed the status from ${statusLabel(event.from)} to ${statusLabel(event.to)}`;
+      return [`changed the status from ${statusLabel(event.from)} to ${statusLabel(event.to)}`];
     case "severity_changed":
-      return `changed the severity from ${event.from ?? "—"} to ${event.to ?? "—"}`;
+      return [`changed the severity from ${event.from ?? "—"} to ${event.to ?? "—"}`];
     case "assignee_changed":
-      return event.to ? `assigned the case to ${name(event.to)}${event.from ? ` (was ${name(event.from)})` : ""}` : `unassigned the case (was ${name(event.from)})`;
+      if (!event.to) return ["unassigned the case (was ", name(event.from), ")"];
+      return event.from ? ["assigned the case to ", name(event.to), " (was ", name(event.from), ")"] : ["assigned the case to ", name(event.to)];
     case "transactions_linked":
-      return `linked ${event.transaction_ids?.length ?? 0} transaction${event.transaction_ids?.length === 1 ? "" : "s"}`;
+      return [`linked ${event.transaction_ids?.length ?? 0} transaction${event.transaction_ids?.length === 1 ? "" : "s"}`];
     default:
-      return event.action;
+      return [event.action];
   }
 }
 
 /** Sentences for the entries after `seenSeq`, oldest first ("Ana changed the status from Open to Resolved."). */
 export function caseChangesSince(events: CaseEvent[], seenSeq: number, names: Record<string, string>): string[] {
   const name = (id: string | null | undefined) => (id ? (names[id] ?? id) : "nobody");
-  return events.filter((e) => e.seq > seenSeq).map((e) => `${name(e.actor_id)} ${describeCaseEvent(e, name)}.`);
+  return events.filter((e) => e.seq > seenSeq).map((e) => `${name(e.actor_id)} ${describeCaseEvent(e, name).join("")}.`);
 }

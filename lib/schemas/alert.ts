@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 
 // The alert resource of GET/PATCH /v1/alerts (server/domain/alerts/README.md). Shared by server
 // and client code: shapes and labels only.
@@ -45,7 +46,7 @@ export const UpdateAlertInputSchema = z.object({
   /** The version the page showed (If-Match). */
   version: z.number().int().min(1),
   status: z.enum(["acknowledged", "resolved"]),
-  resolution_notes: z.string().trim().max(5000).optional(),
+  resolution_notes: z.string().trim().max(TEXT_LIMITS.alertResolutionNotes, tooLongMessage(TEXT_LIMITS.alertResolutionNotes)).optional(),
 });
 
 export type UpdateAlertInput = z.infer<typeof UpdateAlertInputSchema>;

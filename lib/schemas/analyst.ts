@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 
 // Analysts as the API's dashboard routes return them, and the console's input for adding one.
 // Roles are ordered: each includes everything the previous one may do (DESIGN.md "Console").
@@ -64,7 +65,7 @@ export const CreateAnalystInputSchema = z.object({
   name: z
     .string()
     .trim()
-    .max(200, { error: "At most 200 characters." })
+    .max(TEXT_LIMITS.analystName, { error: tooLongMessage(TEXT_LIMITS.analystName) })
     .optional()
     .transform((name) => (name === "" ? undefined : name)),
   role: AnalystRoleSchema,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 
 // API keys as the dashboard routes return them (DESIGN.md "Keys, accounts, scopes"). The secret
 // `key` exists only in the create response and only ever reaches the browser in that one answer.
@@ -66,7 +67,7 @@ export const CreateApiKeyInputSchema = z.object({
     .string()
     .trim()
     .min(1, { error: "Give the key a label, e.g. the service that will use it." })
-    .max(100, { error: "At most 100 characters." }),
+    .max(TEXT_LIMITS.apiKeyLabel, { error: tooLongMessage(TEXT_LIMITS.apiKeyLabel) }),
   // Empty = unrestricted (every scope), as the API defines it.
   scopes: z.array(z.enum(apiKeyScopes)).max(apiKeyScopes.length).default([]),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { alertSeverities, type AlertSeverity } from "./alert";
+import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 
 // The case resource of /v1/cases (server/domain/cases/README.md). Shared by server and client.
 
@@ -83,7 +84,7 @@ export const UpdateCaseInputSchema = z.object({
   /** The version the page showed (If-Match). */
   version: z.number().int().min(1),
   status: z.enum(caseStatuses).optional(),
-  notes: z.string().trim().min(1).max(5000).optional(),
+  notes: z.string().trim().min(1).max(TEXT_LIMITS.caseNote, tooLongMessage(TEXT_LIMITS.caseNote)).optional(),
   // null unassigns.
   assignee_id: z.string().min(1).max(200).nullable().optional(),
 });

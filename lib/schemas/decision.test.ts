@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DECISION_NOTES_MAX, DecisionFormSchema, decisionChain, decisionReasonLabel, notesCounter, type DecisionRecord } from "./decision";
+import { DECISION_NOTES_MAX, DecisionFormSchema, decisionChain, decisionReasonLabel, type DecisionRecord } from "./decision";
 
 const valid = { transaction_id: "txn_01m809kas5qcz6bgptp0f6ha5g", decision: "block", reason: "confirmed_fraud" };
 
@@ -40,14 +40,6 @@ describe("DecisionFormSchema (spec 4.5)", () => {
   it("has no analyst field: the analyst comes from the session", () => {
     const parsed = DecisionFormSchema.parse({ ...valid, analyst_id: "ana_someone_else" });
     expect(parsed).not.toHaveProperty("analyst_id");
-  });
-});
-
-describe("notesCounter", () => {
-  it("shows used / allowed with thousands separators", () => {
-    expect(notesCounter(0)).toBe("0 / 1,000");
-    expect(notesCounter(123)).toBe("123 / 1,000");
-    expect(notesCounter(1001)).toBe("1,001 / 1,000");
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS } from "./text-limits";
 
 // Transaction decisions (spec 2.4 and 4.5 `POST /v1/decisions`, the addition
 // `GET /v1/decisions?transaction_id=`). Shared by server and client: shapes, labels and the
@@ -11,7 +12,7 @@ export type DecisionValue = (typeof decisionValues)[number];
 export type DecisionReason = (typeof decisionReasons)[number];
 
 /** Spec 4.5 and part 8: decision `notes` at most 1,000 characters. */
-export const DECISION_NOTES_MAX = 1000;
+export const DECISION_NOTES_MAX = TEXT_LIMITS.decisionNotes;
 
 export const DecisionRecordSchema = z.object({
   object: z.literal("decision"),
@@ -82,12 +83,6 @@ export function decisionLabel(value: string): string {
 
 export function decisionReasonLabel(value: string): string {
   return decisionReasonLabels[value as DecisionReason] ?? value.replaceAll("_", " ");
-}
-
-/** "123 / 1,000": the live counter under the notes. */
-export function notesCounter(length: number, max = DECISION_NOTES_MAX): string {
-  const format = new Intl.NumberFormat("en-GB");
-  return `${format.format(length)} / ${format.format(max)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 
 // The account's risk policy of one environment (Surface B dashboard route `/api/v1/policies`):
 // score bands, ordered rules, and the signal catalogue rules are written with. The input schemas
@@ -97,7 +98,7 @@ export const RuleInputSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
-  name: z.string().trim().min(1, { error: "Give the rule a name." }).max(100, { error: "At most 100 characters." }),
+  name: z.string().trim().min(1, { error: "Give the rule a name." }).max(TEXT_LIMITS.ruleName, { error: tooLongMessage(TEXT_LIMITS.ruleName) }),
   enabled: z.boolean(),
   action: z.enum(policyActions, { error: "Choose what the rule decides." }),
   when: RuleConditionsInputSchema,

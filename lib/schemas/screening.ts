@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS } from "./text-limits";
 
 // Stored watchlist screenings (GET /v1/identity/screenings, DESIGN.md "Watchlist review") and the
 // reviewer's decision on one (POST /v1/decisions with `screening_id`). Shared by server and client
@@ -97,7 +98,8 @@ export const outcomeDecisions: Record<ReviewOutcome, { decision: "allow" | "chal
   needs_information: { decision: "challenge", reason: "manual_review" },
 };
 
-export const REVIEW_NOTES_MAX = 1000;
+/** Recorded as a decision's notes: the same limit. */
+export const REVIEW_NOTES_MAX = TEXT_LIMITS.decisionNotes;
 
 export const ReviewScreeningInputSchema = z.object({
   screening_id: z.string().min(1).max(255),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 
 // Webhook endpoints and their delivery log, as Surface A returns them (`/v1/webhooks`, spec
 // "Webhooks" and the API's additions: list, PATCH, DELETE, deliveries). The signing `secret`
@@ -89,7 +90,7 @@ const urlField = z
   .string()
   .trim()
   .min(1, { error: "Enter the URL Argus should send events to." })
-  .max(2048, { error: "At most 2,048 characters." })
+  .max(TEXT_LIMITS.webhookUrl, { error: tooLongMessage(TEXT_LIMITS.webhookUrl) })
   .superRefine((value, ctx) => {
     const problem = urlProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -118,7 +119,7 @@ const eventsField = z
   .min(1, { error: "Choose at least one event type, or all events." })
   .max(20, { error: "At most 20 event types." });
 
-const descriptionField = z.string().trim().max(500, { error: "At most 500 characters." });
+const descriptionField = z.string().trim().max(TEXT_LIMITS.webhookDescription, { error: tooLongMessage(TEXT_LIMITS.webhookDescription) });
 
 export const CreateWebhookInputSchema = z.object({
   url: urlField,

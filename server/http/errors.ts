@@ -7,7 +7,7 @@ export const errorCatalogue = {
   FORBIDDEN: [403, "Surface B: the credential is valid but not permitted here (for example an API key on a dashboard route)."],
   missing_required_field: [400, "A required field is absent. `param` names it (dotted path, case-sensitive)."],
   invalid_field_value: [400, "A value is out of range, of the wrong type, or not one of the allowed values. `param` names it."],
-  invalid_json: [400, "The body is not valid JSON, or not a JSON object."],
+  invalid_json: [400, "The body is not valid JSON, not a JSON object, or nests objects and arrays more than 64 levels deep."],
   request_too_large: [413, "The request body is larger than 1 MB."],
   resource_not_found: [404, "No resource with that id exists in this account and environment, or the path is wrong."],
   idempotency_conflict: [409, "This Idempotency-Key was already used with a different request (another body, or another endpoint)."],

@@ -7,6 +7,12 @@ import { ApiError } from "./errors";
 import { checkStorableBody } from "./storable-text";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Objects and arrays nested deeper than this are refused (400 `invalid_json`). No request of
+ * either surface needs more than a few levels; the limit keeps every recursive walk of a parsed
+ * body (the storable-text search, validators, serialisers) far from the stack's end.
+ */
+export const MAX_JSON_DEPTH = 64;
 // Spec 4.1 names application/json (parameters such as charset allowed), not any JSON-based type.
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -85,6 +91,35 @@ async function readIncoming(incoming: IncomingMessage, strict = false): Promise<
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`, found by one pass over the text
+ * (no recursion, nothing built), brackets inside strings skipped. Malformed text is left to
+ * JSON.parse: this only counts.
+ */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22 /* " */) {
+      // Jump to the closing quote: one preceded by an even number of backslashes.
+      let end = i;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        if (end < 0) return false;
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c /* \ */) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      i = end;
+    } else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
+      if (++depth > max) return true;
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 const honoLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
@@ -124,6 +159,9 @@ export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
       // An empty JSON body reads as `{}` so validation names the missing fields.
       if (text.trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
       else {
+        if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+          throw new ApiError("invalid_json", `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays.`);
+        }
         let value: unknown;
         try {
           value = JSON.parse(text);

@@ -88,3 +88,89 @@ describe("malformed input", () => {
     expect(problems).toEqual([]);
   });
 });
+
+// A body nested far deeper than any request needs: a recursive walk of it (the search for text
+// that cannot be stored, a validator, a canonical serialisation) would overflow the stack. Every
+// write route of both surfaces must refuse it as a 400 before anything walks it.
+describe("deeply nested bodies", () => {
+  const nest = (depth: number, open: string, close: string, leaf: string) => open.repeat(depth) + leaf + close.repeat(depth);
+  const DEEP: [string, string][] = [
+    ["objects, 5,000 levels", nest(5_000, '{"a":', "}", "1")],
+    ["objects, 5,000 levels, a \\u escape", nest(5_000, '{"a":', "}", '"\\u0041"')],
+    ["arrays in a field, 5,000 levels, a \\u escape", `{"name":${nest(5_000, "[", "]", '"\\u00e9"')}}`],
+    ["arrays and objects alternating, 5,000 levels, a \\u escape", `{"metadata":${nest(2_500, '{"k":[', "]}", '"\\ud83d\\ude00"')}}`],
+    ["arrays, 100,000 levels (within 1 MB), a \\u escape", `{"a":${nest(100_000, "[", "]", '"\\u0000"')}}`],
+    ["objects, 100,000 levels (within 1 MB)", nest(100_000, '{"b":', "}", "null")],
+  ];
+
+  it("every write route of both surfaces answers 400 invalid_json, never a 5xx", async () => {
+    const key = await api.key({ account: "deep-co" });
+    await api.limit("deep-co", 100_000);
+    const admin = await api.analyst({ account: "deep-co", role: "admin" });
+    // Each route is tried with the credentials of its kind: an API key (both headers), an
+    // analyst's console token, the console's own token (sign-in).
+    const credentials: Record<string, string>[] = [
+      { authorization: `Bearer ${key.key}`, "x-api-key": key.key },
+      { authorization: `Bearer ${await api.consoleToken(admin.id)}` },
+      { authorization: `Bearer ${await api.consoleToken("console")}` },
+    ];
+    const operations: [string, string][] = [];
+    for (const doc of ["/v1/openapi.json", "/api/v1/openapi.json"]) {
+      const paths = (await call(`${api.url.live}${doc}`)).body.paths as Record<string, Record<string, unknown>>;
+      for (const [path, ops] of Object.entries(paths)) {
+        for (const method of Object.keys(ops).filter((m) => ["post", "patch", "put", "delete"].includes(m))) {
+          operations.push([method.toUpperCase(), path.replaceAll(/\{[^}]+\}/g, "x_1")]);
+        }
+      }
+    }
+    expect(operations.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const [method, path] of operations) {
+      const send = (headers: Record<string, string>, raw: string) =>
+        call(`${api.url.live}${path}`, { method, headers: { ...headers, "content-type": "application/json", "x-idempotency-key": `deep-${Math.random()}` }, raw });
+      let headers: Record<string, string> | undefined;
+      for (const c of credentials) {
+        if (![401, 403].includes((await send(c, "{}")).status)) {
+          headers = c;
+          break;
+        }
+      }
+      if (!headers) {
+        problems.push(`${method} ${path}: no credential reaches its body`);
+        continue;
+      }
+      for (const [what, raw] of DEEP) {
+        const r = await send(headers, raw);
+        const deepRefused = r.status === 400 && r.body?.error?.code === "invalid_json" && /nested too deeply/.test(r.body.error.message);
+        // DELETE ignores its body; it may answer anything but a 5xx.
+        if (method === "DELETE" ? r.status >= 500 : !deepRefused) problems.push(`${method} ${path} ${what} -> ${r.status} ${r.text.slice(0, 160)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("the limit is 64 levels of objects and arrays, counted outside strings", async () => {
+    const send = (raw: string) => call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...h, "content-type": "application/json" }, raw });
+    const at64 = await send(`{"title":"t","x":${nest(63, "[", "]", '"\\u0041"')}}`);
+    expect(at64.status).toBe(400);
+    expect(at64.body.error.code).not.toBe("invalid_json");
+    const at65 = await send(`{"title":"t","x":${nest(64, "[", "]", '"\\u0041"')}}`);
+    expect(at65.status).toBe(400);
+    expect(at65.body.error).toMatchObject({ code: "invalid_json", message: expect.stringMatching(/nested too deeply.*64/) });
+    // Brackets inside strings (escaped quotes too) are text, not nesting.
+    const inText = await send(JSON.stringify({ title: '[{"\\'.repeat(40), notes: "[".repeat(2_000) + '"{'.repeat(1_000), case_type: "payment_fraud", severity: "low" }));
+    expect(inText.status).toBe(201);
+  });
+
+  it("keeps the order of checks: no key 401, wrong scope 403, over the rate limit 429, then the body", async () => {
+    const raw = nest(100_000, '{"a":', "}", '"\\u0041"');
+    const headers = { "content-type": "application/json" };
+    expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers, raw })).status).toBe(401);
+    const narrow = bearer((await api.key({ account: "deep-co", scopes: ["events:read"] })).key);
+    expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...headers, ...narrow }, raw })).status).toBe(403);
+    const limited = bearer((await api.key({ account: "deep-limited-co" })).key);
+    await api.limit("deep-limited-co", 1);
+    expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...headers, ...limited }, raw })).status).toBe(400);
+    expect((await call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...headers, ...limited }, raw })).status).toBe(429);
+  });
+});

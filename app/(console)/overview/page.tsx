@@ -3,6 +3,7 @@ import { OverviewDashboard } from "@/components/overview/overview-dashboard";
 import { EnvironmentBadge } from "@/components/shell/environment-badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { UserText } from "@/components/ui/user-text";
 import { toSafeError } from "@/lib/api/errors";
 import { getOverview } from "@/lib/api/overview";
 import { getActiveEnvironment } from "@/lib/auth/environment";
@@ -31,7 +32,12 @@ export default async function OverviewPage() {
   }
   return (
     <>
-      <PageHeader title={`Welcome, ${displayName(analyst)}`} description="Volumes, decisions and open work at a glance." />
+      <PageHeader
+        title={
+          <>
+            Welcome, <UserText value={displayName(analyst)} />
+          </>
+        } description="Volumes, decisions and open work at a glance." />
       <div className="mt-6 grid gap-3 md:grid-cols-2">
         <Card className="flex items-start gap-3 p-4">
           <EnvironmentBadge environment={environment} className="mt-0.5 w-fit shrink-0 text-sm" />
@@ -42,7 +48,9 @@ export default async function OverviewPage() {
         </Card>
         <Card className="p-4 text-sm">
           <p>
-            <span className="font-medium">{roleLabels[analyst.role]}</span> <span className="text-muted-foreground">· {analyst.email}</span>
+            <span className="font-medium">{roleLabels[analyst.role]}</span> <span className="text-muted-foreground">
+              · <UserText value={analyst.email} />
+            </span>
           </p>
           <p className="mt-1 leading-relaxed text-muted-foreground">
             {roleDescriptions[analyst.role]} Press <kbd className="font-mono">?</kbd> for keyboard shortcuts.

@@ -15,6 +15,7 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import type { AlertDetail } from "@/lib/schemas/alert";
 import type { SafeError } from "@/lib/schemas/safe-error";
+import { UserText } from "@/components/ui/user-text";
 
 export const metadata: Metadata = { title: "Alert" };
 
@@ -76,7 +77,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
       {back}
       <PageHeader
         className="mt-4"
-        title={alert.summary}
+        title={<UserText value={alert.summary} />}
         description={<code className="font-mono text-xs">{alert.alert_id}</code>}
         actions={<AlertActions alert={alert} environment={environment} caseId={(await activeCase)?.case_id ?? null} />}
       />

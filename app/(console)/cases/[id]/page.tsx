@@ -13,6 +13,7 @@ import { LinkButton } from "@/components/ui/link-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LinkedTransactions } from "@/components/transactions/linked-transactions";
 import { PageHeader } from "@/components/ui/page-header";
+import { UserText } from "@/components/ui/user-text";
 import { listAnalysts } from "@/lib/api/analysts";
 import { getCase } from "@/lib/api/cases";
 import { ApiError, toSafeError } from "@/lib/api/errors";
@@ -60,8 +61,8 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
     ["Status", <CaseStatusBadge key="s" status={kase.status} />],
     ["Severity", <SeverityBadge key="v" severity={kase.severity} />],
     ["Type", caseTypeLabels[kase.case_type]],
-    ["Assignee", kase.assignee_id ? (names[kase.assignee_id] ?? kase.assignee_id) : <span className="text-muted-foreground">Unassigned</span>],
-    ["User", kase.user_id ? <code className="font-mono text-xs">{kase.user_id}</code> : <span className="text-muted-foreground">—</span>],
+    ["Assignee", kase.assignee_id ? <UserText key="a" value={names[kase.assignee_id] ?? kase.assignee_id} /> : <span className="text-muted-foreground">Unassigned</span>],
+    ["User", kase.user_id ? <UserText key="u" value={kase.user_id} className="font-mono text-xs" /> : <span className="text-muted-foreground">—</span>],
     ...(kase.alert_id
       ? ([
           [
@@ -82,7 +83,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
         <ArrowLeft aria-hidden="true" />
         All cases
       </LinkButton>
-      <PageHeader className="mt-4" title={kase.title} description={<code className="font-mono text-xs">{kase.case_id}</code>} />
+      <PageHeader className="mt-4" title={<UserText value={kase.title} />} description={<code className="font-mono text-xs">{kase.case_id}</code>} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid content-start gap-6">
           <section aria-labelledby="case-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">

@@ -17,6 +17,7 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { subjectName, verificationTypeLabels, type VerificationDetail } from "@/lib/schemas/verification";
+import { UserText } from "@/components/ui/user-text";
 
 export const metadata: Metadata = { title: "Verification" };
 
@@ -64,7 +65,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
   const facts: [string, ReactNode][] = [
     ["Status", <VerificationStatusBadge key="s" status={verification.status} />],
     ["Type", verificationTypeLabels[verification.type]],
-    ["User", <code key="u" className="font-mono text-xs">{verification.user_id}</code>],
+    ["User", <UserText key="u" value={verification.user_id} className="font-mono text-xs" />],
     ["Created", <DateTime key="c" value={verification.created_at} />],
     ["Completed", <DateTime key="d" value={verification.completed_at} empty="Not yet (checks still running)" />],
   ];
@@ -81,7 +82,15 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
   return (
     <>
       {back}
-      <PageHeader className="mt-4" title={name ? `Verification of ${name}` : "Verification"} description={<code className="font-mono text-xs">{verification.verification_id}</code>} />
+      <PageHeader className="mt-4" title={
+          name ? (
+            <>
+              Verification of <UserText value={name} />
+            </>
+          ) : (
+            "Verification"
+          )
+        } description={<code className="font-mono text-xs">{verification.verification_id}</code>} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid min-w-0 content-start gap-6">
           <CheckList verification={verification} />

@@ -18,6 +18,7 @@ import { getTransaction, listTransactionEvents } from "@/lib/api/transactions";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { formatAmount } from "@/lib/schemas/transaction";
+import { UserText } from "@/components/ui/user-text";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -76,7 +77,11 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
       {back}
       <PageHeader
         className="mt-4"
-        title={`${formatAmount(transaction.amount, transaction.currency)} by ${transaction.user_id}`}
+        title={
+          <>
+            {formatAmount(transaction.amount, transaction.currency)} by <UserText value={transaction.user_id} />
+          </>
+        }
         description={
           <span className="inline-flex items-center gap-1">
             <code className="font-mono text-xs">{transaction.transaction_id}</code>

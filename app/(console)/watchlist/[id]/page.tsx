@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
+import { UserText } from "@/components/ui/user-text";
 import { ListedEntityCard } from "@/components/watchlist/listed-entity-card";
 import { ReviewForm } from "@/components/watchlist/review-form";
 import { ReviewOutcome, type ReviewDecisionSummary } from "@/components/watchlist/review-outcome";
@@ -91,7 +92,11 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
       {back}
       <PageHeader
         className="mt-4"
-        title={`Screening of ${screening.name}`}
+        title={
+          <>
+            Screening of <UserText value={screening.name} />
+          </>
+        }
         description={
           <span className="flex flex-wrap items-center gap-2">
             <code className="font-mono text-xs">{screening.screening_id}</code>
