@@ -2,20 +2,18 @@
 
 import type { OnChangeFn, RowSelectionState } from "@tanstack/react-table";
 import { Briefcase, Inbox } from "lucide-react";
-import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
-import { toast } from "sonner";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { updateCaseAction } from "@/lib/actions/update-case";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { seenSeq, type Case } from "@/lib/schemas/case";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { CaseBulkBar } from "./case-bulk-bar";
+import { useAssignCase } from "./use-assign-case";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
 import { caseSelectColumn } from "./case-select-column";
@@ -42,25 +40,9 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
   const router = useRouter();
   const [isNavigating, startTransition] = useTransition();
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const [pendingId, setPendingId] = useState<string | null>(null);
   const refresh = () => startTransition(() => router.refresh());
 
-  const assign = useAction(updateCaseAction, {
-    onSuccess: () => {
-      toast.success("Assignment changed");
-      refresh();
-    },
-    onError: ({ error, input }) => {
-      const conflict = error.serverError?.conflict;
-      toast.error(error.serverError?.message ?? "The case could not be assigned.", {
-        description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
-        // Someone took or changed the case meanwhile: the lead may still redo the assignment on it as it is now.
-        action: conflict ? { label: "Assign anyway", onClick: () => assign.execute({ ...input, version: conflict.currentVersion }) } : undefined,
-      });
-      if (conflict) refresh();
-    },
-    onSettled: () => setPendingId(null),
-  });
+  const { pendingId, onAssign } = useAssignCase(environment, refresh);
 
   const names = useMemo(() => Object.fromEntries(analysts.map((a) => [a.id, a.name])), [analysts]);
   const columns = useMemo(
@@ -71,14 +53,11 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
         assign: {
           analysts,
           pendingId,
-          onAssign: (kase, assigneeId) => {
-            setPendingId(kase.case_id);
-            assign.execute({ id: kase.case_id, version: kase.version, seen_seq: seenSeq(kase), assignee_id: assigneeId, environment });
-          },
+          onAssign,
         },
       }),
     ],
-    [names, analysts, pendingId, environment, assign.execute],
+    [names, analysts, pendingId, onAssign],
   );
 
   // Every loaded case: titles name failures of a bulk action, versions make its changes conditional.

@@ -3,8 +3,7 @@
 import { Briefcase, ListChecks, ListStart } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { useMemo } from "react";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { Button } from "@/components/ui/button";
 import { LinkButton } from "@/components/ui/link-button";
@@ -13,12 +12,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/spinner";
 import { claimNextCaseAction } from "@/lib/actions/claim-next-case";
-import { updateCaseAction } from "@/lib/actions/update-case";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
-import { seenSeq, type Case } from "@/lib/schemas/case";
+import type { Case } from "@/lib/schemas/case";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { ListPage } from "@/lib/schemas/list";
 import type { SafeError } from "@/lib/schemas/safe-error";
+import { useAssignCase } from "./use-assign-case";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
 import { CaseQuickFilter } from "./case-quick-filter";
@@ -37,25 +36,9 @@ type CasesViewProps = {
 export function CasesView({ environment, page, error, me, analysts }: CasesViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
-  const [pendingId, setPendingId] = useState<string | null>(null);
 
   const claim = useAction(claimNextCaseAction);
-  const assign = useAction(updateCaseAction, {
-    onSuccess: () => {
-      toast.success("Assignment changed");
-      refresh();
-    },
-    onError: ({ error, input }) => {
-      const conflict = error.serverError?.conflict;
-      toast.error(error.serverError?.message ?? "The case could not be assigned.", {
-        description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
-        // Someone took or changed the case meanwhile: the lead may still redo the assignment on it as it is now.
-        action: conflict ? { label: "Assign anyway", onClick: () => assign.execute({ ...input, version: conflict.currentVersion }) } : undefined,
-      });
-      if (conflict) refresh();
-    },
-    onSettled: () => setPendingId(null),
-  });
+  const { pendingId, onAssign } = useAssignCase(environment, refresh);
 
   const names = useMemo(() => Object.fromEntries(analysts.map((a) => [a.id, a.name])), [analysts]);
   const columns = useMemo(
@@ -66,14 +49,11 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
           ? {
               analysts,
               pendingId,
-              onAssign: (kase, assigneeId) => {
-                setPendingId(kase.case_id);
-                assign.execute({ id: kase.case_id, version: kase.version, seen_seq: seenSeq(kase), assignee_id: assigneeId, environment });
-              },
+              onAssign,
             }
           : null,
       }),
-    [names, analysts, me.isLead, pendingId, environment, assign.execute],
+    [names, analysts, me.isLead, pendingId, onAssign],
   );
 
   return (
