@@ -40,7 +40,7 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 describe.skipIf(!onPostgres() || !process.env.REDIS_URL)("two API processes and a worker on one PostgreSQL and Redis", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-multi-"));
+  let dir: string | undefined;
   let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   let pool: pg.Pool;
   const apis: ApiProcess[] = [];
@@ -51,6 +51,7 @@ describe.skipIf(!onPostgres() || !process.env.REDIS_URL)("two API processes and 
   const api = (i: number) => apis[i % 2]!;
 
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-multi-"));
     database = await freshDatabase();
     pool = database.pool!;
     const key = async (name: string, environment: Environment, perMinute: number | null) => {
@@ -82,7 +83,7 @@ describe.skipIf(!onPostgres() || !process.env.REDIS_URL)("two API processes and 
     for (const c of children) c.process.kill("SIGKILL");
     await Promise.all(children.map((c) => c.exited));
     await database?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("holds a test key's 100 requests a minute across both processes", async () => {
