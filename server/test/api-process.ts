@@ -14,16 +14,18 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ARGUS_NO_DEMO: "1", ...extra };
 }
 
-export type ApiProcess = { child: StartedChild; base: string; env: NodeJS.ProcessEnv };
+export type ApiProcess = { child: StartedChild; base: string; testBase: string; env: NodeJS.ProcessEnv };
 
-/** Starts `server/main.ts` on free ports (`base`: its live listener); `ready` waits for /readyz. */
+/**
+ * Starts `server/main.ts` on free ports (`base`: its live listener, `testBase`: its pre-production
+ * one); `ready` waits for /readyz.
+ */
 export async function startApiProcess(extra: Record<string, string>, opts: { ready?: boolean; name?: string } = {}): Promise<ApiProcess> {
-  const port = await freePort();
-  const env = childEnv({ ARGUS_API_PORT: String(port), ARGUS_SANDBOX_API_PORT: String(await freePort()), ...extra });
+  const env = childEnv({ ARGUS_API_PORT: String(await freePort()), ARGUS_SANDBOX_API_PORT: String(await freePort()), ...extra });
   const child = startChild(opts.name ?? "API", process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, env, capture: true });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${env.ARGUS_API_PORT}`;
   if (opts.ready !== false) await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, child, what: opts.name ?? "the API" });
-  return { child, base, env };
+  return { child, base, testBase: `http://127.0.0.1:${env.ARGUS_SANDBOX_API_PORT}`, env };
 }
 
 /** Starts `server/worker.ts` with the same environment as an API process. */

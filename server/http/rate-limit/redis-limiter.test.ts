@@ -1,7 +1,8 @@
+import fs from "node:fs";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../tools/lib/net";
-import { REDIS_COMMAND_TIMEOUT_MS, RedisRateLimiter } from "./redis-limiter";
+import { answerWithin, REDIS_COMMAND_TIMEOUT_MS, RedisRateLimiter } from "./redis-limiter";
 
 // Rate limiting must not become the API's outage: while Redis cannot answer, requests are counted
 // in the process instead (see redis-limiter.ts). Before, every authenticated request failed with a
@@ -69,5 +70,49 @@ describe("RedisRateLimiter when Redis cannot answer", () => {
     expect((await b.hit(windows("shared"))).allowed).toBe(true);
     expect((await a.hit(windows("shared"))).allowed).toBe(true);
     expect((await b.hit(windows("shared"))).allowed).toBe(false);
+  });
+});
+
+/** Starts `start` in an I/O callback (where an API handles requests), keeps the loop busy `ms`, then awaits it. */
+function busyAfter<T>(start: () => Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) =>
+    fs.stat(".", () => {
+      start().then(resolve, reject);
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        // other requests' work
+      }
+    }),
+  );
+}
+
+// A process busy past the deadline is not a slow Redis (server/test/several-processes.test.ts).
+describe("a Redis reply that arrived while the process was busy", () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  it("is in time: answerWithin judges the deadline after reading what arrived", async () => {
+    const reply = busyAfter(() => answerWithin(new Promise<string>((r) => fs.stat(".", () => r("reply"))), 20), 150);
+    await expect(reply).resolves.toBe("reply");
+    const started = performance.now();
+    await expect(answerWithin(new Promise(() => undefined), 50)).rejects.toThrow(/did not answer within 50 ms/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it.skipIf(!process.env.REDIS_URL)("keeps the counting in Redis, shared with other processes", async () => {
+    const { lines, log } = recorder();
+    const prefix = `t:${process.pid}:${Date.now()}:busy:`;
+    const limiter = new RedisRateLimiter(process.env.REDIS_URL!, prefix, log);
+    const other = new RedisRateLimiter(process.env.REDIS_URL!, prefix);
+    closers.push(() => limiter.close(), () => other.close());
+    await new Promise((r) => setTimeout(r, 200)); // connected
+    const first = await busyAfter(() => limiter.hit(windows("busy")), REDIS_COMMAND_TIMEOUT_MS + 150);
+    expect(first.windows[0]).toMatchObject({ remaining: 2 });
+    expect(lines).toEqual([]);
+    expect((await other.hit(windows("busy"))).windows[0]).toMatchObject({ remaining: 1 });
+    expect((await limiter.hit(windows("busy"))).windows[0]).toMatchObject({ remaining: 0 });
+    expect((await other.hit(windows("busy"))).allowed).toBe(false);
   });
 });

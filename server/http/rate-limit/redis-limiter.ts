@@ -41,6 +41,39 @@ export const REDIS_COMMAND_TIMEOUT_MS = 250;
 /** After a failed or slow command, Redis is left alone this long (a hung server costs one slow request per pause, not every request). */
 export const REDIS_PAUSE_MS = 5_000;
 
+/**
+ * `command`, or a rejection once `ms` passed without its reply, judged after the event loop has
+ * read what arrived meanwhile (setImmediate runs after the poll phase). A process busy past the
+ * deadline (a burst) runs the timer before it reads the socket; ioredis's commandTimeout took that
+ * for a slow Redis and counted in memory, so two processes admitted 130 requests of a 100 limit.
+ */
+export function answerWithin<T>(command: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error(`Redis did not answer within ${ms} ms`));
+        }),
+      ms,
+    );
+    command.then(
+      (value) => {
+        clearTimeout(timer);
+        if (!settled) resolve(value);
+        settled = true;
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        if (!settled) reject(err);
+        settled = true;
+      },
+    );
+  });
+}
+
 type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 
 /**
@@ -65,10 +98,11 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly log?: Log,
   ) {
     this.redis = new Redis(url, {
-      // Fail a command at once while disconnected (no queue to wait in), and a slow one quickly.
+      // Fail a command at once while disconnected (no queue to wait in). A slow one is given up on
+      // by answerWithin; this only ends commands a hung server never answers, so none pile up.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      commandTimeout: 2_000,
       connectTimeout: 2_000,
       retryStrategy: (times) => Math.min(times * 200, 2_000),
     });
@@ -114,11 +148,8 @@ export class RedisRateLimiter implements RateLimiter {
   private async hitRedis(windows: WindowSpec[]): Promise<HitResult> {
     const keys = windows.map((w) => this.prefix + w.key);
     const args = [WINDOW_MS, ...windows.map((w) => w.limit)];
-    const out = (await (this.redis as unknown as { argusHit: (n: number, ...a: (string | number)[]) => Promise<(number | string)[]> }).argusHit(
-      keys.length,
-      ...keys,
-      ...args,
-    )) as (number | string)[];
+    const redis = this.redis as unknown as { argusHit: (n: number, ...a: (string | number)[]) => Promise<(number | string)[]> };
+    const out = await answerWithin(redis.argusHit(keys.length, ...keys, ...args), REDIS_COMMAND_TIMEOUT_MS);
     const allowed = Number(out[0]) === 1;
     return {
       allowed,
