@@ -1,4 +1,6 @@
-import { expect, test, usePreProduction } from "./support/fixtures";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "./support/fixtures";
 import { caseControls } from "./support/flows";
 import { createCase, getCaseEvents } from "./support/api";
 
@@ -10,8 +12,8 @@ test.use({ role: "analyst" });
 
 test("a change made on a case that another tab changed meanwhile is refused, says what changed, and can be redone", async ({ page, as }) => {
   const caseId = await createCase(`Two tabs ${Date.now()}`);
+  // Both tabs are the analyst's, in pre-production (the signed-in state chose it), where the case is.
   const second = await as("analyst");
-  await usePreProduction(page);
   for (const tab of [page, second]) await tab.goto(`/cases/${encodeURIComponent(caseId)}`);
 
   // Tab 1 resolves the case.
@@ -29,6 +31,8 @@ test("a change made on a case that another tab changed meanwhile is refused, say
   expect((await getCaseEvents(caseId)).map((e) => e.action)).toEqual(["created", "status_changed"]);
   // The tab now shows the case as it is.
   await expect(second.getByRole("region", { name: "Case", exact: true }).getByText("Resolved", { exact: true })).toBeVisible();
+  const screenshots = path.join(fileURLToPath(new URL("..", import.meta.url)), "test-results", "screenshots");
+  await second.screenshot({ path: path.join(screenshots, "case-conflict.png"), fullPage: true, animations: "disabled" });
 
   // Redo: the move to In review is legal from Resolved, and now applies on the current version.
   await notice.getByRole("button", { name: "Redo: move to In review" }).click();

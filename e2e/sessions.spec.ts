@@ -72,7 +72,7 @@ test.describe("an administrator", () => {
 
     await page.goto("/settings/analysts");
     const row = page.getByRole("row").filter({ hasText: email });
-    await row.getByRole("button", { name: "Change the role of Mo Mover" }).click();
+    await row.getByRole("button", { name: "Change role of Mo Mover" }).click();
     const dialog = page.getByRole("dialog", { name: "Change the role of Mo Mover" });
     await dialog.getByLabel("Role").selectOption({ label: "Lead" });
     await dialog.getByRole("button", { name: "Change role" }).click();

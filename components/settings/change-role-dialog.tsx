@@ -40,7 +40,7 @@ export function ChangeRoleDialog({ analyst, isSelf, onChanged }: ChangeRoleDialo
       }}
       onClose={reset}
       trigger={
-        <Button variant="ghost" size="sm" aria-label={`Change the role of ${who}`}>
+        <Button variant="ghost" size="sm" aria-label={`Change role of ${who}`}>
           Change role
         </Button>
       }
