@@ -57,7 +57,7 @@ describe("webhookPatch", () => {
   });
   it("produces input the update schema accepts", () => {
     const patch = webhookPatch(endpoint, { url: endpoint.url, events: ["transaction.flagged"], description: "Ops", status: "enabled" });
-    expect(UpdateWebhookInputSchema.safeParse({ id: "we_1", ...patch }).success).toBe(true);
+    expect(UpdateWebhookInputSchema.safeParse({ id: "we_1", version: 1, ...patch }).success).toBe(true);
   });
 });
 

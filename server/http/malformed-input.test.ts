@@ -108,11 +108,12 @@ describe("deeply nested bodies", () => {
     await api.limit("deep-co", 100_000);
     const admin = await api.analyst({ account: "deep-co", role: "admin" });
     // Each route is tried with the credentials of its kind: an API key (both headers), an
-    // analyst's console token, the console's own token (sign-in).
-    const credentials: Record<string, string>[] = [
+    // analyst's console token, the console's own token (sign-in). The analyst gets a new session
+    // per route: one of the routes (DELETE /api/v1/analysts/session) signs them out.
+    const credentialsFor = async (): Promise<Record<string, string>[]> => [
       { authorization: `Bearer ${key.key}`, "x-api-key": key.key },
       { authorization: `Bearer ${await api.consoleToken(admin.id)}` },
-      { authorization: `Bearer ${await api.consoleToken("console")}` },
+      { authorization: `Bearer ${await api.consoleToken("console", { account: "deep-co" })}` },
     ];
     const operations: [string, string][] = [];
     for (const doc of ["/v1/openapi.json", "/api/v1/openapi.json"]) {
@@ -129,7 +130,7 @@ describe("deeply nested bodies", () => {
       const send = (headers: Record<string, string>, raw: string) =>
         call(`${api.url.live}${path}`, { method, headers: { ...headers, "content-type": "application/json", "x-idempotency-key": `deep-${Math.random()}` }, raw });
       let headers: Record<string, string> | undefined;
-      for (const c of credentials) {
+      for (const c of await credentialsFor()) {
         if (![401, 403].includes((await send(c, "{}")).status)) {
           headers = c;
           break;
