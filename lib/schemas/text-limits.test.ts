@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText, fitText, limitAnnouncement, limitState, overLimit, sentLength, TEXT_LIMITS, tooLongMessage } from "./text-limits";
+import { countText, fitText, limitAnnouncement, limitState, overLimit, sentLength, tooLongMessage } from "./text-limits";
 
 describe("text limits", () => {
   it("count what is sent: trimmed, in UTF-16 code units as the API's zod counts", () => {
