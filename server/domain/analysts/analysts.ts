@@ -75,11 +75,11 @@ export type AnalystChange = { role?: AnalystRole; disabled?: boolean; name?: str
 export async function updateAnalyst(db: Db, accountId: string, id: string, change: AnalystChange): Promise<AnalystRow | undefined> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [row] = await tx
-      .select()
-      .from(analysts)
-      .where(and(eq(analysts.accountId, accountId), eq(analysts.id, id)))
-      .for("update");
+    // One change of an account's analysts at a time: two admins demoting each other at once
+    // cannot both pass the "another admin stays" check, and row locks taken in opposite orders
+    // cannot deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analysts:${accountId}`}))`);
+    const [row] = await tx.select().from(analysts).where(and(eq(analysts.accountId, accountId), eq(analysts.id, id)));
     if (!row) return undefined;
     const roleChanged = change.role !== undefined && change.role !== row.role;
     const disabling = change.disabled === true && row.disabledAt === null;
@@ -106,15 +106,14 @@ export async function updateAnalyst(db: Db, accountId: string, id: string, chang
   });
 }
 
-/** Refuses to demote or disable the account's last enabled administrator (others are locked by FOR UPDATE order). */
+/** Refuses to demote or disable the account's last enabled administrator. */
 async function assertAnotherAdmin(db: Db, accountId: string, exceptId: string, param: "disabled" | "role"): Promise<void> {
-  // Lock the other admins too, so two admins demoting each other at once cannot both succeed.
-  const others = await db
+  const [other] = await db
     .select({ id: analysts.id })
     .from(analysts)
     .where(and(eq(analysts.accountId, accountId), eq(analysts.role, "admin"), isNull(analysts.disabledAt), ne(analysts.id, exceptId)))
-    .for("update");
-  if (others.length === 0) {
+    .limit(1);
+  if (!other) {
     throw new AnalystChangeRefused("The account must keep at least one enabled administrator: make someone else an administrator first.", param);
   }
 }

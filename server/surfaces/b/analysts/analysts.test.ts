@@ -216,4 +216,20 @@ describe("sessions", () => {
     expect((await patch(worker.id, {})).body.error.code).toBe("missing_required_field");
     expect((await patch(worker.id, { role: "lead" }, await api.consoleToken(worker.id))).status).toBe(403);
   });
+
+  it("two administrators demoting each other at once: exactly one change applies, an administrator stays", async () => {
+    const a = await api.analyst({ role: "admin", account: "pair-co" });
+    const b = await api.analyst({ role: "admin", account: "pair-co" });
+    const [tokenA, tokenB] = [await api.consoleToken(a.id), await api.consoleToken(b.id)];
+    const results = await Promise.all([
+      call(url(`/${b.id}`), { method: "PATCH", headers: auth(tokenA), body: { role: "analyst" } }),
+      call(url(`/${a.id}`), { method: "PATCH", headers: auth(tokenB), body: { role: "analyst" } }),
+    ]);
+    // The first demotion ends the demoted admin's sessions, so the second is refused (401) or, if it
+    // ran first, the other way round; never both applied, never a 5xx.
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.every((r) => r.status < 500)).toBe(true);
+    const [row] = await rows<{ n: number }>(api.deps.database.db, sql`select count(*)::int as n from analysts a join accounts c on c.id = a.account_id where c.name = 'pair-co' and a.role = 'admin'`);
+    expect(row?.n).toBe(1);
+  });
 });
