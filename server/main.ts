@@ -5,7 +5,7 @@ import { createApp } from "./app";
 import { bootstrap, ADMIN_EMAIL } from "./bootstrap";
 import { startAdminChannel } from "./admin/channel";
 import { JobRunner, releaseDeadRunnersJobs } from "./jobs/runner";
-import { jobHandlers } from "./jobs/handlers";
+import { jobHandlers } from "./job-handlers";
 import { DataDirLockedError } from "./db/lock";
 import { DatabaseUnreachableError } from "./db/reachable";
 import { setAccountRateLimit } from "./domain/accounts/accounts";

@@ -1,7 +1,7 @@
 import { loadEnv } from "./config/env";
 import { buildDeps, closeDeps } from "./boot";
 import { JobRunner } from "./jobs/runner";
-import { jobHandlers } from "./jobs/handlers";
+import { jobHandlers } from "./job-handlers";
 import { DatabaseUnreachableError } from "./db/reachable";
 
 // A job-only process for scale-out on PostgreSQL: any number of these share the queue with the

@@ -13,7 +13,7 @@ import {
   serializeAnalyst,
   updateAnalyst,
 } from "../domain/analysts/analysts";
-import { iso } from "../common/time";
+import { iso } from "../core/time";
 
 /** A refusal to report to the operator (exit code 1), as opposed to a crash. */
 export class AdminError extends Error {}

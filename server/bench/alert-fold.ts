@@ -29,7 +29,7 @@ const { freshDatabase } = await import("../test/database");
 const { rows } = await import("../db/client");
 const { JobQueue } = await import("../jobs/queue");
 const { raiseAlerts } = await import("../domain/alerts/raise");
-const { newId } = await import("../common/ids");
+const { newId } = await import("../core/ids");
 const { arrayText } = await import("../db/array-text");
 
 const sizes = values.sizes.split(",").map((s) => Number.parseInt(s, 10));

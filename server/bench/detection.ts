@@ -37,13 +37,13 @@ if (values.postgres) process.env.TEST_DATABASE_URL = values.postgres;
 const { startTestApi } = await import("../test/harness");
 const { rows } = await import("../db/client");
 const { transactions } = await import("../db/schema");
-const { newId } = await import("../common/ids");
+const { newId } = await import("../core/ids");
 const { JobRunner } = await import("../jobs/runner");
-const { jobHandlers } = await import("../jobs/handlers");
+const { jobHandlers } = await import("../job-handlers");
 const { createRng } = await import("../cli/demo-stream/rng");
 const { card, person, publicIp, BINS } = await import("../cli/demo-stream/people");
 const { scoreBody } = await import("../cli/demo-stream/ordinary");
-const { harness } = await import("../domain/detection/test-support");
+const { harness } = await import("../test/detection-support");
 const { drainInbox } = await import("../domain/detection/evaluate");
 const { enqueueDetection } = await import("../domain/detection/trigger");
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { jwtVerify } from "jose";
 import type { AppEnv, AnalystPrincipal } from "./context";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 import type { AnalystRole } from "../db/schema";
 import { liveSession } from "../domain/analysts/sessions";
 import { looksLikeApiKey } from "../domain/keys/key-format";

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Database, Db } from "../db/client";
 import type { Environment } from "../db/schema";
+import type { KeyPrincipal } from "../core/principal";
 import type { Env } from "../config/env";
 import type { RateLimiter } from "./rate-limit/limiter";
 import type { KeyUsageRecorder } from "../domain/keys/usage";
@@ -26,15 +27,6 @@ export type AppDeps = {
   /** Key of the HMACs that index identity data (document numbers, phones, addresses). */
   piiSecret: string;
   watchlists: WatchlistProvider;
-};
-
-export type KeyPrincipal = {
-  keyId: string;
-  accountId: string;
-  environment: Environment;
-  /** Empty = unrestricted. */
-  scopes: string[];
-  rateLimitPerMinute: number | null;
 };
 
 export type AnalystPrincipal = {

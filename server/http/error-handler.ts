@@ -1,8 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./context";
-import { ApiError } from "./errors";
-import { VersionConflictError } from "../common/version-conflict";
+import { ApiError } from "../core/errors";
+import { VersionConflictError } from "../core/version-conflict";
 import { errorResponse } from "./error-response";
 import { apiKeysNotPermitted, carriesApiKey } from "./console-auth";
 import { connectionErrorReason, isConnectionError } from "../db/errors";

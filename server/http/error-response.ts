@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { ApiError, type ErrorCode } from "./errors";
+import { ApiError, type ErrorCode } from "../core/errors";
 import type { AppEnv } from "./context";
 
 function docUrl(c: Context<AppEnv>, code: ErrorCode): string {

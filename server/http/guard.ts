@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import type { AppEnv, KeyPrincipal } from "./context";
-import { ApiError } from "./errors";
+import type { AppEnv } from "./context";
+import type { KeyPrincipal } from "../core/principal";
+import { ApiError } from "../core/errors";
 import { findActiveKey } from "../domain/keys/keys";
 import { keyEnvironment } from "../domain/keys/key-format";
 import { permits, type Scope } from "../domain/keys/scopes";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 
 // Versions as HTTP entity tags (DESIGN "Versions and conflicts"): responses carry `ETag: "<n>"`,
 // and a PATCH, PUT or DELETE with `If-Match: "<n>"` applies only to version n.

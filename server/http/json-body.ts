@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 import { checkStorableBody } from "./storable-text";
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../test/harness";
-import { scoreBody } from "../surfaces/a/transactions/test-helpers";
+import { scoreBody } from "../test/score-helpers";
 
 // Every bad input gets a clear error in the specified shape, never a 5xx: each field of the write
 // routes' bodies (nested ones too) replaced in turn by values of the wrong type, size, encoding or

@@ -30,7 +30,7 @@ export const errorResponses = (...statuses: (404 | 409 | 422)[]) =>
   Object.fromEntries(
     statuses.map((s) => [
       s,
-      errorContent(s === 404 ? "No such resource in this account and environment" : s === 409 ? "Idempotency conflict" : "Logical conflict"),
+      errorContent(s === 404 ? "No such resource in this account and environment" : s === 409 ? "Idempotency or version conflict" : "Logical conflict"),
     ]),
   );
 
@@ -49,4 +49,29 @@ export function serveDocument(router: OpenAPIHono<AppEnv>, opts: { path: string;
     info: { title: opts.title, version: "v1", description: opts.description },
     security: [opts.security === "bearer" ? { bearerAuth: [] } : { apiKeyHeader: [] }],
   });
+}
+
+// Cursor pagination of every list (server/core/pagination.ts): the query parameters and the envelope.
+export const paginationQuery = {
+  // Digits only: a plain coercion would take "1e1", "0x5" or " 5" as numbers.
+  limit: z
+    .string()
+    .refine((v) => /^[0-9]+$/.test(v), { message: "must be an integer" })
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .default(20)
+    .openapi({ type: "integer", minimum: 1, maximum: 100, default: 20, description: "1 to 100, default 20" }),
+  after: z.string().min(1).optional().openapi({ description: "The `next_cursor` of the previous page" }),
+};
+
+/** The OpenAPI schema of a list envelope of `item`. */
+export function listSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      object: z.literal("list"),
+      data: z.array(item),
+      has_more: z.boolean(),
+      next_cursor: z.string().nullable(),
+    })
+    .openapi(name);
 }

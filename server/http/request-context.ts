@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { AppDeps, AppEnv } from "./context";
 import type { Environment } from "../db/schema";
-import { newId } from "../common/ids";
+import { newId } from "../core/ids";
 
 /** The route template a request matched, for metrics and logs ("unmatched" for 404s). */
 export function routeTemplate(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {

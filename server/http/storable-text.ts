@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 
 // Text PostgreSQL cannot store as sent. A NUL character is refused by every text and JSON column
 // (the statement fails: a 500, and on the score path the whole group-committed batch with it). An

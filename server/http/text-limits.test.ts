@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../test/harness";
-import { score, scoreBody } from "../surfaces/a/transactions/test-helpers";
+import { score, scoreBody } from "../test/score-helpers";
 
 // Every text the console sends has a limit the API enforces: over it, 400 invalid_field_value
 // naming the field and the limit, and nothing is written; at it, the text is stored whole. The

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 
 type Issue = z.core.$ZodIssue;
 

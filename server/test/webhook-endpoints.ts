@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
 import type { Scope } from "../db/scope";
-import { newId } from "../common/ids";
+import { newId } from "../core/ids";
 
 /**
  * Registers a webhook endpoint for a scope, as POST /v1/webhooks would (enabled, every event

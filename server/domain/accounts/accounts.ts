@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { invalidateKeyCache } from "../keys/key-cache";
 
 export type Account = typeof accounts.$inferSelect;

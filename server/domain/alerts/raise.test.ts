@@ -8,7 +8,7 @@ import { JobQueue } from "../../jobs/queue";
 import { raiseAlert, raiseAlerts, type RaiseAlertInput } from "./raise";
 import { toMajorUnits } from "./severity";
 import { updateAlert } from "./store";
-import { insertTransaction } from "./test-fixtures";
+import { insertTransaction } from "../../test/alert-fixtures";
 import { subscribeEndpoint } from "../../test/webhook-endpoints";
 
 let database: Database;

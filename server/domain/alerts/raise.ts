@@ -5,7 +5,7 @@ import { rows, together } from "../../db/client";
 import { alerts, type AlertType } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { arrayText } from "../../db/array-text";
 import { mapRow } from "../../db/map-row";
 import { appendEvents } from "../events/append";

@@ -1,5 +1,5 @@
 import type { alerts } from "../../db/schema";
-import { iso } from "../../common/time";
+import { iso } from "../../core/time";
 
 export type AlertRow = typeof alerts.$inferSelect;
 

@@ -2,10 +2,10 @@ import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { alerts, alertTransactions, alertUsers, type AlertStatus, type SeverityLevel } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { decodeCursor, encodeCursor, toPage, type Page } from "../../http/pagination";
-import { sortedKeyset, withSeverityCursor } from "../../http/severity-keyset";
-import { ApiError, notFound } from "../../http/errors";
-import { assertVersion } from "../../common/version-conflict";
+import { decodeCursor, encodeCursor, toPage, type Page } from "../../core/pagination";
+import { sortedKeyset, withSeverityCursor } from "../../core/severity-keyset";
+import { ApiError, notFound } from "../../core/errors";
+import { assertVersion } from "../../core/version-conflict";
 import { serializeAlert, type AlertResource, type AlertRow } from "./serialize";
 
 export type AlertFilters = {

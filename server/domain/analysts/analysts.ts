@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { analysts, type AnalystRole } from "../../db/schema";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { endSessionsOf } from "./sessions";
 import type { AnalystRow } from "./serialize";
 

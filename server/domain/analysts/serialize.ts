@@ -1,5 +1,5 @@
 import type { analystSessions, analysts } from "../../db/schema";
-import { iso, isoSeconds } from "../../common/time";
+import { iso, isoSeconds } from "../../core/time";
 
 export type AnalystRow = typeof analysts.$inferSelect;
 export type SessionRow = typeof analystSessions.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { analystSessions, analysts, type SessionEndReason } from "../../db/schema";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import type { AnalystRow, SessionRow } from "./serialize";
 
 /** However active, a console session ends a working day after sign-in (the console's absolute limit). */

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blocklistEntries, deviceSessions, transactions, type BlocklistKind } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { newId } from "../../common/ids";
-import { iso } from "../../common/time";
+import { newId } from "../../core/ids";
+import { iso } from "../../core/time";
 import { clientIp } from "../scoring/ip-ranges";
 import type { TransactionRow } from "../scoring/serialize";
 

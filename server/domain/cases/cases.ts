@@ -13,9 +13,9 @@ import {
 import { violatesUnique } from "../../db/errors";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
-import { ApiError, notFound } from "../../http/errors";
-import { newId } from "../../common/ids";
-import { assertVersion } from "../../common/version-conflict";
+import { ApiError, notFound } from "../../core/errors";
+import { newId } from "../../core/ids";
+import { assertVersion } from "../../core/version-conflict";
 import { emitWebhookEvent } from "../webhooks/emit";
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";

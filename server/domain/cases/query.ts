@@ -2,9 +2,9 @@ import { eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cases, type CaseStatus, type CaseType, type SeverityLevel } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { notFound } from "../../http/errors";
-import { toPage, type Page } from "../../http/pagination";
-import { sortedKeyset, withSeverityCursor } from "../../http/severity-keyset";
+import { notFound } from "../../core/errors";
+import { toPage, type Page } from "../../core/pagination";
+import { sortedKeyset, withSeverityCursor } from "../../core/severity-keyset";
 import { eventsOf, loadCaseResource, serializeCase, type CaseResource } from "./serialize";
 
 export async function getCase(db: Db, scope: Scope, id: string): Promise<CaseResource> {

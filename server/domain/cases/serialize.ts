@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { caseEvents, type cases } from "../../db/schema";
-import { iso } from "../../common/time";
+import { iso } from "../../core/time";
 
 export type CaseRow = typeof cases.$inferSelect;
 export type CaseEventRow = typeof caseEvents.$inferSelect;

@@ -2,15 +2,15 @@ import { desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { decisions, screenings, transactions, type Decision, type DecisionReason } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { ApiError, notFound } from "../../http/errors";
-import { decodeCursor, keyset, toPage } from "../../http/pagination";
-import { newId } from "../../common/ids";
+import { ApiError, notFound } from "../../core/errors";
+import { decodeCursor, keyset, toPage } from "../../core/pagination";
+import { newId } from "../../core/ids";
 import { appendEvent } from "../events/append";
 import { feedBlocklist, withdrawFeed } from "../blocklist/blocklist";
 import { serializeDecision, type DecisionRow, type TransactionRow } from "../scoring/serialize";
 import { forgetRiskConfig } from "../scoring/policies";
 import { relabel } from "./learning";
-import type { AppDeps } from "../../http/context";
+import type { DomainDeps } from "../deps";
 import { reviewScreening } from "../screening/review";
 
 export type DecisionInput = {
@@ -115,7 +115,7 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
  * record and its decision.submitted event, then the review outcome (suppression of a false
  * positive, settling an identity verification waiting on the review), in one transaction.
  */
-export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps: AppDeps }, input: Omit<DecisionInput, "transactionId"> & { screeningId: string }) {
+export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps: DomainDeps }, input: Omit<DecisionInput, "transactionId"> & { screeningId: string }) {
   const { scope } = ctx;
   refuseContradiction(input.decision, input.reason);
   // FOR UPDATE: concurrent reviews of one screening are numbered and applied one after the other.

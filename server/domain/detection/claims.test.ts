@@ -5,7 +5,7 @@ import { clientOf, rows } from "../../db/client";
 import { createRng } from "../../cli/demo-stream/rng";
 import { card, person, publicIp, type Person } from "../../cli/demo-stream/people";
 import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
-import { alertRows, harness, type Harness } from "./test-support";
+import { alertRows, harness, type Harness } from "../../test/detection-support";
 import { claimBatch, completeBatch, LeaseLostError, releaseBatch } from "./batch";
 import { BATCH_SIZE, evaluateBatch } from "./evaluate";
 import { inboxClaims } from "./inbox-claims";

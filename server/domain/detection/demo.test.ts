@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { call, startTestApi, type TestApi } from "../../test/harness";
 import { JobRunner } from "../../jobs/runner";
-import { jobHandlers } from "../../jobs/handlers";
+import { jobHandlers } from "../../job-handlers";
 import { runDemo } from "../../cli/demo";
 
 // The demo stream against a real API with its job runner (pre-production, as the first start

@@ -5,7 +5,7 @@ import { rows } from "../../db/client";
 import { createRng, type Rng } from "../../cli/demo-stream/rng";
 import { card, identityBody, passport, person, publicIp, type Person } from "../../cli/demo-stream/people";
 import { openSession, scoreBody } from "../../cli/demo-stream/ordinary";
-import { alertRows, harness, settle, type Harness } from "./test-support";
+import { alertRows, harness, settle, type Harness } from "../../test/detection-support";
 
 // Each detector fires on its pattern, through the real HTTP API, and stays silent one step short
 // of its threshold ("≥ N counts the event being evaluated").

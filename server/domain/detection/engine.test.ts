@@ -4,11 +4,11 @@ import { call, startTestApi, type TestApi } from "../../test/harness";
 import { rows } from "../../db/client";
 import { transactions } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { createRng, type Rng } from "../../cli/demo-stream/rng";
 import { card, person, publicIp } from "../../cli/demo-stream/people";
 import { scoreBody } from "../../cli/demo-stream/ordinary";
-import { alertRows, harness, settle, type Harness } from "./test-support";
+import { alertRows, harness, settle, type Harness } from "../../test/detection-support";
 import { enqueueDetection } from "./trigger";
 
 // Folding, per-account thresholds through /api/v1/policies/detection, and the account-wide

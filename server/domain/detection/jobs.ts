@@ -15,7 +15,7 @@ function scopeOf(payload: Record<string, unknown>): { accountId: string; environ
   return { accountId, environment };
 }
 
-/** The detection engine's jobs (registered in server/jobs/handlers.ts). */
+/** The detection engine's jobs (registered in server/domain/jobs.ts). */
 export const detectionJobs: Record<string, JobHandler> = {
   // Coalescing: every live write enqueues it (uniqueKey per account and environment), so a burst
   // of writes makes one queued job; a write during a run queues the next run.

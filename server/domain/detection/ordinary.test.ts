@@ -5,7 +5,7 @@ import { rows } from "../../db/client";
 import { ordinaryCustomers } from "../../cli/demo-stream/ordinary";
 import { createRng } from "../../cli/demo-stream/rng";
 import { DemoClient, runFlows as run } from "../../cli/demo-stream/client";
-import { alertRows, harness, settle } from "./test-support";
+import { alertRows, harness, settle } from "../../test/detection-support";
 
 // The other half of every detector test: ordinary traffic raises nothing. The demo's ordinary
 // customers (households sharing an IP, returning devices, second cards, KYC, decisions, address

@@ -3,13 +3,13 @@ import { sql } from "drizzle-orm";
 import { startTestApi, type TestApi } from "../../test/harness";
 import { rows } from "../../db/client";
 import { transactions } from "../../db/schema";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { JobRunner } from "../../jobs/runner";
-import { jobHandlers } from "../../jobs/handlers";
+import { jobHandlers } from "../../job-handlers";
 import { createRng } from "../../cli/demo-stream/rng";
 import { card, person, publicIp } from "../../cli/demo-stream/people";
 import { scoreBody } from "../../cli/demo-stream/ordinary";
-import { alertRows, harness } from "./test-support";
+import { alertRows, harness } from "../../test/detection-support";
 import { drainInbox } from "./evaluate";
 import { enqueueDetection } from "./trigger";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { assertVersion } from "../../common/version-conflict";
+import { assertVersion } from "../../core/version-conflict";
 import { detectionSettings } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { isoSeconds } from "../../common/time";
+import { isoSeconds } from "../../core/time";
 
 // The detection thresholds (DESIGN.md edge rule "Detection defaults") and their per-account
 // overrides. Every number here is documented in README.md; the route validates the ranges.

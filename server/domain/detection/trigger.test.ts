@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { rows, type Database } from "../../db/client";
 import { freshDatabase } from "../../test/database";
 import { JobQueue } from "../../jobs/queue";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { drainInbox } from "./evaluate";
 import { DETECTION_JOB, detectionTriggerCtes, enqueueDetection } from "./trigger";
 

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
 import { events, type EventType } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../common/ids";
-import { iso } from "../../common/time";
+import { newId } from "../../core/ids";
+import { iso } from "../../core/time";
 
 export type EventInput = {
   type: EventType;

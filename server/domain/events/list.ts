@@ -2,7 +2,7 @@ import { eq, gte, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events, type EventType } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { keyset, toPage } from "../../http/pagination";
+import { keyset, toPage } from "../../core/pagination";
 import { serializeEvent } from "./append";
 
 export type EventFilter = {

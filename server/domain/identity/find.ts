@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { identityVerifications } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { notFound } from "../../http/errors";
+import { notFound } from "../../core/errors";
 import type { VerificationRow } from "./serialize";
 
 /** The verification with that id in the scope, or 404 resource_not_found. */

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../../http/context";
+import type { DomainDeps } from "../deps";
 import type { JobHandler } from "../../jobs/runner";
 import type { Environment, StoredCheck } from "../../db/schema";
 import { checkDocumentNumber } from "./checks/documents";
@@ -40,7 +40,7 @@ export function registryCheck(reg: { country: string; number: string }): StoredC
 }
 
 /** Job handlers of identity verification: document/registry analysis and the liveness timeout. */
-export function identityJobs(deps: AppDeps): Record<string, JobHandler> {
+export function identityJobs(deps: DomainDeps): Record<string, JobHandler> {
   return {
     [KYC_COMPLETE_JOB]: {
       // The payload carries the document number until the analysis ran; the runner then clears it.

@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { identityVerifications, type StoredCheck, type VerificationStatus } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import type { AppDeps } from "../../http/context";
+import type { DomainDeps } from "../deps";
 import { appendEvent } from "../events/append";
 import { emitWebhookEvent } from "../webhooks/emit";
 import { serializeVerification, type VerificationRow } from "./serialize";
 
-export type IdentityCtx = { scope: Scope; deps: AppDeps };
+export type IdentityCtx = { scope: Scope; deps: DomainDeps };
 
 const ORDER = ["identity_match", "document_validity", "liveness", "database_check", "address_verification", "phone_match"];
 

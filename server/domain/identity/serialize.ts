@@ -1,5 +1,5 @@
 import type { identityVerifications } from "../../db/schema";
-import { iso, isoSeconds } from "../../common/time";
+import { iso, isoSeconds } from "../../core/time";
 
 export type VerificationRow = typeof identityVerifications.$inferSelect;
 

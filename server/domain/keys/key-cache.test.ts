@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { KeyPrincipal } from "../../http/context";
+import type { KeyPrincipal } from "../../core/principal";
 import { bearer, call, startTestApi, type TestApi } from "../../test/harness";
 import { onPostgres } from "../../test/database";
 import { mountProbeRoutes } from "../../test/probe-routes";

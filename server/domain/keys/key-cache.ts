@@ -1,5 +1,5 @@
 import type { Database, Db } from "../../db/client";
-import type { KeyPrincipal } from "../../http/context";
+import type { KeyPrincipal } from "../../core/principal";
 
 /**
  * The principals of recently used API keys, by key hash, so the hot path (every API-key request)

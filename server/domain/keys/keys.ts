@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, apiKeys, type Environment } from "../../db/schema";
-import { newId } from "../../common/ids";
-import { iso, isoSeconds } from "../../common/time";
-import type { KeyPrincipal } from "../../http/context";
+import { newId } from "../../core/ids";
+import { iso, isoSeconds } from "../../core/time";
+import type { KeyPrincipal } from "../../core/principal";
 import { generateKey, hashKey } from "./key-format";
 import { invalidateKeyCache, keyCacheOf } from "./key-cache";
 

@@ -1,4 +1,4 @@
-import { iso } from "../../common/time";
+import { iso } from "../../core/time";
 import { signalCatalogue, type SignalName } from "./signals";
 import type { Assessment } from "./score-transaction";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { WEBHOOK_FANOUT_JOB } from "../webhooks/emit";
 import { detectionTriggerCtes } from "../detection/trigger";
 import type { JobQueue } from "../../jobs/queue";

@@ -5,7 +5,7 @@ import type { Database, Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { TRANSACTIONS_ANALYZE_TARGET } from "../../db/analyze";
 import type { JobQueue } from "../../jobs/queue";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { DETECTION_DELAY_MS } from "../detection/trigger";
 import { assess, type Assessment, type EarlierBatch, type ScoreJob } from "./score-transaction";
 import { borrow, featuresStatement, onConnection, writeStatement } from "./prepared";

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Decision, ScoreExplanation } from "../../db/schema";
-import { notFound } from "../../http/errors";
-import { newId } from "../../common/ids";
+import { notFound } from "../../core/errors";
+import { newId } from "../../core/ids";
 import { evaluateSignals } from "./evaluate";
 import { loadFeatures, runInline, type FeatureRunner, type Features } from "./features";
 import { combine, decide, modelVersion, riskLevel, wireSignals } from "./model";

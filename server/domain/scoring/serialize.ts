@@ -1,5 +1,5 @@
 import type { decisions, transactions } from "../../db/schema";
-import { iso } from "../../common/time";
+import { iso } from "../../core/time";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type DecisionRow = typeof decisions.$inferSelect;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type ReviewState } from "../../db/schema";
 import { inScope } from "../../db/scope";
-import { notFound } from "../../http/errors";
+import { notFound } from "../../core/errors";
 import { settleChecks } from "../identity/resolve";
 import type { ScreeningCtx, ScreeningRow } from "./screen-person";
 

@@ -2,12 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type StoredMatch } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import type { AppDeps } from "../../http/context";
-import { newId } from "../../common/ids";
+import type { DomainDeps } from "../deps";
+import { newId } from "../../core/ids";
 import { classify, LIST_NAMES, type EntityType, type ListName, type ScreenResult } from "../watchlist";
 
 export type ScreeningRow = typeof screenings.$inferSelect;
-export type ScreeningCtx = { scope: Scope; deps: AppDeps };
+export type ScreeningCtx = { scope: Scope; deps: DomainDeps };
 
 export type ScreenInput = {
   userId?: string | null;

@@ -1,5 +1,5 @@
 import type { StoredMatch } from "../../db/schema";
-import { iso, isoSeconds } from "../../common/time";
+import { iso, isoSeconds } from "../../core/time";
 import type { WatchlistService } from "../watchlist";
 import type { ScreeningRow } from "./screen-person";
 

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { identityVerifications } from "../../db/schema";
 import { inScope } from "../../db/scope";
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../core/errors";
 import type { ListName } from "../watchlist";
 import { screenPerson, type ScreeningCtx, type ScreeningRow } from "./screen-person";
 

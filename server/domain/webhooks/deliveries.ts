@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookDispatches } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import { keyset, toPage, type Page } from "../../http/pagination";
-import { iso, isoSeconds } from "../../common/time";
+import { keyset, toPage, type Page } from "../../core/pagination";
+import { iso, isoSeconds } from "../../core/time";
 import { findEndpoint } from "./endpoints";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

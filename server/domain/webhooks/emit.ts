@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import type { JobQueue } from "../../jobs/queue";
 
 export const webhookEventTypes = [

@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { webhookEndpoints, type WebhookEndpointStatus } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
-import { notFound } from "../../http/errors";
-import { keyset, toPage, type Page } from "../../http/pagination";
-import { newId } from "../../common/ids";
-import { assertVersion } from "../../common/version-conflict";
-import { isoSeconds, iso } from "../../common/time";
+import { notFound } from "../../core/errors";
+import { keyset, toPage, type Page } from "../../core/pagination";
+import { newId } from "../../core/ids";
+import { assertVersion } from "../../core/version-conflict";
+import { isoSeconds, iso } from "../../core/time";
 import { newWebhookSecret } from "./signer";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;

@@ -4,7 +4,7 @@ import { webhookDispatches, webhookEndpoints, webhookEvents } from "../../db/sch
 import type { Env } from "../../config/env";
 import type { JobQueue } from "../../jobs/queue";
 import type { JobHandler } from "../../jobs/runner";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { WEBHOOK_FANOUT_JOB } from "./emit";
 import { deliverAttempt, enqueueAttempt, WEBHOOK_DELIVER_JOB, type DeliveryOptions } from "./delivery";
 import { purgeSentWebhookEvents } from "./retention";
@@ -52,7 +52,7 @@ export async function fanOut(db: Db, queue: JobQueue, eventId: string): Promise<
   });
 }
 
-/** The job handlers of webhook delivery, for server/jobs/handlers.ts. */
+/** The job handlers of webhook delivery, for server/domain/jobs.ts. */
 export function webhookJobs(
   deps: { config: Pick<Env, "ARGUS_WEBHOOK_ALLOW_PRIVATE"> },
   opts: Omit<DeliveryOptions, "allowPrivate"> = {},

@@ -4,7 +4,7 @@ import { freshDatabase } from "../../test/database";
 import type { Database, Db } from "../../db/client";
 import { jobs, riskPolicies, webhookDeliveries, webhookDispatches, webhookEndpoints, webhookEvents } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { newId } from "../../common/ids";
+import { newId } from "../../core/ids";
 import { JobQueue } from "../../jobs/queue";
 import { ensureAccount } from "../accounts/accounts";
 import { emitWebhookEvents, WEBHOOK_FANOUT_JOB } from "./emit";

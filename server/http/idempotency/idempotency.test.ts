@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../test/harness";
 import { countThings, mountProbeRoutes } from "../../test/probe-routes";
-import { maintenanceJobs } from "../../jobs/maintenance";
+import { idempotencyJobs } from "./purge-job";
 import { canonicalJson } from "./fingerprint";
 import { onPostgres } from "../../test/database";
 import { rows } from "../../db/client";
@@ -245,7 +245,7 @@ describe("retention", () => {
   it("purges expired keys with the maintenance job, after which the key is free again", async () => {
     await call(things(), { headers: { ...headers, "idempotency-key": "expiring" }, body: body("e1") });
     await db().execute(sql`update idempotency_keys set expires_at = now() - interval '1 second' where key = 'expiring'`);
-    await maintenanceJobs["idempotency.purge"]!.run({}, { db: db(), log: api.deps.logger } as never);
+    await idempotencyJobs["idempotency.purge"]!.run({}, { db: db(), log: api.deps.logger } as never);
     const left = (await db().execute(sql`select count(*)::int as n from idempotency_keys where key = 'expiring'`)) as unknown as { rows: { n: number }[] };
     expect(Number(left.rows[0]?.n)).toBe(0);
     const r = await call(things(), { headers: { ...headers, "idempotency-key": "expiring" }, body: body("e2") });

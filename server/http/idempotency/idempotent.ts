@@ -2,7 +2,7 @@ import type { Context, TypedResponse } from "hono";
 import { routePath } from "hono/route";
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../context";
-import { ApiError } from "../errors";
+import { ApiError } from "../../core/errors";
 import { requestFingerprint } from "./fingerprint";
 import { claimKeyBatched } from "./claim-batch";
 import { holdClaim } from "./lease";

@@ -1,4 +1,4 @@
-import type { KeyPrincipal } from "../context";
+import type { KeyPrincipal } from "../../core/principal";
 
 // Limits of spec part 8, per rolling minute. The spec names the score, identity, two GET and
 // "all other POST" limits; DESIGN.md adds that every endpoint has its own window. Where the spec

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
-import { errorCatalogue } from "../../http/errors";
+import { errorCatalogue } from "../../core/errors";
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));

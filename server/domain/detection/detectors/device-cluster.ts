@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows } from "../../../db/client";
-import { isoSeconds } from "../../../common/time";
+import { isoSeconds } from "../../../core/time";
 import { deviceClusterConfidence } from "../confidence";
 import { clientIp, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, WINDOW_CAP, type Probe } from "../windows";
 import type { DetectorContext, Hit } from "./types";

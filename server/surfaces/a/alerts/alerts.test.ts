@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import type { Scope } from "../../../db/scope";
 import { raiseAlert, type RaiseAlertInput } from "../../../domain/alerts/raise";
-import { insertTransaction } from "../../../domain/alerts/test-fixtures";
+import { insertTransaction } from "../../../test/alert-fixtures";
 
 let api: TestApi;
 let key: string;

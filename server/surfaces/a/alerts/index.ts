@@ -3,7 +3,7 @@ import { keyScope } from "../../../http/key-scope";
 import { getAlertDetail, listAlerts, updateAlert } from "../../../domain/alerts/store";
 import { serializeAlert } from "../../../domain/alerts/serialize";
 import { getAlertRoute, listAlertsRoute, updateAlertRoute } from "./routes";
-import { ApiError } from "../../../http/errors";
+import { ApiError } from "../../../core/errors";
 import { expectedVersion, setEtag } from "../../../http/if-match";
 
 export const alertsRouter = createRouter()

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ifMatchHeaders } from "../../../http/if-match";
 import { apiKeyRoute } from "../../../http/router";
-import { commonErrors, errorResponses } from "../../../http/openapi";
-import { listSchema, paginationQuery } from "../../../http/pagination";
+import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { alertStatuses, alertTypes, severityLevels } from "../../../db/schema";
 import { timeQuery } from "../../../http/time-query";
 

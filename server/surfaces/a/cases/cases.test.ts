@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { rows } from "../../../db/client";
 import type { Scope } from "../../../db/scope";
-import { insertTransaction } from "../../../domain/alerts/test-fixtures";
+import { insertTransaction } from "../../../test/alert-fixtures";
 import { raiseAlert } from "../../../domain/alerts/raise";
 
 let api: TestApi;

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createRouter } from "../../../http/router";
 import { keyScope } from "../../../http/key-scope";
 import type { AppEnv } from "../../../http/context";
-import { ApiError } from "../../../http/errors";
+import { ApiError } from "../../../core/errors";
 import { idempotent } from "../../../http/idempotency/idempotent";
 import { expectedVersion, setEtag } from "../../../http/if-match";
 import { claimNextCase, createCase, updateCase, type CaseCtx } from "../../../domain/cases/cases";

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
-import { commonErrors, errorResponses } from "../../../http/openapi";
+import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
 import { ifMatchHeaders } from "../../../http/if-match";
-import { listSchema, paginationQuery } from "../../../http/pagination";
 import { caseActions, caseStatuses, caseTypes, severityLevels } from "../../../db/schema";
 
 const id = z.string().min(1).max(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
-import { insertTransaction } from "../../../domain/alerts/test-fixtures";
+import { insertTransaction } from "../../../test/alert-fixtures";
 
 // DESIGN "Histories in commit order": a transaction's decision chain carries seq in commit order,
 // and the transaction's state (final decision, label) is what its last entries say, also when

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { rows } from "../../../db/client";
-import { decide, score, scoreBody, uniq } from "../transactions/test-helpers";
+import { decide, score, scoreBody, uniq } from "../../../test/score-helpers";
 
 let api: TestApi;
 let h: Record<string, string>;

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
-import { commonErrors, errorResponses } from "../../../http/openapi";
-import { listSchema, paginationQuery } from "../../../http/pagination";
+import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { decisionReasons, decisionValues } from "../../../db/schema";
 import { DecisionRecord } from "../transactions/routes";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { deriveDeviceId, identifiesDevice, ipPrefix } from "../../../domain/devices/device-id";
-import { decide, score, scoreBody, setPolicy, signalNames, uniq, uniqIp } from "../transactions/test-helpers";
+import { decide, score, scoreBody, setPolicy, signalNames, uniq, uniqIp } from "../../../test/score-helpers";
 import { rows } from "../../../db/client";
 
 let api: TestApi;

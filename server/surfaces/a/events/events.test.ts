@@ -5,7 +5,7 @@ import { rows } from "../../../db/client";
 import { ensureAccount } from "../../../domain/accounts/accounts";
 import { purgeExpiredEvidence } from "../../../domain/events/retention";
 import { riskJobs } from "../../../domain/scoring/jobs";
-import { decide, score, scoreBody, setPolicy, uniq } from "../transactions/test-helpers";
+import { decide, score, scoreBody, setPolicy, uniq } from "../../../test/score-helpers";
 
 let api: TestApi;
 let h: Record<string, string>;

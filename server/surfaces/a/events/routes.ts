@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
-import { commonErrors } from "../../../http/openapi";
-import { listSchema, paginationQuery } from "../../../http/pagination";
+import { commonErrors, listSchema, paginationQuery } from "../../../http/openapi";
 import { eventTypes } from "../../../db/schema";
 import { timeQuery } from "../../../http/time-query";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { rows } from "../../../db/client";
-import { address, company, person, runJobs } from "./test-fixtures";
+import { address, company, person, runJobs } from "../../../test/identity-fixtures";
 
 let api: TestApi;
 let headers: Record<string, string>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { reviewScreening } from "../../../domain/screening/review";
-import { person } from "./test-fixtures";
+import { person } from "../../../test/identity-fixtures";
 
 let api: TestApi;
 let headers: Record<string, string>;

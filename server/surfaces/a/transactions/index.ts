@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createRouter } from "../../../http/router";
 import type { AppEnv } from "../../../http/context";
 import { keyScope } from "../../../http/key-scope";
-import { notFound } from "../../../http/errors";
+import { notFound } from "../../../core/errors";
 import { idempotent } from "../../../http/idempotency/idempotent";
 import { toScoreInput } from "../../../domain/scoring/request";
 import { type Assessment, type IdempotentScore, type ScoreJob } from "../../../domain/scoring/score-transaction";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
-import { score, scoreBody } from "./test-helpers";
+import { score, scoreBody } from "../../../test/score-helpers";
 
 let api: TestApi;
 let h: Record<string, string>;

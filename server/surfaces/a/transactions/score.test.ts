@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { rows } from "../../../db/client";
-import { score, scoreBody, signalNames, uniq } from "./test-helpers";
+import { score, scoreBody, signalNames, uniq } from "../../../test/score-helpers";
 import { requestFingerprint } from "../../../http/idempotency/fingerprint";
 
 let api: TestApi;

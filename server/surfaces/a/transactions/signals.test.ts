@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
-import { decide, score, scoreBody, setPolicy, signalNames, uniq, uniqCard, uniqIp } from "./test-helpers";
-import { person } from "../identity/test-fixtures";
+import { decide, score, scoreBody, setPolicy, signalNames, uniq, uniqCard, uniqIp } from "../../../test/score-helpers";
+import { person } from "../../../test/identity-fixtures";
 
 // Every signal of the catalogue (server/domain/scoring/README.md) except the device ones (see
 // ../device/device.test.ts): what triggers it, and the nearest request that does not.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { checkRoutingNumber, isMaskedAccountNumber } from "../../../domain/payments/formats";
-import { decide, score, scoreBody, setPolicy, uniq, uniqCard } from "./test-helpers";
+import { decide, score, scoreBody, setPolicy, uniq, uniqCard } from "../../../test/score-helpers";
 
 let api: TestApi;
 let h: Record<string, string>;

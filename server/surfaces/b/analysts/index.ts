@@ -1,5 +1,5 @@
 import { createRouter } from "../../../http/router";
-import { ApiError } from "../../../http/errors";
+import { ApiError } from "../../../core/errors";
 import {
   AnalystChangeRefused,
   AnalystExistsError,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { rows } from "../../../db/client";
-import { scoreBody, setPolicy, signalNames, uniq, uniqCard, uniqIp } from "../../a/transactions/test-helpers";
+import { scoreBody, setPolicy, signalNames, uniq, uniqCard, uniqIp } from "../../../test/score-helpers";
 
 let api: TestApi;
 let b: Record<string, string>;

@@ -1,7 +1,7 @@
 import { createRouter } from "../../../http/router";
 import { keyScope } from "../../../http/key-scope";
 import { idempotent } from "../../../http/idempotency/idempotent";
-import { newId } from "../../../common/ids";
+import { newId } from "../../../core/ids";
 import { toScoreInput } from "../../../domain/scoring/request";
 import { assess, type Assessment, type IdempotentScore } from "../../../domain/scoring/score-transaction";
 import { analysisResponse } from "../../../domain/scoring/analysis";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { createRouter } from "../../../http/router";
-import { keyset, toPage } from "../../../http/pagination";
-import { notFound } from "../../../http/errors";
+import { keyset, toPage } from "../../../core/pagination";
+import { notFound } from "../../../core/errors";
 import { apiKeys } from "../../../db/schema";
 import { createKey, revokeKey, serializeKey } from "../../../domain/keys/keys";
 import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./routes";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createRouter } from "../../../http/router";
-import { ApiError, notFound } from "../../../http/errors";
-import { keyset, toPage } from "../../../http/pagination";
+import { ApiError, notFound } from "../../../core/errors";
+import { keyset, toPage } from "../../../core/pagination";
 import { blocklistEntries } from "../../../db/schema";
 import { inScope } from "../../../db/scope";
 import { addEntry, removeEntry, serializeEntry } from "../../../domain/blocklist/blocklist";

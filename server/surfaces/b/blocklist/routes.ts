@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { consoleRoute } from "../../../http/router";
-import { commonErrors, errorResponses } from "../../../http/openapi";
-import { listSchema, paginationQuery } from "../../../http/pagination";
+import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { blocklistKinds } from "../../../db/schema";
 
 const tags = ["Dashboard: blocklist"];

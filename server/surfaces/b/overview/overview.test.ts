@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, screenings, transactions } from "../../../db/schema";
-import { newId } from "../../../common/ids";
+import { newId } from "../../../core/ids";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
-import { person } from "../../a/identity/test-fixtures";
-import { score, scoreBody, uniq } from "../../a/transactions/test-helpers";
+import { person } from "../../../test/identity-fixtures";
+import { score, scoreBody, uniq } from "../../../test/score-helpers";
 
 // GET /api/v1/overview and /api/v1/overview/workload: the console's counts, per environment.
 // Scores, cases and verifications go through the real API; alerts, screenings and back-dated

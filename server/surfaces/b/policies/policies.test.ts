@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
-import { score, scoreBody, signalNames, uniq, uniqIp } from "../../a/transactions/test-helpers";
+import { score, scoreBody, signalNames, uniq, uniqIp } from "../../../test/score-helpers";
 
 let api: TestApi;
 let admin: Record<string, string>;

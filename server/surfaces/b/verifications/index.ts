@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { apiKeyRoute, createRouter } from "../../../http/router";
-import { commonErrors, errorResponses } from "../../../http/openapi";
+import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { idempotent } from "../../../http/idempotency/idempotent";
-import { keyset, listSchema, paginationQuery, toPage } from "../../../http/pagination";
+import { keyset, toPage } from "../../../core/pagination";
 import { identityVerifications, verificationStatuses } from "../../../db/schema";
 import { inScope } from "../../../db/scope";
 import { VerifyRequestSchema } from "../../../domain/identity/request";

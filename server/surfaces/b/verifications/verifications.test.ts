@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startTestApi, type TestApi } from "../../../test/harness";
-import { person } from "../../a/identity/test-fixtures";
+import { person } from "../../../test/identity-fixtures";
 
 let api: TestApi;
 beforeAll(async () => {

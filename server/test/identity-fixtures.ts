@@ -1,6 +1,6 @@
-import { JobRunner } from "../../../jobs/runner";
-import { jobHandlers } from "../../../jobs/handlers";
-import type { TestApi } from "../../../test/harness";
+import { JobRunner } from "../jobs/runner";
+import { jobHandlers } from "../job-handlers";
+import type { TestApi } from "./harness";
 
 // Request builders and a job pump shared by the identity test files.
 

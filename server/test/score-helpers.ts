@@ -1,4 +1,4 @@
-import { call, type TestApi } from "../../../test/harness";
+import { call, type TestApi } from "./harness";
 
 // Helpers shared by the risk-engine HTTP tests (not a test file itself).
 

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/client";
-import { transactions } from "../../db/schema";
-import { scopeValues, type Scope } from "../../db/scope";
-import { newId } from "../../common/ids";
+import type { Db } from "../db/client";
+import { transactions } from "../db/schema";
+import { scopeValues, type Scope } from "../db/scope";
+import { newId } from "../core/ids";
 
 /**
  * A stored live transaction for tests of alerts and cases (the risk engine owns the table and

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { Environment } from "../../db/schema";
-import { alerts } from "../../db/schema";
-import type { Scope } from "../../db/scope";
-import { bearer, type TestApi } from "../../test/harness";
-import { DemoClient } from "../../cli/demo-stream/client";
-import { drainInbox } from "./evaluate";
+import type { Environment } from "../db/schema";
+import { alerts } from "../db/schema";
+import type { Scope } from "../db/scope";
+import { bearer, type TestApi } from "./harness";
+import { DemoClient } from "../cli/demo-stream/client";
+import { drainInbox } from "../domain/detection/evaluate";
 
 // Shared by the detection tests (not a test file itself).
 

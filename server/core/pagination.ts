@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ApiError } from "./errors";
@@ -6,18 +5,6 @@ import { ApiError } from "./errors";
 // Cursor pagination for every list (spec 4.1): newest first, ordered by created_at then id, both
 // descending. The cursor is the (created_at, id) of the last row returned, base64url-encoded, so it
 // stays valid while new rows arrive at the head of the list.
-
-export const paginationQuery = {
-  // Digits only: a plain coercion would take "1e1", "0x5" or " 5" as numbers.
-  limit: z
-    .string()
-    .refine((v) => /^[0-9]+$/.test(v), { message: "must be an integer" })
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(100))
-    .default(20)
-    .openapi({ type: "integer", minimum: 1, maximum: 100, default: 20, description: "1 to 100, default 20" }),
-  after: z.string().min(1).optional().openapi({ description: "The `next_cursor` of the previous page" }),
-};
 
 export type PageParams = { limit: number; after?: string };
 type Cursor = { t: number; id: string };
@@ -58,16 +45,4 @@ export function toPage<R extends { createdAt: Date; id: string }, T>(rows: R[], 
     has_more: hasMore,
     next_cursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null,
   };
-}
-
-/** The OpenAPI schema of a list envelope of `item`. */
-export function listSchema<T extends z.ZodType>(item: T, name: string) {
-  return z
-    .object({
-      object: z.literal("list"),
-      data: z.array(item),
-      has_more: z.boolean(),
-      next_cursor: z.string().nullable(),
-    })
-    .openapi(name);
 }

@@ -1,0 +1,15 @@
+import type { Env } from "../config/env";
+import type { JobQueue } from "../jobs/queue";
+import type { WatchlistProvider } from "./screening/provider";
+
+/**
+ * The long-lived services the domain uses, built once at boot (server/boot.ts builds them with the
+ * rest of the process's dependencies, which satisfy this type).
+ */
+export type DomainDeps = {
+  jobs: JobQueue;
+  watchlists: WatchlistProvider;
+  /** Key of the HMACs that index identity data (document numbers, phones, addresses). */
+  piiSecret: string;
+  config: Pick<Env, "ARGUS_KYC_ASYNC_DELAY_MS" | "ARGUS_WEBHOOK_ALLOW_PRIVATE">;
+};

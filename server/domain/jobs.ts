@@ -1,0 +1,18 @@
+import type { JobHandler } from "../jobs/runner";
+import { analystJobs } from "./analysts/jobs";
+import { detectionJobs } from "./detection/jobs";
+import { identityJobs } from "./identity/jobs";
+import { riskJobs } from "./scoring/jobs";
+import { webhookJobs } from "./webhooks/jobs";
+import type { DomainDeps } from "./deps";
+
+/** The job handlers of every domain area, by job type (each area keeps its own beside its code). */
+export function domainJobs(deps: DomainDeps): Record<string, JobHandler> {
+  return {
+    ...analystJobs,
+    ...identityJobs(deps),
+    ...webhookJobs(deps),
+    ...riskJobs,
+    ...detectionJobs,
+  };
+}
