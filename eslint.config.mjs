@@ -29,6 +29,17 @@ const nodeGlobals = {
 // partialMatch: false anchors every pattern at the repo root; otherwise "lib" would also match
 // server/lib and "components/*" any nested components folder.
 const elements = [
+  // The API's floors, bottom up (DESIGN.md "Layout"): core ← db ← jobs ← domain ← http ← routes.
+  { type: "server-core", pattern: "server/core", partialMatch: false },
+  { type: "server-config", pattern: "server/config", partialMatch: false },
+  { type: "server-db", pattern: "server/db", partialMatch: false },
+  { type: "server-jobs", pattern: "server/jobs", partialMatch: false },
+  { type: "server-domain", pattern: "server/domain", partialMatch: false },
+  { type: "server-http", pattern: "server/http", partialMatch: false },
+  // Wire schemas both surfaces use (the score request, identity records).
+  { type: "server-wire", pattern: "server/routes/schemas", partialMatch: false },
+  { type: "server-routes", pattern: "server/routes/*", capture: ["surface"], partialMatch: false },
+  // The rest of server/: the composition root (main, boot, app, worker), CLIs, bench, tools, tests.
   { type: "server", pattern: "server", partialMatch: false },
   { type: "app", pattern: "app", partialMatch: false },
   { type: "ui", pattern: "components/ui", partialMatch: false },
@@ -37,6 +48,9 @@ const elements = [
 ];
 
 const consoleTypes = ["app", "ui", "feature", "lib"];
+const serverTypes = ["server-core", "server-config", "server-db", "server-jobs", "server-domain", "server-http", "server-wire", "server-routes", "server"];
+/** What a floor of the API may not import: every floor above it, and the composition root. */
+const above = (...types) => ({ to: { element: { types } } });
 
 export default defineConfig(
   globalIgnores([
@@ -73,6 +87,8 @@ export default defineConfig(
   },
   {
     files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
+    // Tests may reach across floors (a route's test starts the whole API); the code they test may not.
+    ignores: ["**/*.test.ts"],
     plugins: { boundaries },
     settings: {
       "import/resolver": { [aliasResolver]: {} },
@@ -86,14 +102,54 @@ export default defineConfig(
           default: "allow",
           policies: [
             {
-              from: { element: { type: "server" } },
+              from: { element: { types: serverTypes } },
               disallow: { to: { element: { types: consoleTypes } } },
               message: "The API (server/) must not import console code (app/, components/, lib/).",
             },
             {
               from: { element: { types: consoleTypes } },
-              disallow: { to: { element: { type: "server" } } },
+              disallow: { to: { element: { types: serverTypes } } },
               message: "Console code must not import the API (server/); call it over HTTP.",
+            },
+            {
+              from: { element: { types: ["server-core", "server-config"] } },
+              disallow: above("server-db", "server-jobs", "server-domain", "server-http", "server-wire", "server-routes", "server"),
+              message: "server/core (and config) is the bottom floor: it imports nothing else of the API.",
+            },
+            {
+              from: { element: { type: "server-db" } },
+              disallow: above("server-jobs", "server-domain", "server-http", "server-wire", "server-routes", "server"),
+              message: "server/db may import only server/core.",
+            },
+            {
+              from: { element: { type: "server-jobs" } },
+              disallow: above("server-domain", "server-http", "server-wire", "server-routes", "server"),
+              message: "server/jobs (the runner) may import only db and core; job handlers live in their domain area.",
+            },
+            {
+              from: { element: { type: "server-domain" } },
+              disallow: above("server-http", "server-wire", "server-routes", "server"),
+              message: "The domain returns domain values: it must not import http/, routes/ or the composition root.",
+            },
+            {
+              from: { element: { type: "server-http" } },
+              disallow: above("server-wire", "server-routes", "server"),
+              message: "server/http is middleware: it must not import routes/ or the composition root.",
+            },
+            {
+              from: { element: { type: "server-wire" } },
+              disallow: above("server-routes", "server"),
+              message: "routes/schemas holds wire schemas: it must not import a surface's routes.",
+            },
+            {
+              from: { element: { type: "server-routes" } },
+              disallow: {
+                to: [
+                  { element: { type: "server" } },
+                  { element: { type: "server-routes", captured: { surface: "!{{ from.element.captured.surface }}" } } },
+                ],
+              },
+              message: "A surface's routes must not import another surface's folder (share wire schemas through routes/schemas).",
             },
             {
               from: { element: { type: "feature" } },

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./server/tools/lib/chromium";
 import { CONSOLE_URL } from "./e2e/support/ports";
 
 // The browser suite (e2e/README.md). One worker: the machine has two cores and the specs share

@@ -4,9 +4,7 @@ import type { Environment } from "./db/schema";
 import { createRouter } from "./http/router";
 import { requestContext } from "./http/request-context";
 import { errorHandler, notFoundHandler } from "./http/error-handler";
-import { systemRoutes } from "./surfaces/system/routes";
-import { surfaceA } from "./surfaces/a";
-import { surfaceB } from "./surfaces/b";
+import { surfaceA, surfaceB, systemRoutes } from "./routes";
 
 export type AppOptions = {
   /** Extra routes mounted before the surfaces (tests of the platform's middleware use this). */

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page, type Response } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/lib/chromium";
 
 // The browser half of `npm run bench:console`: real Chromium against `next start`, signed in as
 // the bootstrap admin. Times are taken inside the page (event timestamps and Performance API,

@@ -4,7 +4,7 @@ import { raiseAlert, type RaiseAlertInput } from "../domain/alerts/raise";
 
 // DESIGN "Versions and conflicts" for the other versioned objects: alerts, webhook endpoints
 // (Surface A, 409 version_conflict) and the score and detection policies (Surface B, 409 CONFLICT).
-// Cases have their own file (surfaces/a/cases/case-versions.test.ts).
+// Cases have their own file (routes/v1/cases/case-versions.test.ts).
 
 let api: TestApi;
 let key: Record<string, string>;

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { keyset, toPage, type Page } from "../../core/pagination";
 import type { Db } from "../../db/client";
 import { identityVerifications } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
@@ -14,4 +15,31 @@ export async function getVerification(db: Db, scope: Scope, id: string): Promise
     .limit(1);
   if (!row) throw notFound("identity verification", "id");
   return row;
+}
+
+/** The verifications of the scope, newest first, by status, user and type (Surface B's list). */
+export async function listVerifications(
+  db: Db,
+  scope: Scope,
+  q: { status?: VerificationRow["status"]; userId?: string; type?: VerificationRow["type"]; limit: number; after?: string },
+): Promise<Page<VerificationRow>> {
+  const page = keyset({ createdAt: identityVerifications.createdAt, id: identityVerifications.id }, q.after);
+  const found = await db
+    .select()
+    .from(identityVerifications)
+    .where(
+      inScope(
+        identityVerifications,
+        scope,
+        and(
+          q.status ? eq(identityVerifications.status, q.status) : undefined,
+          q.userId ? eq(identityVerifications.userId, q.userId) : undefined,
+          q.type ? eq(identityVerifications.type, q.type) : undefined,
+        ),
+        page.where,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(q.limit + 1);
+  return toPage(found, q.limit, (r) => r);
 }

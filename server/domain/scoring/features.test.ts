@@ -5,7 +5,7 @@ import type { ScoreInput } from "./request";
 
 // The features statement reads an IP's history only for a client's address: a merchant's server
 // address, sent with every customer's score, is nobody's history (evaluate.ts ignores it, see the
-// "not a client's" test in surfaces/a/transactions/signals.test.ts), and reading it cost every score
+// "not a client's" test in routes/v1/transactions/signals.test.ts), and reading it cost every score
 // a scan of up to scanCap rows of that one address.
 
 let api: TestApi;

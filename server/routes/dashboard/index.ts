@@ -1,0 +1,16 @@
+import { createRouter } from "../../http/router";
+import { analystsRouter } from "./analysts/analysts.handlers";
+import { apiKeysRouter } from "./api-keys/api-keys.handlers";
+import { blocklistRouter } from "./blocklist/blocklist.handlers";
+import { detectionPoliciesRouter } from "./detection-policies/detection-policies.handlers";
+import { overviewRouter } from "./overview/overview.handlers";
+import { policiesRouter } from "./policies/policies.handlers";
+
+/** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
+export const dashboardRoutes = createRouter()
+  .route("/", apiKeysRouter)
+  .route("/", analystsRouter)
+  .route("/", policiesRouter)
+  .route("/", blocklistRouter)
+  .route("/", detectionPoliciesRouter)
+  .route("/", overviewRouter);

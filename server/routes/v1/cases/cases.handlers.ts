@@ -1,0 +1,77 @@
+import type { Context } from "hono";
+import { createRouter } from "../../../http/router";
+import { keyScope } from "../../../http/key-scope";
+import type { AppEnv } from "../../../http/context";
+import { ApiError } from "../../../core/errors";
+import { idempotent } from "../../../http/idempotency/idempotent";
+import { expectedVersion, setEtag } from "../../../http/if-match";
+import { claimNextCase, createCase, updateCase, type CaseCtx } from "../../../domain/cases/cases";
+import { getCase, listCases } from "../../../domain/cases/query";
+import { claimCaseRoute, createCaseRoute, getCaseRoute, listCasesRoute, updateCaseRoute } from "./cases.routes";
+
+function ctxOf(c: Context<AppEnv>): CaseCtx {
+  return { scope: keyScope(c), jobs: c.get("deps").jobs, defaultActor: c.get("key")!.keyId };
+}
+
+export const casesRouter = createRouter()
+  .openapi(createCaseRoute, async (c) => {
+    const body = c.req.valid("json");
+    const ctx = ctxOf(c);
+    return idempotent(c, { surface: "a" }, async (db) => ({
+      status: 201,
+      body: await createCase(db, ctx, {
+        title: body.title,
+        caseType: body.case_type,
+        transactionIds: body.transaction_ids,
+        userId: body.user_id,
+        severity: body.severity,
+        notes: body.notes,
+        assigneeId: body.assignee_id,
+        actorId: body.actor_id,
+        alertId: body.alert_id,
+      }),
+    }));
+  })
+  .openapi(listCasesRoute, async (c) => {
+    const q = c.req.valid("query");
+    const page = await listCases(c.get("db"), ctxOf(c).scope, {
+      status: q.status,
+      severity: q.severity,
+      caseType: q.case_type,
+      assigneeId: q.assignee_id,
+      userId: q.user_id,
+      alertId: q.alert_id,
+      sort: q.sort,
+      limit: q.limit,
+      after: q.after,
+    });
+    return c.json(page, 200);
+  })
+  .openapi(claimCaseRoute, async (c) => {
+    const body = c.req.valid("json");
+    const ctx = ctxOf(c);
+    return idempotent(c, { surface: "a" }, async (db) => {
+      const claimed = await claimNextCase(db, ctx, { assigneeId: body.assignee_id, actorId: body.actor_id, caseType: body.case_type });
+      if (!claimed) throw new ApiError("resource_not_found", "No unassigned open case is waiting to be claimed.");
+      return { status: 200, body: claimed };
+    });
+  })
+  .openapi(getCaseRoute, async (c) => {
+    const resource = await getCase(c.get("db"), ctxOf(c).scope, c.req.valid("param").id);
+    setEtag(c, resource.version);
+    return c.json(resource, 200);
+  })
+  .openapi(updateCaseRoute, async (c) => {
+    const body = c.req.valid("json");
+    const resource = await updateCase(c.get("db"), ctxOf(c), c.req.valid("param").id, {
+      expectedVersion: expectedVersion(c),
+      status: body.status,
+      notes: body.notes,
+      assigneeId: body.assignee_id,
+      transactionIds: body.transaction_ids,
+      severity: body.severity,
+      actorId: body.actor_id,
+    });
+    setEtag(c, resource.version);
+    return c.json(resource, 200);
+  });

@@ -1,0 +1,24 @@
+import { createRouter } from "../../../http/router";
+import { keyScope } from "../../../http/key-scope";
+import { idempotent } from "../../../http/idempotency/idempotent";
+import { listDecisions, recordScreeningDecision, recordTransactionDecision } from "../../../domain/decisions/decisions";
+import { createDecisionRoute, listDecisionsRoute } from "./decisions.routes";
+
+export const decisionsRouter = createRouter()
+  .openapi(createDecisionRoute, async (c) => {
+    const body = c.req.valid("json");
+    const ctx = { scope: keyScope(c), actorId: c.get("key")!.keyId };
+    const common = { decision: body.decision, reason: body.reason, notes: body.notes, analystId: body.analyst_id };
+    // idempotent() runs the handler in a transaction: the decision and the state it changes commit together.
+    return idempotent(c, { surface: "a" }, async (tx) => ({
+      status: 201,
+      body:
+        body.screening_id !== undefined
+          ? await recordScreeningDecision(tx, { ...ctx, deps: c.get("deps") }, { ...common, screeningId: body.screening_id })
+          : await recordTransactionDecision(tx, ctx, { ...common, transactionId: body.transaction_id as string }),
+    }));
+  })
+  .openapi(listDecisionsRoute, async (c) => {
+    const q = c.req.valid("query");
+    return c.json(await listDecisions(c.get("db"), keyScope(c), { transactionId: q.transaction_id, screeningId: q.screening_id, limit: q.limit, after: q.after }), 200);
+  });

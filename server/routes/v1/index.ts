@@ -1,0 +1,20 @@
+import { createRouter } from "../../http/router";
+import { alertsRouter } from "./alerts/alerts.handlers";
+import { casesRouter } from "./cases/cases.handlers";
+import { decisionsRouter } from "./decisions/decisions.handlers";
+import { deviceRouter } from "./device/device.handlers";
+import { eventsRouter } from "./events/events.handlers";
+import { identityRouter } from "./identity/identity.handlers";
+import { transactionsRouter } from "./transactions/transactions.handlers";
+import { webhooksRouter } from "./webhooks/webhooks.handlers";
+
+/** Surface A's resources, one router each. */
+export const v1Routes = createRouter()
+  .route("/", identityRouter)
+  .route("/", alertsRouter)
+  .route("/", casesRouter)
+  .route("/", webhooksRouter)
+  .route("/", transactionsRouter)
+  .route("/", decisionsRouter)
+  .route("/", deviceRouter)
+  .route("/", eventsRouter);
