@@ -86,6 +86,14 @@ export default defineConfig(
     },
   },
   {
+    // Handlers never query: a route validates, calls a domain function and shapes the answer.
+    files: ["server/routes/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "drizzle-orm", message: "Handlers do not query: call a domain function." }] }],
+    },
+  },
+  {
     files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
     // Tests may reach across floors (a route's test starts the whole API); the code they test may not.
     ignores: ["**/*.test.ts"],
