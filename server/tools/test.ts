@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describeExit, exitStatus, startChild, type StartedChild } from "./lib/children";
+import { changedDuringRun, trackedChanges } from "./lib/tracked-files";
 import {
   closingLine,
   crashedOutcome,
@@ -125,9 +126,12 @@ function report(): void {
   process.exitCode = sum.failed > 0 ? 1 : 0;
 }
 
+const trackedBefore = trackedChanges(root);
 try {
   outcomes.push(await vitest());
   if (!interrupted) outcomes.push(await playwright());
+  const touched = changedDuringRun(trackedBefore, trackedChanges(root));
+  if (touched.length > 0) outcomes.push(crashedOutcome("Checkout", `the run changed tracked files (a build or test must not): ${touched.join(", ")}`));
 } catch (err) {
   outcomes.push(crashedOutcome("npm test", `the test runner itself failed: ${(err as Error).stack ?? err}`));
 } finally {
