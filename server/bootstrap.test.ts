@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadEnv } from "./config/env";
-import { buildDeps, closeDeps } from "./boot";
+import { buildDeps, closeDeps } from "./deps";
 import { bootstrap, CONSOLE_ACCOUNT_LIMIT_PER_MINUTE } from "./bootstrap";
 import { accounts, analysts } from "./db/schema";
 import type { AppDeps } from "./http/context";

@@ -6,7 +6,7 @@ import { ensureAccount, setAccountRateLimit } from "./domain/accounts/accounts";
 import { createAnalyst } from "./domain/analysts/analysts";
 import { createKey } from "./domain/keys/keys";
 import { hasAccounts } from "./admin/commands";
-import { consoleSecret } from "./boot";
+import { consoleSecret } from "./deps";
 
 export const DEMO_ACCOUNT = "demo";
 export const ADMIN_EMAIL = "admin@argus.local";

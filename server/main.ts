@@ -1,6 +1,6 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { loadEnv } from "./config/env";
-import { buildDeps, closeDeps } from "./boot";
+import { buildDeps, closeDeps } from "./deps";
 import { createApp } from "./app";
 import { bootstrap, ADMIN_EMAIL } from "./bootstrap";
 import { startAdminChannel } from "./admin/channel";

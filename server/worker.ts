@@ -1,5 +1,5 @@
 import { loadEnv } from "./config/env";
-import { buildDeps, closeDeps } from "./boot";
+import { buildDeps, closeDeps } from "./deps";
 import { JobRunner } from "./jobs/runner";
 import { jobHandlers } from "./job-handlers";
 import { DatabaseUnreachableError } from "./db/reachable";

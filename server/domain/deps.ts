@@ -3,7 +3,7 @@ import type { JobQueue } from "../jobs/queue";
 import type { WatchlistProvider } from "./screening/provider";
 
 /**
- * The long-lived services the domain uses, built once at boot (server/boot.ts builds them with the
+ * The long-lived services the domain uses, built once at boot (server/deps.ts builds them with the
  * rest of the process's dependencies, which satisfy this type).
  */
 export type DomainDeps = {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { SignJWT } from "jose";
 import { loadEnv } from "../config/env";
-import { buildDeps, closeDeps } from "../boot";
+import { buildDeps, closeDeps } from "../deps";
 import { createApp, type AppOptions } from "../app";
 import type { AppDeps } from "../http/context";
 import type { Environment } from "../db/schema";
