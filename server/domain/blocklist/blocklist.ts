@@ -4,7 +4,8 @@ import { blocklistEntries, deviceSessions, transactions, type BlocklistKind } fr
 import { inScope, type Scope } from "../../db/scope";
 import { newId } from "../../core/ids";
 import { iso } from "../../core/time";
-import { keyset, toPage, type Page } from "../../core/pagination";
+import type { Page } from "../../core/pagination";
+import { newestFirstPage } from "../../db/page";
 import { clientIp } from "../scoring/ip-ranges";
 import type { TransactionRow } from "../scoring/serialize";
 
@@ -110,20 +111,8 @@ export async function listEntries(
   scope: Scope,
   q: { kind?: BlocklistKind; value?: string; limit: number; after?: string },
 ): Promise<Page<BlocklistRow>> {
-  const page = keyset({ createdAt: blocklistEntries.createdAt, id: blocklistEntries.id }, q.after);
-  const found = await db
-    .select()
-    .from(blocklistEntries)
-    .where(
-      inScope(
-        blocklistEntries,
-        scope,
-        q.kind ? eq(blocklistEntries.kind, q.kind) : undefined,
-        q.value !== undefined ? eq(blocklistEntries.value, q.value) : undefined,
-        page.where,
-      ),
-    )
-    .orderBy(...page.orderBy)
-    .limit(q.limit + 1);
-  return toPage(found, q.limit, (r) => r);
+  return newestFirstPage(db, blocklistEntries, scope, [
+    q.kind ? eq(blocklistEntries.kind, q.kind) : undefined,
+    q.value !== undefined ? eq(blocklistEntries.value, q.value) : undefined,
+  ], q);
 }

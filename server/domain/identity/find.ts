@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { keyset, toPage, type Page } from "../../core/pagination";
+import { eq } from "drizzle-orm";
+import type { Page } from "../../core/pagination";
+import { newestFirstPage } from "../../db/page";
 import type { Db } from "../../db/client";
 import { identityVerifications } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
@@ -23,23 +24,9 @@ export async function listVerifications(
   scope: Scope,
   q: { status?: VerificationRow["status"]; userId?: string; type?: VerificationRow["type"]; limit: number; after?: string },
 ): Promise<Page<VerificationRow>> {
-  const page = keyset({ createdAt: identityVerifications.createdAt, id: identityVerifications.id }, q.after);
-  const found = await db
-    .select()
-    .from(identityVerifications)
-    .where(
-      inScope(
-        identityVerifications,
-        scope,
-        and(
-          q.status ? eq(identityVerifications.status, q.status) : undefined,
-          q.userId ? eq(identityVerifications.userId, q.userId) : undefined,
-          q.type ? eq(identityVerifications.type, q.type) : undefined,
-        ),
-        page.where,
-      ),
-    )
-    .orderBy(...page.orderBy)
-    .limit(q.limit + 1);
-  return toPage(found, q.limit, (r) => r);
+  return newestFirstPage(db, identityVerifications, scope, [
+    q.status ? eq(identityVerifications.status, q.status) : undefined,
+    q.userId ? eq(identityVerifications.userId, q.userId) : undefined,
+    q.type ? eq(identityVerifications.type, q.type) : undefined,
+  ], q);
 }

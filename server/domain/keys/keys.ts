@@ -3,7 +3,9 @@ import type { Db } from "../../db/client";
 import { accounts, apiKeys, type Environment } from "../../db/schema";
 import { newId } from "../../core/ids";
 import { iso, isoSeconds } from "../../core/time";
-import { keyset, toPage, type Page } from "../../core/pagination";
+import type { Page } from "../../core/pagination";
+import { newestFirstPage } from "../../db/page";
+import type { Scope } from "../../db/scope";
 import type { KeyPrincipal } from "../../core/principal";
 import { generateKey, hashKey } from "./key-format";
 import { invalidateKeyCache, keyCacheOf } from "./key-cache";
@@ -100,13 +102,6 @@ export async function findActiveKey(db: Db, key: string): Promise<KeyPrincipal |
 }
 
 /** The keys of an account's environment, newest first (the dashboard's list). */
-export async function listKeyPage(db: Db, scope: { accountId: string; environment: Environment }, q: { limit: number; after?: string }): Promise<Page<ApiKeyRow>> {
-  const page = keyset({ createdAt: apiKeys.createdAt, id: apiKeys.id }, q.after);
-  const found = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.accountId, scope.accountId), eq(apiKeys.environment, scope.environment), page.where))
-    .orderBy(...page.orderBy)
-    .limit(q.limit + 1);
-  return toPage(found, q.limit, (r) => r);
+export async function listKeyPage(db: Db, scope: Scope, q: { limit: number; after?: string }): Promise<Page<ApiKeyRow>> {
+  return newestFirstPage(db, apiKeys, scope, [], q);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import { keyset, toPage, type Page } from "../../core/pagination";
+import type { Page } from "../../core/pagination";
+import { newestFirstPage } from "../../db/page";
 import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type StoredMatch } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
@@ -106,23 +107,9 @@ export async function listScreenings(
   scope: Scope,
   q: { status?: ScreeningRow["status"]; reviewState?: ScreeningRow["reviewState"]; userId?: string; limit: number; after?: string },
 ): Promise<Page<ScreeningRow>> {
-  const page = keyset({ createdAt: screenings.createdAt, id: screenings.id }, q.after);
-  const found = await db
-    .select()
-    .from(screenings)
-    .where(
-      inScope(
-        screenings,
-        scope,
-        and(
-          q.status ? eq(screenings.status, q.status) : undefined,
-          q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
-          q.userId ? eq(screenings.userId, q.userId) : undefined,
-        ),
-        page.where,
-      ),
-    )
-    .orderBy(...page.orderBy)
-    .limit(q.limit + 1);
-  return toPage(found, q.limit, (r) => r);
+  return newestFirstPage(db, screenings, scope, [
+    q.status ? eq(screenings.status, q.status) : undefined,
+    q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
+    q.userId ? eq(screenings.userId, q.userId) : undefined,
+  ], q);
 }

@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { webhookEndpoints, type WebhookEndpointStatus } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import { notFound } from "../../core/errors";
-import { keyset, toPage, type Page } from "../../core/pagination";
+import type { Page } from "../../core/pagination";
+import { newestFirstPage } from "../../db/page";
 import { newId } from "../../core/ids";
 import { assertVersion } from "../../core/version-conflict";
 import { isoSeconds, iso } from "../../core/time";
@@ -66,14 +67,8 @@ export async function findEndpoint(db: Db, scope: Scope, id: string): Promise<En
 }
 
 export async function listEndpoints(db: Db, scope: Scope, q: { limit: number; after?: string }): Promise<Page<EndpointResource>> {
-  const page = keyset({ createdAt: webhookEndpoints.createdAt, id: webhookEndpoints.id }, q.after);
-  const found = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(inScope(webhookEndpoints, scope, page.where))
-    .orderBy(...page.orderBy)
-    .limit(q.limit + 1);
-  return toPage(found, q.limit, serializeEndpoint);
+  const page = await newestFirstPage(db, webhookEndpoints, scope, [], q);
+  return { ...page, data: page.data.map(serializeEndpoint) };
 }
 
 export type EndpointPatch = {
