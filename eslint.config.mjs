@@ -29,7 +29,8 @@ const nodeGlobals = {
 // partialMatch: false anchors every pattern at the repo root; otherwise "lib" would also match
 // server/lib and "components/*" any nested components folder.
 const elements = [
-  // The API's floors, bottom up (DESIGN.md "Layout"): core ← db ← jobs ← domain ← http ← routes.
+  // The API's floors, bottom up (README.md, "Code tour"):
+  // core ← db ← jobs ← domain ← http ← routes.
   { type: "server-core", pattern: "server/core", partialMatch: false },
   { type: "server-config", pattern: "server/config", partialMatch: false },
   { type: "server-db", pattern: "server/db", partialMatch: false },

@@ -49,7 +49,7 @@ const nextConfig: NextConfig = {
   // while a developer's `next dev` keeps `.next/`; both are ignored by git, lint and tsc.
   distDir: process.env.ARGUS_NEXT_DIST_DIR || ".next",
   // `next dev` serves its scripts only to the origins it knows; the console's default address is
-  // 127.0.0.1 (DESIGN.md), which Next.js does not assume.
+  // 127.0.0.1 (`ARGUS_HOST`, README.md "Configuration"), which Next.js does not assume.
   allowedDevOrigins: ["127.0.0.1", "localhost"],
   // The repository is type-checked as a whole by `npm run typecheck` (CI runs it before the tests);
   // a type error in API or test code must not stop the console from building in `npm start`.

@@ -21,8 +21,8 @@ const MAX_PER_MINUTE = 10_000_000;
 /**
  * pglite: the embedded database, jobs in the API process (`npm start`). postgres: PostgreSQL, jobs
  * in the API process. postgres-worker: PostgreSQL with the API's job runner off and one
- * `npm run worker` process running the jobs (detection, webhooks), the deployment DESIGN.md names
- * for PostgreSQL at scale.
+ * `npm run worker` process running the jobs (detection, webhooks), the production layout for
+ * PostgreSQL (README.md, "Production layout").
  */
 export type Backend = "pglite" | "postgres" | "postgres-worker";
 

@@ -36,7 +36,7 @@ function address(ip: number): string {
   return ip % 50 === 0 ? `10.${(ip >> 8) & 255}.${ip & 255}.${(ip * 7) % 254 + 1}` : `${11 + (ip % 180)}.${(ip >> 8) & 255}.${ip & 255}.${(ip * 7) % 254 + 1}`;
 }
 
-/** A body for POST /v1/transactions/score (and Surface B analyze): spec 4.3, fully varied. */
+/** A body for POST /v1/transactions/score (and Surface B analyze), every field varied. */
 export function scorePayload(): Record<string, unknown> {
   const i = n++;
   const u = mix(i, 0x9e37) % USERS;

@@ -1,8 +1,8 @@
 // `npm run bench`: HTTP throughput and latency of the API on PGlite and on PostgreSQL, plus the
-// watchlist screening bench. Prints a table and writes bench/results/<timestamp>.json. Each run
-// also gives the API process's CPU per request and how busy its main thread and its busiest other
-// thread (the embedded database's, on PGlite) were (Linux /proc; PostgreSQL's own CPU not included):
-// steadier than latency from one day to the next on a shared machine.
+// watchlist screening bench. Prints a table and writes server/bench/results/<timestamp>.json. Each
+// run also gives the API process's CPU per request and how busy its main thread and its busiest
+// other thread (the embedded database's, on PGlite) were (Linux /proc; PostgreSQL's own CPU not
+// included): steadier than latency from one day to the next on a shared machine.
 //
 //   npm run bench                       3 runs × 10 s per route after a 3 s warm-up, 50 connections
 //   npm run bench -- --quick            2 runs × 3 s after 1 s (a smoke test, not a measurement)

@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// The keys and users CLIs are the operators' and scripts' contract (DESIGN.md): these tests run
-// them as real processes, against a PGlite folder with and without a running API.
+// The keys and users CLIs are the operators' and scripts' contract (README.md, "Operator CLIs"):
+// these tests run them as real processes, against a PGlite folder with and without a running API.
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = ["--import", "tsx"];

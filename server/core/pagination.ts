@@ -2,9 +2,9 @@ import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ApiError } from "./errors";
 
-// Cursor pagination for every list (spec 4.1): newest first, ordered by created_at then id, both
-// descending. The cursor is the (created_at, id) of the last row returned, base64url-encoded, so it
-// stays valid while new rows arrive at the head of the list.
+// Cursor pagination for every list (server/README.md, "Lists and time"): newest first, ordered by
+// created_at then id, both descending. The cursor is the (created_at, id) of the last row returned,
+// base64url-encoded, so it stays valid while new rows arrive at the head of the list.
 
 export type PageParams = { limit: number; after?: string };
 type Cursor = { t: number; id: string };

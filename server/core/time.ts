@@ -1,4 +1,5 @@
-// The wire format of every timestamp: ISO 8601 in UTC to the second (spec 2.1).
+// The wire format of every timestamp: ISO 8601 in UTC to the second
+// (server/README.md, "Lists and time").
 export function isoSeconds(date: Date | number | string | null | undefined): string | null {
   if (date === null || date === undefined) return null;
   const d = date instanceof Date ? date : new Date(date);

@@ -1,6 +1,6 @@
 /**
  * A write named the version it was based on (If-Match) and the object has moved on since
- * (DESIGN "Versions and conflicts"). The domain throws it; each surface answers it in its shape.
+ * (server/README.md, "Versions"). The domain throws it; each surface answers it in its shape.
  */
 export class VersionConflictError extends Error {
   constructor(

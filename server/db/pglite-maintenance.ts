@@ -2,51 +2,47 @@
 // checkpoints, vacuuming and analyzing. PGlite is a single backend without those processes (PostgreSQL's
 // single-user mode). The process that owns the database looks every 5 s and does what is due,
 // as a statement of its own on the one session (between, never inside, others' transactions).
+// What each costs and saves, measured: server/bench/README.md.
 //
 // Checkpoints. On a server the checkpointer writes one every `checkpoint_timeout` (5 min) or
-// `max_wal_size` (1 GB) of WAL; in single-user mode nothing asks for one while the database runs,
-// so the WAL since start-up grows without end, ~4 KB per score (measured: 28 WAL files, 448 MB,
-// after a 70-second bench; max_wal_size is not consulted), until the disk fills, and a restart
-// after a crash replays all of it (a clean close ends with a checkpoint). Every 16 MB of it,
-// creating the next WAL file held the one session ~50 ms (see pglite-settings.ts). So a checkpoint
-// is run every 5 minutes once anything was written, and after 512 MB of WAL, about where a
-// server with the default max_wal_size starts one (max_wal_size / (1 + checkpoint_completion_
-// target)). After one, old WAL files are removed or recycled as the next ones (no file to create).
+// `max_wal_size` (1 GB) of WAL; in single-user mode nothing asks for one while the database runs
+// (max_wal_size is not consulted), so the WAL since start-up grows without end, ~4 KB per score,
+// until the disk fills, and a restart after a crash replays all of it (a clean close ends with a
+// checkpoint). So a checkpoint is run every 5 minutes once anything was written, and after 512 MB
+// of WAL, about where a server with the default max_wal_size starts one (max_wal_size / (1 +
+// checkpoint_completion_target)). After one, old WAL files are removed or recycled as the next
+// ones (no file to create, see pglite-settings.ts).
 //
 // A CHECKPOINT runs like any statement on the one session: it writes the dirty pages (at most
-// shared_buffers, 128 MB) and syncs them. Measured: 60–70 ms after 60 MB of WAL (standalone), and
-// 196 ms after 256 MB written by the bench at full speed, every scoring statement waiting behind
-// it. That is the price of a bounded WAL and a bounded restart, about once every two minutes at
-// 1,000 scores/s; the bound is not smaller because each checkpoint costs that much again, and
-// the pages written first after it go to the WAL whole (full_page_writes, against torn pages).
+// shared_buffers, 128 MB) and syncs them, every scoring statement waiting behind it. That is the
+// price of a bounded WAL and a bounded restart; the bound is not smaller because each checkpoint
+// costs that much again, and the pages written first after it go to the WAL whole
+// (full_page_writes, against torn pages).
 //
 // Vacuuming. Without autovacuum nothing removes dead rows: every score adds and then deletes a
-// detection inbox row, every fold updates an alert, every job run updates its job (27,000 dead
-// rows in `alerts` after 9,000 folds of three alerts, in a test). Their space and index entries
-// were never reclaimed, and no table's transaction ids were ever frozen, so after ~2 billion
-// transactions (weeks at 1,000 batches/s) PostgreSQL would stop accepting writes. Here each
-// table is vacuumed by autovacuum's own default rules: when its dead rows exceed 50 + 20 % of its
-// live rows, or its oldest unfrozen transaction id is 200 million transactions old (a plain
+// detection inbox row, every fold updates an alert, every job run updates its job. Their space and
+// index entries were never reclaimed, and no table's transaction ids were ever frozen, so after
+// ~2 billion transactions (weeks at 1,000 batches/s) PostgreSQL would stop accepting writes. Here
+// each table is vacuumed by autovacuum's own default rules: when its dead rows exceed 50 + 20 % of
+// its live rows, or its oldest unfrozen transaction id is 200 million transactions old (a plain
 // VACUUM then scans the whole table and freezes it: a long statement on a large table, once per
 // 200 million transactions).
 //
 // Analyzing. Nor did anything refresh planner statistics but the few ANALYZEs the code ran itself
 // (the tables the detectors read when they double, domain/detection/statistics.ts; the scoring
 // tables every 15 minutes, domain/scoring/jobs.ts). Every other table kept the statistics of the
-// moment it was first analyzed, nearly empty, and the planner then picks among indexes blindly:
-// locking the open alerts of a detection run's hits walked the (account, status, severity) index
-// through every open alert of the account instead of probing the open-key index, 3–5 ms per run
-// at 500 open alerts and growing. So autovacuum's analyze rule as well: a table is analyzed when
-// the rows inserted, updated or deleted since its last ANALYZE exceed 50 + 10 % of its rows. An
-// ANALYZE samples at most 3,000 rows here (pglite-settings.ts): ~20 ms on a large table, once per
-// 10 % of growth. `transactions` is left to its own schedule (a column-list ANALYZE, server/db/
-// analyze.ts, which does not reset the count of changed rows: the rule would find it due forever).
-// The append-only logs (the event log, decisions, case audit entries, the webhook outbox) are
-// analyzed when their rows have doubled instead: rows there are only ever added (until retention
-// purges old ones, after which VACUUM, due by the dead rows, counts the table again), so the shape
-// of their values does not drift, and the planner scales its row estimate to the table's current
-// size by itself. Under the 10 % rule `events` (a row or two per score) was analyzed every few
-// seconds at full speed, 23–61 ms each on a slow day, every statement waiting.
+// moment it was first analyzed, nearly empty, and the planner then picks among indexes blindly
+// (locking the open alerts of a detection run's hits walked an index through every open alert of
+// the account). So autovacuum's analyze rule as well: a table is analyzed when the rows inserted,
+// updated or deleted since its last ANALYZE exceed 50 + 10 % of its rows. An ANALYZE samples at
+// most 3,000 rows here (pglite-settings.ts). `transactions` is left to its own schedule (a
+// column-list ANALYZE, server/db/analyze.ts, which does not reset the count of changed rows: the
+// rule would find it due forever). The append-only logs (the event log, decisions, case audit
+// entries, the webhook outbox) are analyzed when their rows have doubled instead: rows there are
+// only ever added (until retention purges old ones, after which VACUUM, due by the dead rows,
+// counts the table again), so the shape of their values does not drift, and the planner scales
+// its row estimate to the table's current size by itself; under the 10 % rule `events` (a row or
+// two per score) was analyzed every few seconds at full load, every statement waiting.
 
 export type CheckpointLimits = {
   /** WAL written since the last checkpoint's redo point that makes one due. */
@@ -57,10 +53,7 @@ export type CheckpointLimits = {
 
 export const CHECKPOINT_LIMITS: CheckpointLimits = { walBytes: 512 * 1024 * 1024, ageMs: 5 * 60_000 };
 
-/**
- * How often the owner looks. A look reads the table statistics (3 ms on average at 1,000 scores/s,
- * up to 9 ms) and the control file; a VACUUM of the hot tables then takes 1–4 ms (up to 8 ms).
- */
+/** How often the owner looks: a look reads the table statistics and the control file. */
 export const MAINTENANCE_CHECK_MS = 5_000;
 
 /** A checkpoint record and the records written with it: "nothing since" below this. */

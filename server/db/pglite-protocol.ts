@@ -9,8 +9,8 @@ import { lastResult, messagesOf } from "./pglite-results";
 // a parameterized statement is Parsed once under a name (with a Describe for its parameter types)
 // and from then on sent as Bind, Describe, Execute, Sync in one call; one without parameters goes
 // as Parse, Bind, Describe, Execute, Sync of the unnamed statement in one call, or, for the shapes
-// the simple protocol can carry, as one Query message. Measured in process on a
-// two-parameter primary-key select: 200–290 µs per statement through `query`, 60–80 µs named.
+// the simple protocol can carry, as one Query message. A small named statement costs about a
+// third of what it costs through `query` (server/bench/README.md).
 //
 // Plans are not changed by naming: PGlite has one session, and the scoring pipeline sets
 // `plan_cache_mode = force_generic_plan` in it (scoring/prepared.ts), which already applied to
@@ -31,10 +31,8 @@ export const STATEMENT_CACHE_SIZE = 256;
  * EXECUTEs of prepared statements (the scoring batches' two statements, their arguments quoted as
  * literals: scoring/sql-literals.ts) and BEGIN / COMMIT / ROLLBACK go by PostgreSQL's simple query
  * protocol: one Query message, which PostgreSQL answers with less work than the unnamed statement's
- * Parse, Bind, Describe, Execute (EXECUTE of a 2-row insert 44–48 µs against 67–70 µs, of a
- * 16-row one 80–84 against 100–116 µs, in process). Only these shapes, and only without
- * parameters: the simple protocol runs every statement a text holds, where the extended one
- * refuses a second.
+ * Parse, Bind, Describe, Execute. Only these shapes, and only without parameters: the simple
+ * protocol runs every statement a text holds, where the extended one refuses a second.
  */
 const SIMPLE = /^\s*(execute\s+\w+\s*\(|(begin|commit|rollback)\s*$)/i;
 

@@ -2,9 +2,9 @@ import { protocol, types, type messages, type QueryOptions, type Results } from 
 
 // Reading PostgreSQL's answer to one call into the embedded database: the raw protocol bytes its
 // thread hands over (pglite-protocol.ts), turned into rows here, on the API's thread. Parsing the
-// messages and the values (JSON documents, timestamps, arrays) was ~10 % of the database thread's
-// busy time in a profile at 1,000 scores/s; that thread runs every statement in turn, so time
-// spent there delays every waiting statement, while the API's thread has room. The bytes cross
+// messages and the values (JSON documents, timestamps, arrays) was a tenth of the database thread's
+// busy time; that thread runs every statement in turn, so time spent there delays every waiting
+// statement, while the API's thread has room. The bytes cross
 // without a copy (transferred), where rows as objects were copied twice (structured clone).
 
 type Parser = (value: string, typeId?: number) => unknown;

@@ -4,31 +4,24 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
 // How the embedded database is started (on its own thread: pglite-worker.ts). Three departures from
-// PGlite's defaults:
+// PGlite's defaults (what each measured: server/bench/README.md):
 //
 // 1. Durability. PGlite starts PostgreSQL with `-F` (fsync off), and its Node file system has no
-//    fsync at all (emscripten's NODEFS leaves `stream_ops.fsync` out; `fdatasync` is a no-op). A
-//    commit therefore reached the operating system's page cache but not the disk: it survived the
-//    process dying, not the machine. Argus answers a score only after its batch commits, so a
-//    commit must be on disk. We start with fsync on, the WAL flushed with `fsync` (the one sync
-//    call the emscripten layer forwards to the file system), and give NODEFS the missing call: an
-//    fdatasync(2) of the real file. Measured here: ~0.2 ms per commit, and a batch of scores is
-//    one commit.
-// 2. Statistics sample. ANALYZE samples 300 × default_statistics_target rows. At the default
-//    (100) an ANALYZE of `transactions` takes ~200 ms on PGlite once the table has 50,000 rows,
-//    and all of it holds the one session every request's statements wait for (at 1,000 scores/s,
-//    when PGlite still ran on the API's thread, that one stall set a 10-second run's p99 to
-//    360–520 ms). At 10 (3,000 rows, PostgreSQL's default before 8.4) it takes
-//    ~20 ms. The statements it plans are index probes and keyset scans, whose choice does not
-//    hinge on fine histograms. A PostgreSQL server keeps its own setting: there ANALYZE runs in
-//    a backend of its own, beside the sessions of the requests.
+//    fsync at all (emscripten's NODEFS leaves `stream_ops.fsync` out; `fdatasync` is a no-op), so a
+//    commit reached the page cache but not the disk: it survived the process dying, not the
+//    machine. Argus answers a score only after its batch commits, so we start with fsync on, the
+//    WAL flushed with `fsync` (the one sync call the emscripten layer forwards), and give NODEFS
+//    the missing call: an fdatasync(2) of the real file.
+// 2. Statistics sample. ANALYZE samples 300 × default_statistics_target rows, and all of it holds
+//    the one session every request's statements wait for. At 10 (3,000 rows, PostgreSQL's default
+//    before 8.4) an ANALYZE of a large table is a tenth of what it is at the default 100. The
+//    statements it plans are index probes and keyset scans, whose choice does not hinge on fine
+//    histograms. A PostgreSQL server keeps its own setting: there ANALYZE runs in a backend of its
+//    own, beside the sessions of the requests.
 // 3. WAL files created without zero-filling them (`wal_init_zero=off`: only the last byte is
-//    written, as PostgreSQL offers for file systems where zero-filling buys nothing). PostgreSQL
-//    fills each new 16 MB WAL file with zeros before using it; through PGlite's file system that
-//    held the one session ~50 ms, every ~4 s at 1,000 scores/s (~4 KB of WAL per score). In a
-//    profile of a bench run (3 × 10 s as fast as answered, then 3 × 10 s at 1,000 req/s),
-//    statements over 20 ms went from 17 (13 of them writes, most as a new WAL file appeared) to
-//    4. What zero-filling would have caught early, a full disk, then stops PostgreSQL at its next
+//    written, as PostgreSQL offers for file systems where zero-filling buys nothing). Zero-filling
+//    each new 16 MB WAL file through PGlite's file system held the one session every few seconds
+//    at full load. What it would have caught early, a full disk, then stops PostgreSQL at its next
 //    WAL write instead (it PANICs rather than acknowledge a commit it could not write).
 //    Checkpoints (pglite-maintenance.ts) let most new WAL files be recycled ones.
 export const PGLITE_STATISTICS_TARGET = 10;

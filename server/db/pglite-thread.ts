@@ -3,10 +3,9 @@ import { lastResult, pgliteParsers, type ArrayType } from "./pglite-results";
 
 // The embedded database on a thread of its own. PGlite is PostgreSQL compiled to WebAssembly: every
 // statement runs synchronously on the thread that owns the instance. On the API's own thread, SQL
-// and HTTP took turns on one core (the profile of a scoring run: ~55 % of the busy time inside
-// PGlite, the rest parsing, validating, scoring and answering), and a 30 ms statement held every
-// request behind it. Here the worker thread runs the SQL while the API's thread goes on with the
-// requests, on the machine's second core.
+// and HTTP took turns on one core, and a long statement held every request behind it. Here the
+// worker thread runs the SQL while the API's thread goes on with the requests, on the machine's
+// second core.
 //
 // `PgliteThread` offers the part of PGlite's interface drizzle and client.ts use — `query`,
 // `transaction`, `listen`, `close` — over a MessagePort. Statements outside a transaction are sent
@@ -16,14 +15,11 @@ import { lastResult, pgliteParsers, type ArrayType } from "./pglite-results";
 // A transaction's statements are answered on a second port, and this thread blocks until the
 // answer is there (Atomics.wait on a counter the worker bumps after each such reply) instead of
 // waiting for its event loop's turn: every scoring batch is held while a transaction holds the
-// session, and most of that time (7–10 ms at the median, up to 30–60 ms, per detection run at
-// 1,000 scores/s) was its replies waiting behind the requests this thread was handling. Blocking
-// costs this thread little it could have used: the requests it would handle meanwhile wait for the
-// session anyway. It blocks only when nothing else is ahead of the statement on the database thread
-// (else it would wait for others' work), and a reply that takes longer than SYNC_WAIT_MS is
-// awaited as usual. Measured at 1,000 scores/s in alternating runs on a saturated day: after its
-// first statement, a detection transaction held the session 2–10 ms at the median (per 5 s of a
-// run), against 4–18 ms before.
+// session, and most of that time was its replies waiting behind the requests this thread was
+// handling. Blocking costs this thread little it could have used: the requests it would handle
+// meanwhile wait for the session anyway. It blocks only when nothing else is ahead of the statement
+// on the database thread (else it would wait for others' work), and a reply that takes longer than
+// SYNC_WAIT_MS is awaited as usual. What it measured: server/bench/README.md.
 
 export type ThreadRequest =
   /**

@@ -13,7 +13,7 @@ export const CONSOLE_TOKEN_MAX_AGE = "15m";
 
 export const apiKeysNotPermitted = () => new ApiError("FORBIDDEN", "API keys are not permitted on this endpoint");
 
-/** An API key in either credential header: such a request is refused on dashboard routes (spec 5.2.4). */
+/** An API key in either credential header: such a request is refused on dashboard routes (403). */
 export function carriesApiKey(header: (name: string) => string | undefined): boolean {
   if (header("x-api-key")) return true;
   const bearer = /^Bearer\s+(\S+)/i.exec(header("authorization") ?? "")?.[1];
@@ -39,11 +39,11 @@ const claim = (claims: Record<string, unknown>, name: string) =>
 
 /**
  * Dashboard routes of Surface B: a short-lived HS256 JWT minted by the console's server code
- * (DESIGN "Tenancy of analysts"). Every token names the account the console serves (`account_id`).
- * `sub` is the analyst id, with the console session it was minted for (`sid`), or `console` for
- * the sign-in calls made before anyone is signed in. An analyst's token is accepted only while
- * that session is live and the analyst is an enabled analyst of that account; the role is read
- * from the database on every call, so sign-out, a demotion or disabling applies at once.
+ * (server/README.md, "Keys, scopes and analysts"). Every token names the account the console serves
+ * (`account_id`). `sub` is the analyst id, with the console session it was minted for (`sid`), or
+ * `console` for the sign-in calls made before anyone is signed in. An analyst's token is accepted
+ * only while that session is live and the analyst is an enabled analyst of that account; the role
+ * is read from the database on every call, so sign-out, a demotion or disabling applies at once.
  */
 export function consoleAuth(...roles: Allowed[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -43,7 +43,7 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     deps: AppDeps;
-    /** The listener's environment: the host selects it (spec 1, rule 3). */
+    /** The listener's environment: the host selects it (server/README.md, "How a request runs"). */
     environment: Environment;
     surface: "a" | "b" | "none";
     /** The database handle for this request: a transaction when idempotency wraps the handler. */

@@ -7,7 +7,7 @@ import { errorResponse } from "./error-response";
 import { apiKeysNotPermitted, carriesApiKey } from "./console-auth";
 import { connectionErrorReason, isConnectionError } from "../db/errors";
 
-/** Unknown routes: 404 in the error shape; under /api/v1 an API key gets 403 (spec 5.2.4). */
+/** Unknown routes: 404 in the error shape; under /api/v1 an API key gets 403, as on the dashboard routes. */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
   if (c.req.path.startsWith("/api/v1/") && carriesApiKey((n) => c.req.header(n))) {
     return errorResponse(c, apiKeysNotPermitted());

@@ -8,8 +8,8 @@ function docUrl(c: Context<AppEnv>, code: ErrorCode): string {
 
 /**
  * Writes an error in the specified shape. Surface B authentication errors (and its version
- * conflicts, DESIGN "Versions and conflicts") use the upper-case shape with `docs_url`; every other error uses the standard shape with `doc_url` (DESIGN.md).
- * Both carry `request_id`; neither carries `object`.
+ * conflicts) use the upper-case shape with `docs_url`; every other error uses the standard shape
+ * with `doc_url` (server/README.md, "Errors"). Both carry `request_id`; neither carries `object`.
  */
 export function errorResponse(c: Context<AppEnv>, err: ApiError): Response {
   const requestId = c.get("requestId");

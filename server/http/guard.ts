@@ -46,9 +46,9 @@ async function authenticate(surface: Surface, c: Parameters<MiddlewareHandler<Ap
 }
 
 /**
- * The gate in front of every API-key route, in the order DESIGN.md fixes: authentication (401),
- * scope (403), rate limit (429). An identified key's request always counts against its windows
- * and always gets the rate-limit headers, even when it is then refused for its scope.
+ * The gate in front of every API-key route, in the order of server/README.md ("Order of checks"):
+ * authentication (401), scope (403), rate limit (429). An identified key's request always counts
+ * against its windows and gets the rate-limit headers, even when its scope then refuses it.
  */
 export function guard(surface: Surface, ...scopes: Scope[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./context";
 import { ApiError } from "../core/errors";
 
-// Versions as HTTP entity tags (DESIGN "Versions and conflicts"): responses carry `ETag: "<n>"`,
+// Versions as HTTP entity tags (server/README.md, "Versions"): responses carry `ETag: "<n>"`,
 // and a PATCH, PUT or DELETE with `If-Match: "<n>"` applies only to version n.
 
 /** Sets `ETag: "<version>"` on the response. */

@@ -135,7 +135,8 @@ export const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
 /**
  * Parses a JSON body once, up front, so that malformed JSON is a clear 400 `invalid_json` (not a
  * validation error) and a non-object body is refused. A body sent without an application/json
- * Content-Type is ignored (spec 4.1): validation then sees `{}` and reports the missing fields.
+ * Content-Type is ignored (server/README.md, "Errors"): validation then sees `{}` and reports the
+ * missing fields.
  */
 export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === "POST" || c.req.method === "PATCH" || c.req.method === "PUT") {

@@ -67,8 +67,9 @@ export function validationHook(result: HookResult, _c: Context): void {
 /**
  * A partial update must change something: a body with none of the schema's fields (`besides` those
  * that only qualify a change, such as who makes it) is 400 `missing_required_field` listing them.
- * Without it an update sent without `Content-Type: application/json` (whose body is ignored, spec
- * 4.1) answered 200 with nothing changed, and the caller took its change as made.
+ * Without it an update sent without `Content-Type: application/json` (whose body is ignored:
+ * server/README.md, "Errors") answered 200 with nothing changed, and the caller took its change
+ * as made.
  */
 export function changeRequired<T extends z.ZodObject>(schema: T, besides: readonly (keyof z.infer<T> & string)[] = []): T {
   const fields = Object.keys(schema.shape).filter((f) => !besides.includes(f as keyof z.infer<T> & string));

@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Entry = { seq: number; action: string; from?: string; to?: string };
 type CaseBody = { case_id: string; status: string; version: number; assignee_id: string | null; events: Entry[] };
 
-/** DESIGN "Histories in commit order": seq 1…n, each status move starts where the last ended, the case's status is the last one's. */
+/** Histories (server/README.md): seq 1…n, each status move starts where the last ended, the case's status is the last one's. */
 function expectConsistentHistory(c: CaseBody) {
   expect(c.events.map((e) => e.seq)).toEqual(c.events.map((_, i) => i + 1));
   let status = "open";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "./harness";
 import { raiseAlert, type RaiseAlertInput } from "../domain/alerts/raise";
 
-// DESIGN "Versions and conflicts" for the other versioned objects: alerts, webhook endpoints
+// Versions (server/README.md) for the other versioned objects: alerts, webhook endpoints
 // (Surface A, 409 version_conflict) and the score and detection policies (Surface B, 409 CONFLICT).
 // Cases have their own file (routes/v1/cases/case-versions.test.ts).
 

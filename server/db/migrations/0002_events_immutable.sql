@@ -1,4 +1,4 @@
--- The event log is append-only (spec 2.8, 6.1): the database itself refuses to change it.
+-- The event log is append-only: the database itself refuses to change it.
 -- Only the retention purge may delete, and only rows past retention: it sets
 -- `argus.retention_purge = 'on'` for its own transaction (SET LOCAL).
 CREATE OR REPLACE FUNCTION argus_events_immutable() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- The case audit log is append-only (spec 2.10): the database refuses to change or remove entries,
+-- The case audit log is append-only: the database refuses to change or remove entries,
 -- so the trail does not depend on application code. As for the event log, only a retention purge
 -- that sets `argus.retention_purge = 'on'` for its own transaction (SET LOCAL) may delete.
 CREATE OR REPLACE FUNCTION argus_case_events_immutable() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Decisions are immutable audit records (spec 2.4): the database itself refuses to change them.
+-- Decisions are immutable audit records: the database itself refuses to change them.
 -- A correction is a new decision. Like the event log, only the retention purge may delete, and
 -- only inside a transaction that set `argus.retention_purge = 'on'` (SET LOCAL).
 CREATE OR REPLACE FUNCTION argus_decisions_immutable() RETURNS trigger LANGUAGE plpgsql AS $$

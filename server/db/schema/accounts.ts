@@ -4,7 +4,7 @@ import { createdAt } from "./columns";
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
   name: text("name").notNull().unique(),
-  // Operator override of every rate limit of the account's keys (`keys limits`); null = spec defaults.
+  // Operator override of every rate limit of the account's keys (`keys limits`); null: defaults.
   rateLimitPerMinute: integer("rate_limit_per_minute"),
   settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),

@@ -15,11 +15,11 @@ const updatedAt = () =>
     .notNull()
     .default(sql`date_trunc('milliseconds', now())`);
 
-// Alerts raised by the detection engine (spec 2.9). `key` groups hits of one pattern (the IP, the
-// device, the user, the card, or the account): while an alert of a type and key is open, new hits
-// fold into it. The partial unique index makes that true under concurrency, not just usually.
-// `severity_rank` is derived by the database (low 1 … critical 4), as on cases, so the queue sorted
-// by severity (then oldest first) is an index scan with a keyset cursor.
+// Alerts raised by the detection engine (server/domain/alerts/README.md). `key` groups hits of one
+// pattern (the IP, the device, the user, the card, or the account): while an alert of a type and
+// key is open, new hits fold into it. The partial unique index makes that true under concurrency,
+// not just usually. `severity_rank` is derived by the database (low 1 … critical 4), as on cases,
+// so the queue sorted by severity (then oldest first) is an index scan with a keyset cursor.
 export const alerts = pgTable(
   "alerts",
   {

@@ -11,7 +11,7 @@ export const apiKeys = pgTable(
       .references(() => accounts.id),
     environment: text("environment", { enum: environments }).notNull(),
     label: text("label").notNull(),
-    // Empty array = unrestricted (every scope), per DESIGN.md.
+    // Empty array = unrestricted (every scope).
     scopes: text("scopes").array().notNull().default([]),
     // SHA-256 of the full key, hex. The key itself is never stored.
     keyHash: text("key_hash").notNull().unique(),

@@ -17,8 +17,9 @@ export const caseActions = [
 ] as const;
 export type CaseAction = (typeof caseActions)[number];
 
-// Investigation cases (spec 2.10). `severity_rank` is derived by the database (low 1 … critical 4)
-// so the priority queue (severity, then age) is a plain index scan with a keyset cursor.
+// Investigation cases (server/domain/cases/README.md). `severity_rank` is derived by the database
+// (low 1 … critical 4) so the priority queue (severity, then age) is a plain index scan with a
+// keyset cursor.
 export const cases = pgTable(
   "cases",
   {
@@ -39,7 +40,7 @@ export const cases = pgTable(
     assigneeId: text("assignee_id"),
     /** The alert the case was opened from (an addition), null for a case opened by hand. */
     alertId: text("alert_id"),
-    /** 1 on create, +1 on every change: `ETag` and `If-Match` (DESIGN "Versions and conflicts"). */
+    /** 1 on create, +1 on every change: `ETag` and `If-Match` (server/README.md, "Versions"). */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
@@ -59,7 +60,7 @@ export const cases = pgTable(
   ],
 );
 
-// The case audit log (spec 2.10 `events`): append-only, enforced by a trigger (migration
+// The case audit log (a case's `events`): append-only, enforced by a trigger (migration
 // "cases_events_immutable"). `details` holds what changed: from/to, the note, the linked ids.
 export const caseEvents = pgTable(
   "case_events",

@@ -6,9 +6,10 @@ import { decisionValues } from "./transactions";
 export const decisionReasons = ["manual_review", "customer_verified", "false_positive", "confirmed_fraud", "policy_exception"] as const;
 export type DecisionReason = (typeof decisionReasons)[number];
 
-// Manual decisions (spec 2.4, 4.5): immutable audit records. A database trigger (migration 0008)
-// refuses UPDATE and DELETE; a correction is a new row for the same subject, so the chain is kept.
-// A decision concerns exactly one subject: a transaction, or (watchlist review) a screening.
+// Manual decisions (server/domain/scoring/README.md, "Decisions"): immutable audit records. A
+// database trigger (migration 0008) refuses UPDATE and DELETE; a correction is a new row for the
+// same subject, so the chain is kept. A decision concerns exactly one subject: a transaction, or
+// (watchlist review) a screening.
 export const decisions = pgTable(
   "decisions",
   {

@@ -3,8 +3,8 @@ import { createdAt, scopeColumns } from "./columns";
 
 export const sessionActions = ["login", "checkout", "onboarding", "account_change"] as const;
 
-// Device sessions (spec 2.7, 4.8). `device_id` is derived from what the request carries (see
-// server/domain/devices/README.md), so the same device gets the same id in every session; a
+// Device sessions. `device_id` is derived from what the request carries (see "Device sessions" in
+// server/domain/scoring/README.md), so the same device gets the same id in every session; a
 // device's history is the set of its sessions and of the live scores that carried them.
 export const deviceSessions = pgTable(
   "device_sessions",

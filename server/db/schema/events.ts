@@ -11,8 +11,9 @@ export const eventTypes = [
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
-// The append-only event log (spec 2.8, 6.1). A database trigger (migration 0001) refuses UPDATE,
-// and DELETE except by the retention purge, so immutability does not depend on application code.
+// The append-only event log (server/domain/scoring/README.md, "Events"). A database trigger
+// (migration 0001) refuses UPDATE, and DELETE except by the retention purge, so immutability does
+// not depend on application code.
 export const events = pgTable(
   "events",
   {

@@ -11,7 +11,8 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     fingerprint: text("fingerprint").notNull(),
     state: text("state", { enum: ["in_progress", "completed"] }).notNull(),
-    // Version of the response contract the stored body was written under (spec 7.4 "earlier contract").
+    // Version of the response contract the stored body was written under (Surface B: 409
+    // idempotency_not_replayable when older).
     contractVersion: integer("contract_version").notNull(),
     responseStatus: integer("response_status"),
     // json, not jsonb: the text is kept as written, so a replay is the original response byte for

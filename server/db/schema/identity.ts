@@ -6,9 +6,10 @@ export type VerificationStatus = (typeof verificationStatuses)[number];
 export type CheckStatus = "pass" | "pending" | "fail";
 export type StoredCheck = { name: string; status: CheckStatus; detail: string };
 
-// KYC/KYB verification records (spec 2.5). The submitted identity is kept for review and later
-// rescreening, with the document number masked; the keys are HMACs of the document number, phone and
-// normalised address, so reuse across user ids can be found without storing the raw values twice.
+// KYC/KYB verification records (server/domain/identity/README.md). The submitted identity is kept
+// for review and later rescreening, with the document number masked; the keys are HMACs of the
+// document number, phone and normalised address, so reuse across user ids can be found without
+// storing the raw values twice.
 export const identityVerifications = pgTable(
   "identity_verifications",
   {
@@ -60,7 +61,8 @@ export type StoredMatch = {
 };
 
 // Every watchlist screening, stored with what was screened and what matched, so a reviewer sees
-// exactly what the API answered, and a decision can be recorded against it (DESIGN "Watchlist review").
+// exactly what the API answered, and a decision can be recorded against it (the watchlist review
+// of server/domain/identity/README.md).
 export const screenings = pgTable(
   "screenings",
   {

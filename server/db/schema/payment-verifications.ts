@@ -3,8 +3,8 @@ import { createdAt, scopeColumns } from "./columns";
 
 export type PaymentCheck = { name: string; result: "pass" | "warn" | "fail"; detail?: string };
 
-// Payment verification records (spec 2.3, 4.4). No scoring happens; the card key and user feed
-// the velocity_check of later verifications.
+// Payment verification records (server/domain/scoring/README.md, "Payment verification"). No
+// scoring happens; the card key and user feed the velocity_check of later verifications.
 export const paymentVerifications = pgTable(
   "payment_verifications",
   {

@@ -16,9 +16,10 @@ export type ScoreExplanation = {
   policy_version: number;
 };
 
-// A live transaction risk assessment (spec 2.2). Labelled-mode analyses are not stored here: they
-// are not transactions (DESIGN.md, labelled mode). Columns other than the scope and id are owned by
-// the risk engine (server/domain/scoring) and may grow; other areas read `id`, `userId`, amounts.
+// A live transaction risk assessment. Labelled-mode analyses are not stored here: they are not
+// transactions (server/domain/scoring/README.md, "Surface B analysis"). Columns other than the
+// scope and id are owned by the risk engine (server/domain/scoring) and may grow; other areas read
+// `id`, `userId`, amounts.
 export const transactions = pgTable(
   "transactions",
   {

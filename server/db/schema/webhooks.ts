@@ -7,8 +7,9 @@ const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "dat
 export const webhookEndpointStatuses = ["enabled", "disabled"] as const;
 export type WebhookEndpointStatus = (typeof webhookEndpointStatuses)[number];
 
-// Registered webhook endpoints (DESIGN.md "Webhooks"). The signing secret is kept because Standard
-// Webhooks signatures are symmetric (HMAC); it is shown to the client only at creation.
+// Registered webhook endpoints (server/domain/webhooks/README.md). The signing secret is kept
+// because Standard Webhooks signatures are symmetric (HMAC); it is shown to the client only
+// at creation.
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {

@@ -54,8 +54,8 @@ const patternOf = (h: { type: string; key: string }) => `${h.type}\u0000${h.key}
  * The open alerts of these patterns, locked in the order of `hits` (sorted by type and key: the
  * same order every runner locks in). One probe of the open-key index per pattern (a LATERAL
  * lookup), whatever the number of open alerts: written as a semi-join, the planner walked every
- * open alert of the account when the table's statistics called it small (10 ms at 2,000 open
- * alerts, and growing). The lookup needs current statistics too, or the planner may probe the
+ * open alert of the account when the table's statistics called it small, a cost that grew with
+ * the open alerts. The lookup needs current statistics too, or the planner may probe the
  * (account, status, severity) index instead: on the embedded database the upkeep analyzes
  * `alerts` (db/pglite-maintenance.ts), on a server autovacuum does.
  */

@@ -3,7 +3,7 @@ import { iso } from "../../core/time";
 
 export type AlertRow = typeof alerts.$inferSelect;
 
-/** The wire shape of an alert (spec 2.9 plus additions: resolution_notes, key, exposure, evidence). */
+/** The wire shape of an alert (README.md, "API"), with resolution_notes, key, exposure and evidence. */
 export function serializeAlert(row: AlertRow) {
   return {
     object: "alert" as const,

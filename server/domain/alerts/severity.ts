@@ -1,8 +1,8 @@
 import cc from "currency-codes";
 import type { SeverityLevel } from "../../db/schema";
 
-// Alert severity (spec 2.9: "computed from signal confidence, affected volume and potential
-// financial exposure"). Deterministic and explainable: three factors each earn 0–3 points, the
+// Alert severity, computed from signal confidence, affected volume and potential financial
+// exposure. Deterministic and explainable: three factors each earn 0–3 points, the
 // sum (0–9) maps to a level. Every factor only grows as hits fold into an alert (confidence is the
 // highest reported, counts and exposure only accumulate), so folding never lowers severity.
 

@@ -18,7 +18,7 @@ export type AlertFilters = {
   startTime?: Date;
   endTime?: Date;
   /**
-   * `created_at` (default, spec 4.10): newest first. `severity` (an addition): critical → low,
+   * `created_at` (default): newest first. `severity` (an addition): critical → low,
    * then oldest first, like the case queue's `priority`: the longest-waiting severe alert on top.
    */
   sort: "created_at" | "severity";
@@ -26,7 +26,7 @@ export type AlertFilters = {
   after?: string;
 };
 
-/** GET /v1/alerts: every filter of spec 4.10, newest first or severity first. */
+/** GET /v1/alerts: every filter (README.md, "API"), newest first or severity first. */
 export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise<Page<AlertResource>> {
   const page = sortedKeyset(alerts, f.sort === "severity", f.after);
   const rowsFound = await db
@@ -116,7 +116,7 @@ export async function getAlertDetail(
 }
 
 /**
- * PATCH /v1/alerts/{id}: `acknowledged` or `resolved` from any state (DESIGN.md "Alert status").
+ * PATCH /v1/alerts/{id}: `acknowledged` or `resolved` from any state.
  * Re-sending the current status without new notes changes nothing (updated_at and version
  * included); a stale If-Match version is 409 and changes nothing.
  */

@@ -55,8 +55,8 @@ function unique(ids: string[]): string[] {
 }
 
 /**
- * Linked transactions must exist in this account and environment (DESIGN.md edge rules,
- * "References"): the first unknown id is 404 with `param` naming its position in the request.
+ * Linked transactions must exist in this account and environment (server/README.md, "Errors",
+ * references): the first unknown id is 404 with `param` naming its position in the request.
  */
 export async function assertTransactionsExist(db: Db, scope: Scope, ids: string[], param = "transaction_ids"): Promise<void> {
   if (ids.length === 0) return;
@@ -140,7 +140,7 @@ export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): 
     });
   const created = row as CaseRow;
   const entries: Entry[] = [{ action: "created", details: {} }];
-  // The first assignment is a change of assignee too (spec 3.1): the timeline shows who assigned it.
+  // The first assignment is a change of assignee too: the timeline shows who assigned it.
   if (created.assigneeId) entries.push({ action: "assignee_changed", details: { from: null, to: created.assigneeId } });
   if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
   await append(db, ctx.scope, created.id, actor, entries);

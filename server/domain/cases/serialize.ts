@@ -7,7 +7,7 @@ export type CaseRow = typeof cases.$inferSelect;
 export type CaseEventRow = typeof caseEvents.$inferSelect;
 
 /**
- * A case audit entry: `action`, `actor_id`, `timestamp` (spec 2.10) plus what changed:
+ * A case audit entry: `action`, `actor_id`, `timestamp` plus what changed:
  * `from`/`to` (status, assignee, severity), `note` (note_added), `transaction_ids` (newly linked).
  */
 export function serializeCaseEvent(row: CaseEventRow) {

@@ -1,7 +1,7 @@
 import type { CaseStatus } from "../../db/schema";
 
-// Case status machine (DESIGN.md "Case status"): new cases are open; any case may move to
-// in_review (spec 3.1); resolved from open or in_review; closed from resolved; nothing moves back
+// Case status machine (server/domain/cases/README.md): new cases are open; any case may move to
+// in_review; resolved from open or in_review; closed from resolved; nothing moves back
 // to open. Setting the current status again is a no-op, not an error.
 const allowed: Record<CaseStatus, readonly CaseStatus[]> = {
   open: ["in_review", "resolved"],

@@ -23,11 +23,11 @@ export type DecisionInput = {
 
 export type DecisionCtx = { scope: Scope; actorId: string };
 
-/** Reasons that label the transaction for the account's model (spec 4.5). */
+/** Reasons that label the transaction for the account's model. */
 export const labelOf: Partial<Record<DecisionReason, "fraud" | "legit">> = { confirmed_fraud: "fraud", false_positive: "legit" };
 
 /**
- * A decision whose reason says the opposite (DESIGN: logical conflicts are 422): allowing what the
+ * A decision whose reason says the opposite (a logical conflict, so 422): allowing what the
  * reason calls confirmed fraud, or blocking what it calls a false positive. The reason labels the
  * transaction for the model (and settles a screening's review), so such a record would teach one
  * thing and do the other.
@@ -50,7 +50,7 @@ function nextSeq(scope: Scope, subject: SQL): SQL<number> {
 }
 
 /**
- * Records a manual decision on a transaction (spec 4.5). Run it in a transaction: the immutable
+ * Records a manual decision on a transaction. Run it in a transaction: the immutable
  * record, the transaction's latest decision and label, the model's label counts, the blocklist
  * feed and the decision.submitted event commit together.
  */
@@ -111,9 +111,9 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
 }
 
 /**
- * Records a reviewer's decision on a watchlist screening (DESIGN "Watchlist review"): the immutable
- * record and its decision.submitted event, then the review outcome (suppression of a false
- * positive, settling an identity verification waiting on the review), in one transaction.
+ * Records a reviewer's decision on a watchlist screening (server/domain/identity/README.md): the
+ * immutable record and its decision.submitted event, then the review outcome (suppression of a
+ * false positive, settling an identity verification waiting on the review), in one transaction.
  */
 export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps: DomainDeps }, input: Omit<DecisionInput, "transactionId"> & { screeningId: string }) {
   const { scope } = ctx;

@@ -60,7 +60,7 @@ describe("card_testing", () => {
     await h.client.post("/v1/transactions/score", scoreBody(p, 5000, card(rng), { sessionId: session, ip: publicIp(rng) }));
     expect(await typesOf(h)).toEqual([expect.stringMatching(/^card_testing device:dev_[0-9a-f]{32}$/)]);
     const [alert] = await alertRows(api, h.scope);
-    // Large amounts: the pattern still holds (DESIGN fixes it on cards), with less confidence.
+    // Large amounts: the pattern still holds (the rule counts cards), with less confidence.
     expect(alert!.evidence).toMatchObject({ distinct_cards: 10, attempts: 14, mostly_small: false });
     expect(alert!.confidence).toBe(0.45);
   });
@@ -111,7 +111,7 @@ describe("new_device_cluster", () => {
     expect(found.find((f) => f.startsWith("new_device_cluster device:dev_"))).toBeTruthy();
     const device = (await alertRows(api, h.scope)).find((a) => a.key.startsWith("device:"))!;
     expect(device).toMatchObject({ affectedUsers: 5, affectedTransactions: 0, confidence: 0.6 });
-    // Timestamps to the second, as everywhere on the wire (spec 2.1).
+    // Timestamps to the second, as everywhere on the wire.
     expect((device.evidence as { first_seen: string }).first_seen).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
@@ -131,7 +131,7 @@ describe("new_device_cluster", () => {
       expect((await open(server, shopper("fwd").userId, { "user-agent": "node" }, { user_agent: ua })).status).toBe(201);
     }
     expect(await typesOf(h)).toEqual([]);
-    // Browsers opening their sessions themselves (spec 4.8): five users from one new address.
+    // Browsers opening their sessions themselves: five users from one new address.
     const shared = publicIp(rng);
     for (let i = 0; i < 5; i++) {
       const ua = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/12${i}.0 Safari/537.36`;

@@ -1,9 +1,8 @@
 // Inbox claims kept in the memory of the process that owns the database (the embedded one: exactly
 // one process may open its folder, and its one session serves the whole process). No other process
-// can evaluate its rows, so a claim needs no row written: the claim statement was a plain UPDATE of
-// every claimed row (12–27 ms on average per evaluation at 1,000 scores/s, up to 109 ms, during
-// which no scoring statement could run), and each row then carried a dead version until the
-// delete. A claim dies with its process; the rows are then pending at the next start at once
+// can evaluate its rows, so a claim needs no row written: the claim statement was an UPDATE of
+// every claimed row, the longest statement of an evaluation, during which no scoring statement
+// could run (server/bench/README.md), and each row then carried a dead version until the delete. A claim dies with its process; the rows are then pending at the next start at once
 // (with the lease columns they stayed claimed for a minute after a crash).
 
 /**

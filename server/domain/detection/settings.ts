@@ -5,7 +5,7 @@ import { detectionSettings } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { isoSeconds } from "../../core/time";
 
-// The detection thresholds (DESIGN.md edge rule "Detection defaults") and their per-account
+// The detection thresholds (README.md, "Detectors and default thresholds") and their per-account
 // overrides. Every number here is documented in README.md; the route validates the ranges.
 
 export const DEFAULT_THRESHOLDS = {

@@ -37,9 +37,9 @@ async function deviceHistory(db: Db, scope: Scope, deviceId: string): Promise<{ 
 }
 
 /**
- * Opens a device session (spec 4.8, 2.7): derives the device id, judges trust from the device's
- * history on the account, stores the session and writes `device.session_created`. Run it in a
- * transaction so the session and its event commit together.
+ * Opens a device session (server/domain/scoring/README.md, "Device sessions"): derives the device
+ * id, judges trust from the device's history on the account, stores the session and writes
+ * `device.session_created`. Run it in a transaction so the session and its event commit together.
  */
 export async function createDeviceSession(db: Db, scope: Scope, input: SessionInput, at = new Date()) {
   // Without evidence of a device the id is the session's own: it has no history (never trusted),

@@ -13,7 +13,7 @@ export type EventInput = {
 
 export type EventRow = typeof events.$inferSelect;
 
-/** The wire shape of an event (spec 2.8). */
+/** The wire shape of an event. */
 export function serializeEvent(row: EventRow) {
   return {
     object: "event" as const,

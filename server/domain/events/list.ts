@@ -15,7 +15,7 @@ export type EventFilter = {
   after?: string;
 };
 
-/** GET /v1/events (spec 4.9): every filter, newest first, cursor pagination. */
+/** GET /v1/events: every filter, newest first, cursor pagination. */
 export async function listEvents(db: Db, scope: Scope, f: EventFilter) {
   const page = keyset({ createdAt: events.createdAt, id: events.id }, f.after);
   const rows = await db

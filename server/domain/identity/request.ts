@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import countries from "i18n-iso-countries";
 
-// The request body of POST /v1/identity/verify and POST /api/v1/verifications (spec 4.6), shared
-// by both surfaces. Field errors carry the dotted path of the field (`address.country`).
+// The request body of POST /v1/identity/verify and POST /api/v1/verifications
+// (server/domain/identity/README.md), shared by both surfaces. Field errors carry the dotted path
+// of the field (`address.country`).
 
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -39,7 +40,7 @@ const pastDate = date.refine((v) => Date.parse(v) <= Date.now(), { message: "mus
 );
 
 const common = {
-  // Echoed as sent (spec 2.5), like the score's `user.id`: trimming it made " u1 " a user the
+  // Echoed as sent, like the score's `user.id`: trimming it made " u1 " a user the
   // watchlist lookup by user_id could not find.
   user_id: z.string().min(1).max(200),
   session_id: z.string().min(1).max(200).optional(),

@@ -16,7 +16,7 @@ export function sortChecks(checks: StoredCheck[]): StoredCheck[] {
 }
 
 /**
- * The verification's status from its checks (spec 2.5, DESIGN edge rules): pending while any
+ * The verification's status from its checks (server/domain/identity/README.md): pending while any
  * check runs; `flagged` when the database check failed (watchlist, fraud data, identity reuse),
  * which wins over `failed` (any other check failed); otherwise `verified`.
  */

@@ -88,8 +88,8 @@ function businessChecks(req: BusinessRequest): StoredCheck[] {
  * the verification `pending`, completed by a job or a later call. All writes share `db`'s transaction.
  */
 export async function submitVerification(db: Db, ctx: IdentityCtx, req: VerifyRequest): Promise<VerificationRow> {
-  // DESIGN "References": a session_id that names no session of this account and environment is
-  // 404 (an expired one is accepted, as on the score).
+  // References (server/README.md, "Errors"): a session_id that names no session of this account and
+  // environment is 404 (an expired one is accepted, as on the score).
   if (req.session_id !== undefined) {
     const [session] = await db.select({ id: deviceSessions.id }).from(deviceSessions).where(inScope(deviceSessions, ctx.scope, eq(deviceSessions.id, req.session_id)));
     if (!session) throw notFound("device session", "session_id");

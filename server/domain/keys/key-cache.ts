@@ -3,8 +3,7 @@ import type { KeyPrincipal } from "../../core/principal";
 
 /**
  * The principals of recently used API keys, by key hash, so the hot path (every API-key request)
- * skips its database lookup. Measured before: that lookup was the largest per-request cost of a
- * score (0.7–1.5 ms on the embedded database, when every query still ran in the API's own thread).
+ * skips its database lookup, which was the largest per-request cost of a score.
  *
  * Revocation stays instant because the cache is only trusted while it hears every change:
  *   - the database notifies channel `argus_keys` at the commit of any change that can refuse or

@@ -1,4 +1,5 @@
-// Scopes per DESIGN.md. Surface B names come from spec 5.2; Surface A names are ours.
+// Scopes (server/README.md, "Keys, scopes and analysts"): upper-case names on Surface B,
+// resource:action on Surface A.
 export const surfaceAScopes = [
   "transactions:write",
   "decisions:write",
@@ -16,7 +17,7 @@ export const surfaceBScopes = ["TRANSACTIONS_WRITE", "KYC_WRITE", "KYC_READ"] as
 export const allScopes = [...surfaceAScopes, ...surfaceBScopes] as const;
 export type Scope = (typeof allScopes)[number];
 
-/** Scopes that imply others: KYC_WRITE also reads verifications (spec 5.2). */
+/** Scopes that imply others: KYC_WRITE also reads verifications. */
 const implied: Partial<Record<Scope, Scope[]>> = { KYC_WRITE: ["KYC_READ"] };
 
 /** Whether a key's scope list permits any one of `required`. An empty list is unrestricted. */

@@ -1,6 +1,6 @@
 /**
  * A masked bank account number shows at most its last four digits, everything before them masked
- * with `*`, `x` or `•` (DESIGN.md). Spaces and dashes are ignored. A number with no masking at all
+ * with `*`, `x` or `•`. Spaces and dashes are ignored. A number with no masking at all
  * is refused: the full number must never be sent.
  */
 export function isMaskedAccountNumber(value: string): boolean {

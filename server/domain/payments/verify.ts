@@ -57,10 +57,11 @@ async function loadFacts(db: Db, scope: Scope, userId: string, cardKey: string |
 }
 
 /**
- * Verifies payment details without scoring (spec 4.4). Checks, in the order DESIGN.md fixes, each
- * only when it applies: bin_check (a BIN was sent), velocity_check, blacklist_check, routing_check
- * (bank accounts), account_age_check; then amount_check when an amount was sent. Any `fail` makes
- * the status `invalid`, else any `warn` makes it `suspicious`, else `valid`.
+ * Verifies payment details without scoring. Checks, in the order of
+ * server/domain/scoring/README.md, each only when it applies: bin_check (a BIN was sent),
+ * velocity_check, blacklist_check, routing_check (bank accounts), account_age_check; then
+ * amount_check when an amount was sent. Any `fail` makes the status `invalid`, else any `warn`
+ * makes it `suspicious`, else `valid`.
  */
 export async function verifyPayment(db: Db, scope: Scope, input: VerifyInput, at = new Date()) {
   const pm = input.payment_method;

@@ -6,9 +6,9 @@ export const decisionTypes = ["APPROVE", "CONDITIONAL_APPROVE", "STEP_UP_AUTH", 
 export type DecisionType = (typeof decisionTypes)[number];
 
 /**
- * Surface B's five decision types from the final decision (DESIGN.md): allow → APPROVE, or
- * CONDITIONAL_APPROVE when a medium or high risk signal fired; challenge → STEP_UP_AUTH, or HOLD
- * (manual review) when a high risk signal fired; block → BLOCK.
+ * Surface B's five decision types from the final decision (README.md, "Surface B analysis"):
+ * allow → APPROVE, or CONDITIONAL_APPROVE when a medium or high risk signal fired;
+ * challenge → STEP_UP_AUTH, or HOLD (manual review) when a high risk signal fired; block → BLOCK.
  */
 export function decisionType(a: Assessment): DecisionType {
   const weights = new Set(a.row.signals.map((s) => s.weight));

@@ -54,16 +54,10 @@ export class ScoringPipeline {
     private readonly database: Database,
     private readonly jobs: JobQueue,
     /**
-     * Batches in flight at once. On PostgreSQL, two connections: with four, a batch at 1,000
-     * req/s held about two scores, and every statement's loopback write costs the API thread more
-     * than the scores in it; with two, batches grow (fewer statements per score). Alternating
-     * runs: p50 at 1,000 req/s 7.5 vs 15 ms, p99 44 vs 59 ms, throughput 2,030 vs 1,910/s (medians
-     * of 6 and 5 runs). On the embedded database, one: its one session runs every statement in
-     * turn, and at 1,000 req/s its thread was ~85 % busy with two batches in flight (~1 score per
-     * statement) against ~75 % with one (larger batches, less work per score). Three alternating
-     * pairs on a fast day: p50 at 1,000 req/s 4.8 / 4.7 / 5.0 against 6.0 / 8.3 / 9.6 ms, p99 42 /
-     * 46 / 79 against 67 / 60 / 57 ms, as fast as answered 2,120 / 2,452 / 2,513 against 2,267 /
-     * 2,164 / 2,424 scores/s.
+     * Batches in flight at once: fewer batches make larger ones, so fewer statements per score.
+     * Two connections on PostgreSQL (with four, every statement's loopback write cost the API's
+     * thread more than the scores in it); one on the embedded database, whose one session runs
+     * every statement in turn. Measurements: server/bench/README.md.
      */
     private readonly concurrency = database.kind === "pglite" ? 1 : 2,
   ) {}

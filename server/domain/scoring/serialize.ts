@@ -4,7 +4,7 @@ import { iso } from "../../core/time";
 export type TransactionRow = typeof transactions.$inferSelect;
 export type DecisionRow = typeof decisions.$inferSelect;
 
-/** The wire shape of a decision record (spec 2.4). */
+/** The wire shape of a decision record. */
 export function serializeDecision(row: DecisionRow) {
   return {
     object: "decision" as const,
@@ -20,7 +20,7 @@ export function serializeDecision(row: DecisionRow) {
   };
 }
 
-/** The response of POST /v1/transactions/score (spec 2.2, plus `metadata` and `model_version`). */
+/** The response of POST /v1/transactions/score (the assessment, with `metadata` and `model_version`). */
 export function scoreResponse(row: TransactionRow) {
   return {
     object: "transaction_score" as const,

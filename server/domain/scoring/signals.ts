@@ -5,7 +5,7 @@ import type { SignalWeight } from "../../db/schema";
 // README's catalogue table is this list. Thresholds are named here so code and docs agree.
 
 export const T = {
-  /** DESIGN.md: ≥ 10 live scores for one user or one card within 10 minutes, or ≥ 20 from one IP. */
+  /** velocity_high: ≥ 10 live scores for one user or one card within 10 minutes, or ≥ 20 from one IP. */
   velocityUser10m: 10,
   velocityCard10m: 10,
   velocityIp10m: 20,
@@ -130,7 +130,7 @@ export function isSignalName(name: string): name is SignalName {
 /** A signal as evaluated for one request: the catalogue entry plus what exactly triggered it. */
 export type FiredSignal = { name: SignalName; detail: string };
 
-/** Device signals are suppressed without an unexpired session (spec 4.3 rule 2). */
+/** Device signals are suppressed without an unexpired session (README.md, "Signal catalogue"). */
 export const deviceSignals: ReadonlySet<SignalName> = new Set([
   "device_trusted",
   "device_new",

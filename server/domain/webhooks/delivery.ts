@@ -11,7 +11,7 @@ import { checkTarget, TargetRefused, type Lookup } from "./ssrf";
 
 export const WEBHOOK_DELIVER_JOB = "webhooks.deliver";
 
-/** Delays before retries 1…8 (DESIGN.md edge rules): 5 s, 30 s, 2 min, 10 min, 1 h, 6 h, 12 h, 24 h. */
+/** Delays before retries 1…8 (README.md, "Delivery"): 5 s, 30 s, 2 min, 10 min, 1 h, 6 h, 12 h, 24 h. */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000, 43_200_000, 86_400_000] as const;
 /** The first attempt plus one per retry delay: the last one runs about 43 hours after the first. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;

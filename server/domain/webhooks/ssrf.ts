@@ -1,8 +1,8 @@
 import { promises as dns } from "node:dns";
 import ipaddr from "ipaddr.js";
 
-// Server-side request forgery protection for webhook targets (DESIGN.md "Webhooks"). A target
-// must be https and every address its host resolves to must be public unicast: private,
+// Server-side request forgery protection for webhook targets (README.md, "SSRF protection"). A
+// target must be https and every address its host resolves to must be public unicast: private,
 // loopback, link-local (169.254.169.254, the cloud metadata service), unique-local, CGNAT,
 // multicast, reserved and IPv4-embedding IPv6 ranges are refused. The check runs at registration
 // and again before every delivery (DNS can change), and the delivery connects to the checked

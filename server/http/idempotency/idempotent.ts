@@ -10,7 +10,7 @@ import { completeKey, releaseKey, type KeyRef } from "./store";
 
 /**
  * Version of the stored-response contract. Bump it when a response shape changes incompatibly:
- * Surface B then answers replays of older responses with 409 idempotency_not_replayable (spec 7.4).
+ * Surface B then answers replays of older responses with 409 idempotency_not_replayable.
  */
 export const CONTRACT_VERSION = 1;
 
@@ -90,7 +90,7 @@ function withoutField(body: unknown, field?: string): unknown {
  *   2xx response is stored for 24 h in the same transaction as its writes; the same key and body
  *   replays it; another body is 409 `idempotency_conflict`; concurrent duplicates wait for the first
  *   and replay its response. Non-2xx results are not stored, so a corrected retry may reuse the key.
- * - Surface B (`X-Idempotency-Key`, required): spec 7.4 — in flight 409, other payload 422,
+ * - Surface B (`X-Idempotency-Key`, required): in flight 409, other payload 422,
  *   a response stored under an older contract 409 not replayable.
  * Called after validation, so the order of checks stays 400 before 409/422.
  *

@@ -1,6 +1,6 @@
-// A rolling (sliding-log) one-minute window, as spec part 8 says: a request counts against the
-// limit for exactly 60 s after it was admitted. Fixed windows would let 2x the limit through
-// around a boundary, which is why the common fixed-window libraries are not used here.
+// A rolling (sliding-log) one-minute window (server/README.md, "Rate limits"): a request counts
+// against the limit for exactly 60 s after it was admitted. Fixed windows would let 2x the limit
+// through around a boundary, which is why the common fixed-window libraries are not used here.
 
 export type WindowSpec = { key: string; limit: number };
 

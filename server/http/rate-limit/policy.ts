@@ -1,9 +1,9 @@
 import type { KeyPrincipal } from "../../core/principal";
 
-// Limits of spec part 8, per rolling minute. The spec names the score, identity, two GET and
-// "all other POST" limits; DESIGN.md adds that every endpoint has its own window. Where the spec
-// is silent (PATCH, DELETE, other GETs, Surface B) the closest named class applies: GET 500,
-// writes 300, Surface B analyze like score and verification creation like identity verify.
+// The limits per rolling minute (server/README.md, "Rate limits"): score, identity verify, GET and
+// every other endpoint, each endpoint with its own window, plus one over all of them. PATCH, DELETE
+// and Surface B take the closest class: GET 500, writes 300, Surface B analyze like score and
+// verification creation like identity verify.
 export const LIVE_GLOBAL_LIMIT = 2000;
 export const TEST_KEY_LIMIT = 100;
 
@@ -29,7 +29,7 @@ export function classify(method: string, routePath: string): EndpointClass {
 export function windowsFor(key: KeyPrincipal, method: string, routePath: string) {
   const override = key.rateLimitPerMinute;
   if (key.environment === "test") {
-    // A test key has one window over all endpoints (DESIGN.md edge rules).
+    // A test key has one window over all endpoints.
     return [{ key: `${key.keyId}:all`, limit: override ?? TEST_KEY_LIMIT }];
   }
   const cls = classify(method, routePath);

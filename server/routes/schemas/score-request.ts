@@ -3,8 +3,9 @@ import currencyCodes from "currency-codes";
 import { paymentMethodTypes, walletTypes } from "../../domain/scoring/request";
 import { parseIp } from "../../domain/scoring/ip-ranges";
 
-// The request body of POST /v1/transactions/score (spec 4.3), shared with Surface B analyze.
-// Every rule of the spec is here; failures become 400 with `param` = the dotted path.
+// The request body of POST /v1/transactions/score, shared with Surface B analyze. Every rule of
+// server/domain/scoring/README.md ("Scoring") is here; failures become 400 with `param` = the
+// dotted path.
 
 // Codes that name no currency (XXX) or exist only for testing (XTS) are refused.
 const NOT_A_CURRENCY = new Set(["XXX", "XTS"]);
@@ -67,8 +68,8 @@ export const ScoreBody = z
     session_id: z.string().min(1).max(255).optional().openapi({ description: "From POST /v1/device/session; unlocks device signals" }),
     metadata: Metadata.optional(),
     idempotency_key: z.string().optional().openapi({ description: "Same effect as the Idempotency-Key header" }),
-    transaction_id: z.unknown().optional().openapi({ type: "string", description: "Accepted and ignored (spec 4.3 rule 3): the assessment's id is assigned by Argus" }),
-    user_id: z.unknown().optional().openapi({ type: "string", description: "Accepted and ignored (spec 4.3 rule 3): the user is `user.id`" }),
+    transaction_id: z.unknown().optional().openapi({ type: "string", description: "Accepted and ignored: the assessment's id is assigned by Argus" }),
+    user_id: z.unknown().optional().openapi({ type: "string", description: "Accepted and ignored: the user is `user.id`" }),
   })
   .openapi("ScoreTransactionRequest");
 

@@ -15,7 +15,7 @@ const kinds = [
 /**
  * card_testing: ≥ distinct_cards distinct cards (BIN + last four) from one IP or one device within
  * window_minutes. Key `ip:<address>` or `device:<device id>`. The share of small attempts does
- * not gate the alert (DESIGN.md fixes the rule on cards alone); it sets the confidence.
+ * not gate the alert (the rule counts cards alone); it sets the confidence.
  */
 export async function detectCardTesting({ db, scope, batch, thresholds }: DetectorContext): Promise<Hit[]> {
   const t = thresholds.card_testing;

@@ -6,7 +6,8 @@ import { VerifyRequestSchema } from "../../../domain/identity/request";
 import { VerificationSchema } from "../../schemas/identity";
 
 // Surface B verifications are the Surface A identity verification records, in the same store
-// (DESIGN.md): same request body, `object: "verification"`, KYC_WRITE to create, KYC_READ to read.
+// (server/domain/identity/README.md): same request body, `object: "verification"`, KYC_WRITE to
+// create, KYC_READ to read.
 const BVerification = VerificationSchema.extend({ object: z.literal("verification") }).openapi("Verification");
 const tags = ["Verifications"];
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });

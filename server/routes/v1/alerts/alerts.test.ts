@@ -31,7 +31,7 @@ const raise = (over: Partial<RaiseAlertInput>, s = scope) =>
   });
 
 describe("GET /v1/alerts", () => {
-  it("lists open alerts newest first by default, in the spec's shape", async () => {
+  it("lists open alerts newest first by default, in the list shape", async () => {
     const a = await raise({ key: "list-1", userIds: ["u-list"] });
     const b = await raise({ key: "list-2", type: "velocity_spike" });
     const r = await get("/v1/alerts?limit=100");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 
-// DESIGN "Versions and conflicts" and "Histories in commit order": a case carries a version (ETag,
+// Versions and histories (server/README.md): a case carries a version (ETag,
 // If-Match), and its audit entries a seq in commit order, whose last entry is the case's state.
 
 let api: TestApi;
@@ -48,7 +48,7 @@ describe("case versions", () => {
     // No change, no new version.
     const same = await patch(c.case_id, { status: "in_review" }, '"2"');
     expect(same.body.version).toBe(2);
-    // Without If-Match the change applies, as for any client of the specification.
+    // Without If-Match the change applies, for clients that never send it.
     expect((await patch(c.case_id, { notes: "Checked the refunds." })).body.version).toBe(3);
   });
 

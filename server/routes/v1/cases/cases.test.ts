@@ -255,7 +255,7 @@ describe("PATCH /v1/cases/{id}: other changes", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("refuses an update that changes nothing, as a body sent without Content-Type is (spec 4.1)", async () => {
+  it("refuses an update that changes nothing, as a body sent without Content-Type is", async () => {
     const { case_id } = await create();
     const before = (await get(`/v1/cases/${case_id}`)).body;
     const bare = await call(url(`/v1/cases/${case_id}`), { method: "PATCH", headers: bearer(key), raw: JSON.stringify({ status: "in_review" }) });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import { insertTransaction } from "../../../test/alert-fixtures";
 
-// DESIGN "Histories in commit order": a transaction's decision chain carries seq in commit order,
-// and the transaction's state (final decision, label) is what its last entries say, also when
-// analysts decide concurrently.
+// Histories in commit order (server/README.md, "Histories"): a transaction's decision chain carries
+// seq in commit order, and the transaction's state (final decision, label) is what its last entries
+// say, also when analysts decide concurrently.
 
 let api: TestApi;
 let key: string;

@@ -6,8 +6,8 @@ import { DecisionRecord } from "../transactions/transactions.routes";
 
 const tags = ["Decisions"];
 
-// The subject of a decision is a transaction (spec 4.5) or, for the watchlist review, a screening
-// (DESIGN "Watchlist review"): exactly one of `transaction_id` and `screening_id`.
+// The subject of a decision is a transaction or, for the watchlist review, a screening
+// (server/domain/identity/README.md): exactly one of `transaction_id` and `screening_id`.
 export const DecisionBody = z
   .object({
     transaction_id: z.string().min(1).max(255).optional().openapi({ description: "From the score response (or send screening_id)" }),

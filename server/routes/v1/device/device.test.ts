@@ -38,7 +38,7 @@ describe("POST /v1/device/session", () => {
       const bad = await session({ page_url });
       expect(bad.body.error, page_url).toMatchObject({ code: "invalid_field_value", param: "page_url" });
     }
-    // A native client's screen (spec 4.8: sessions are mainly for mobile apps and native clients).
+    // A native client's screen (sessions are mainly for mobile apps and native clients).
     expect((await session({ page_url: "myapp://checkout/screen" })).status).toBe(201);
     expect((await session({ action: "purchase" })).body.error).toMatchObject({ code: "invalid_field_value", param: "action" });
   });

@@ -18,7 +18,7 @@ const without = (path: string) => {
   return body;
 };
 
-describe("score validation (spec 4.3): 400 with param", () => {
+describe("score validation: 400 with param", () => {
   it.each([["amount"], ["currency"], ["payment_method"], ["payment_method.type"], ["user"], ["user.id"]])("missing %s → missing_required_field", async (param) => {
     const r = await score(api, h, without(param));
     expect(r.status).toBe(400);

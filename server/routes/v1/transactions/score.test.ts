@@ -20,7 +20,7 @@ const db = () => api.deps.database.db;
 const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(db(), q))[0]?.n ?? 0);
 
 describe("POST /v1/transactions/score", () => {
-  it("returns the assessment of spec 2.2 with a prefixed id and a measured latency", async () => {
+  it("returns the assessment with a prefixed id and a measured latency", async () => {
     const r = await score(api, h, scoreBody({ metadata: { order: "A-1" } }));
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ object: "transaction_score", decision: expect.stringMatching(/^(allow|challenge|block)$/), metadata: { order: "A-1" } });
@@ -37,7 +37,7 @@ describe("POST /v1/transactions/score", () => {
     expect(stored[0]?.metadata).toEqual({ order: "A-1" });
   });
 
-  it("accepts and ignores top-level transaction_id and user_id (spec 4.3 rule 3)", async () => {
+  it("accepts and ignores top-level transaction_id and user_id", async () => {
     const body = scoreBody({ transaction_id: "txn_mine", user_id: "someone-else" });
     const r = await score(api, h, body);
     expect(r.status).toBe(200);

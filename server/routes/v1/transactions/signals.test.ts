@@ -300,7 +300,7 @@ describe("links to confirmed fraud", () => {
 });
 
 describe("without session_id", () => {
-  it("computes no device signal at all (spec 4.3 rule 2)", async () => {
+  it("computes no device signal at all", async () => {
     const device = ["device_trusted", "device_new", "device_flagged", "device_automation", "device_context_mismatch", "device_velocity_high", "device_many_users", "session_user_mismatch", "blocklist_device", "device_session_expired"];
     const user = { id: uniq() };
     for (let i = 0; i < 3; i++) expect((await names({ user })).filter((s) => device.includes(s))).toEqual([]);

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { isMaskedAccountNumber } from "../../../domain/payments/formats";
 import { isCurrency } from "../../schemas/score-request";
 
-// POST /v1/transactions/verify (spec 4.4).
+// POST /v1/transactions/verify (server/domain/scoring/README.md, "Payment verification").
 const PaymentMethod = z
   .object({
     type: z.enum(["card", "bank_account", "wallet"]),

@@ -18,7 +18,7 @@ const card = (over: Record<string, unknown> = {}) => ({ payment_method: { type: 
 const names = (r: { body: { checks: { name: string }[] } }) => r.body.checks.map((c) => c.name);
 const result = (r: { body: { checks: { name: string; result: string }[] } }, name: string) => r.body.checks.find((c) => c.name === name)?.result;
 
-describe("POST /v1/transactions/verify validation (spec 4.4)", () => {
+describe("POST /v1/transactions/verify validation", () => {
   it.each([
     [{ user_id: "u" }, "missing_required_field", "payment_method"],
     [{ payment_method: { type: "card", card_bin: "411111" } }, "missing_required_field", "user_id"],

@@ -112,7 +112,7 @@ describe("PATCH and DELETE /v1/webhooks/{id}", () => {
     const s = await patch(body.webhook_id, { status: "paused" });
     expect(s.body.error).toMatchObject({ code: "invalid_field_value", param: "status" });
     expect((await get(`/v1/webhooks/${body.webhook_id}`)).body).toMatchObject({ url: PUBLIC, description: null, events: ["case.updated"] });
-    // Nothing to change (a body without Content-Type is ignored, spec 4.1): 400, not a 200 that changed nothing.
+    // Nothing to change (a body without Content-Type is ignored): 400, not a 200 that changed nothing.
     const bare = await call(url(`/v1/webhooks/${body.webhook_id}`), { method: "PATCH", headers: bearer(key), raw: JSON.stringify({ status: "disabled" }) });
     expect(bare.body.error).toMatchObject({ code: "missing_required_field", message: "Send at least one of url, events, description, status." });
     expect((await get(`/v1/webhooks/${body.webhook_id}`)).body).toMatchObject({ status: "enabled" });
