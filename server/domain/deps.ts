@@ -1,6 +1,6 @@
 import type { Env } from "../config/env";
 import type { JobQueue } from "../jobs/queue";
-import type { WatchlistProvider } from "./screening/provider";
+import type { WatchlistProvider } from "./screening";
 
 /**
  * The long-lived services the domain uses, built once at boot (server/deps.ts builds them with the

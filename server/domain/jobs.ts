@@ -1,9 +1,9 @@
 import type { JobHandler } from "../jobs/runner";
-import { analystJobs } from "./analysts/jobs";
-import { detectionJobs } from "./detection/jobs";
-import { identityJobs } from "./identity/jobs";
-import { riskJobs } from "./scoring/jobs";
-import { webhookJobs } from "./webhooks/jobs";
+import { analystJobs } from "./analysts";
+import { detectionJobs } from "./detection";
+import { identityJobs } from "./identity";
+import { riskJobs } from "./scoring";
+import { webhookJobs } from "./webhooks";
 import type { DomainDeps } from "./deps";
 
 /** The job handlers of every domain area, by job type (each area keeps its own beside its code). */

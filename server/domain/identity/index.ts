@@ -1,0 +1,4 @@
+// What other domain areas may use of identity; they import it from here, never from its files.
+
+export { identityJobs } from "./jobs";
+export { settleChecks } from "./resolve";

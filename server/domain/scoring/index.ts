@@ -1,0 +1,11 @@
+// What other domain areas may use of scoring; they import it from here, never from its files.
+
+export { binFacts } from "./bin-table";
+export { flaggedTransaction } from "./flagged";
+export { clientIp, normalizeIp, parseIp } from "./ip-ranges";
+export { riskJobs } from "./jobs";
+export { BASE_KEY, type LabelCounts } from "./model";
+export { DEFAULT_RETENTION_DAYS, forgetRiskConfig, riskConfig } from "./policies";
+export { cardKeyOf } from "./request";
+export { type DecisionRow, type TransactionRow, serializeDecision } from "./serialize";
+export { T } from "./signals";
