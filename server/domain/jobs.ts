@@ -1,12 +1,15 @@
 import type { JobHandler } from "../jobs/runner";
-import { analystJobs } from "./analysts";
-import { detectionJobs } from "./detection";
-import { identityJobs } from "./identity";
-import { riskJobs } from "./scoring";
-import { webhookJobs } from "./webhooks";
+import { analystJobs } from "./analysts/jobs";
+import { detectionJobs } from "./detection/jobs";
+import { identityJobs } from "./identity/jobs";
+import { riskJobs } from "./scoring/jobs";
+import { webhookJobs } from "./webhooks/jobs";
 import type { DomainDeps } from "./deps";
 
-/** The job handlers of every domain area, by job type (each area keeps its own beside its code). */
+/**
+ * The job handlers of every domain area, by job type (each area keeps its own beside its code, in
+ * `<area>/jobs.ts`; this registry is the one place that imports them, not the areas' entry files).
+ */
 export function domainJobs(deps: DomainDeps): Record<string, JobHandler> {
   return {
     ...analystJobs,

@@ -1,4 +1,3 @@
 // What other domain areas may use of identity; they import it from here, never from its files.
 
-export { identityJobs } from "./jobs";
 export { settleChecks } from "./resolve";

@@ -3,7 +3,6 @@
 export { binFacts } from "./bin-table";
 export { flaggedTransaction } from "./flagged";
 export { clientIp, normalizeIp, parseIp } from "./ip-ranges";
-export { riskJobs } from "./jobs";
 export { BASE_KEY, type LabelCounts } from "./model";
 export { DEFAULT_RETENTION_DAYS, forgetRiskConfig, riskConfig } from "./policies";
 export { cardKeyOf } from "./request";
