@@ -34,7 +34,7 @@ export async function seedStoredScores(db: Db, scope: Scope, opts: { n: number; 
         s, case when s >= 75 then 'block' when s >= 40 then 'challenge' else 'allow' end,
         (${sql.raw(sets)})[1 + g % 5], 'argus-risk-v1.0', 5,
         case when g % 50 = 0 then 'fraud' when g % 50 = 1 then 'legit' end,
-        ${opts.start}::timestamptz + (g * ${step}) * interval '1 millisecond'
+        ${opts.start}::timestamptz + g * (${step}::int * interval '1 millisecond')
       from generate_series(${lo}::int, ${hi}::int) g, lateral (select (g * 37) % 101 as s) x`);
   }
 }
