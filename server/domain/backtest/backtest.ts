@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { backtests, type BacktestDraft } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
-import { ApiError } from "../../core/errors";
+import { assertPeriod } from "../../core/period";
 import { newId } from "../../core/ids";
 import { isoSeconds } from "../../core/time";
 import type { JobQueue } from "../../jobs/queue";
@@ -10,8 +10,6 @@ import { completeRules, type PolicyPatch } from "../scoring";
 import { backtestResult, emptyTallies, type Tallies } from "./tally";
 
 export const BACKTEST_JOB = "policies.backtest";
-/** The longest period a backtest (and an audit-log export) reads: a year, leap day included. */
-export const MAX_PERIOD_DAYS = 366;
 
 export type BacktestRow = typeof backtests.$inferSelect;
 export type DraftInput = { score_bands: { block: number; challenge: number }; rules: NonNullable<PolicyPatch["rules"]> };
@@ -26,10 +24,7 @@ export async function createBacktest(
   scope: Scope,
   input: { draft: DraftInput; start: Date; end: Date; analystId: string },
 ): Promise<BacktestRow> {
-  if (input.end < input.start) throw new ApiError("invalid_field_value", "end_time must not be before start_time.", "end_time");
-  if (input.end.getTime() - input.start.getTime() > MAX_PERIOD_DAYS * 86_400_000) {
-    throw new ApiError("invalid_field_value", `The period must not be longer than ${MAX_PERIOD_DAYS} days (one year).`, "end_time");
-  }
+  assertPeriod(input.start, input.end);
   const draft: BacktestDraft = { score_bands: input.draft.score_bands, rules: completeRules(input.draft.rules, "draft.rules") };
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

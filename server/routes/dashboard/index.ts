@@ -1,6 +1,7 @@
 import { createRouter } from "../../http/router";
 import { analystsRouter } from "./analysts/analysts.handlers";
 import { apiKeysRouter } from "./api-keys/api-keys.handlers";
+import { auditLogRouter } from "./audit-log/audit-log.handlers";
 import { blocklistRouter } from "./blocklist/blocklist.handlers";
 import { detectionPoliciesRouter } from "./detection-policies/detection-policies.handlers";
 import { overviewRouter } from "./overview/overview.handlers";
@@ -15,4 +16,5 @@ export const dashboardRoutes = createRouter()
   .route("/", backtestRouter)
   .route("/", blocklistRouter)
   .route("/", detectionPoliciesRouter)
-  .route("/", overviewRouter);
+  .route("/", overviewRouter)
+  .route("/", auditLogRouter);

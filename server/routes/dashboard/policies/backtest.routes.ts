@@ -1,24 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { consoleRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
-import { parseIsoTime } from "../../../http/time-query";
-import { MAX_PERIOD_DAYS } from "../../../domain/backtest";
+import { periodIssues, requiredTime } from "../../../http/time-query";
+import { MAX_PERIOD_DAYS } from "../../../core/period";
 import { action, Bands, Rule, StoredRule } from "./policies.routes";
 
 const tags = ["Dashboard: policies"];
-const DAY_MS = 86_400_000;
-
-const instant = (bound: "start" | "end", description: string) =>
-  z
-    .string()
-    .transform((v, ctx) => {
-      const at = parseIsoTime(v, bound);
-      if (at) return at;
-      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp, e.g. 2025-01-31T12:00:00Z" });
-      return z.NEVER;
-    })
-    .openapi({ type: "string", description, example: "2025-01-31T12:00:00Z" });
-
 export const BacktestBody = z
   .object({
     draft: z
@@ -27,15 +14,10 @@ export const BacktestBody = z
         rules: z.array(Rule).max(100).openapi({ description: "Evaluated in order, as in a policy: the first enabled rule that matches decides, else the score bands" }),
       })
       .openapi({ description: "The score bands and rules to try, validated exactly like PUT /api/v1/policies" }),
-    start_time: instant("start", "Live scores created at or after (ISO 8601)"),
-    end_time: instant("end", `Live scores created before or at (ISO 8601); at most ${MAX_PERIOD_DAYS} days after start_time`),
+    start_time: requiredTime("start", "Live scores created at or after (ISO 8601)"),
+    end_time: requiredTime("end", `Live scores created before or at (ISO 8601); at most ${MAX_PERIOD_DAYS} days after start_time`),
   })
-  .superRefine((b, ctx) => {
-    if (b.end_time < b.start_time) ctx.addIssue({ code: "custom", path: ["end_time"], message: "must not be before start_time" });
-    else if (b.end_time.getTime() - b.start_time.getTime() > MAX_PERIOD_DAYS * DAY_MS) {
-      ctx.addIssue({ code: "custom", path: ["end_time"], message: `must not be more than ${MAX_PERIOD_DAYS} days after start_time (the longest period is one year)` });
-    }
-  })
+  .superRefine(periodIssues(MAX_PERIOD_DAYS))
   .openapi("BacktestRequest");
 
 const count = z.number().int();
