@@ -35,13 +35,17 @@ export async function runBacktest(db: Db, id: string, opts: { batch?: number; pa
   const tallies = (bt.tallies as Tallies | null) ?? emptyTallies();
   let scanned = bt.scanned;
   let cursor = bt.cursorAt && bt.cursorId ? { at: bt.cursorAt, id: bt.cursorId } : null;
-  for (let page = 0; ; page++) {
-    if (opts.pages !== undefined && page >= opts.pages) return false;
-    const rows = await readPage(db, inPeriod, cursor, batch);
-    for (const r of rows) replay(tallies, r, draft);
-    const last = rows.at(-1);
+  // The next page is read while this one is replayed and its progress written: on PGlite the
+  // database thread reads while the API's thread replays, on PostgreSQL two connections work.
+  let next: Promise<StoredScore[]> | null = readPage(db, inPeriod, cursor, batch);
+  for (let page = 0; next; page++) {
+    if (opts.pages !== undefined && page >= opts.pages) return settle(next, false);
+    const rows: StoredScore[] = await next;
     const done = rows.length < batch;
+    const last = rows.at(-1);
     if (last) cursor = { at: last.createdAt, id: last.id };
+    next = done ? null : readPage(db, inPeriod, cursor, batch);
+    for (const r of rows) replay(tallies, r, draft);
     const moved = await db
       .update(backtests)
       .set({
@@ -53,10 +57,16 @@ export async function runBacktest(db: Db, id: string, opts: { batch?: number; pa
       })
       .where(and(eq(backtests.id, id), eq(backtests.scanned, scanned), eq(backtests.status, "running")))
       .returning({ id: backtests.id });
-    if (moved.length === 0) return false;
+    if (moved.length === 0) return settle(next, false);
     scanned += rows.length;
-    if (done) return true;
   }
+  return true;
+}
+
+/** Waits for a read this call no longer needs (its failure does not matter), then answers `result`. */
+async function settle(pending: Promise<unknown> | null, result: boolean): Promise<boolean> {
+  await pending?.catch(() => undefined);
+  return result;
 }
 
 async function readPage(db: Db, inPeriod: ReturnType<typeof inScope>, cursor: { at: Date; id: string } | null, limit: number): Promise<StoredScore[]> {
