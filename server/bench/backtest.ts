@@ -3,7 +3,7 @@
 // realistic size. Each run creates a backtest of a draft over the whole store and runs its job's
 // loop to the end (keyset pages, replay, progress writes): the time a backtest takes in the console.
 //
-//   node --import tsx server/bench/backtest.ts [--scores 200000] [--runs 3] [--skip-postgres]
+//   node --import tsx server/bench/backtest.ts [--scores 200000] [--runs 3] [--batch 5000] [--skip-postgres]
 
 import fs from "node:fs";
 import os from "node:os";
@@ -38,7 +38,7 @@ const DRAFT = {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-async function benchOne(backend: "pglite" | "postgres", database: Database, opts: { scores: number; runs: number; log: (l: string) => void }) {
+async function benchOne(backend: "pglite" | "postgres", database: Database, opts: { scores: number; runs: number; batch?: number; log: (l: string) => void }) {
   const start = new Date("2026-10-01T00:00:00Z");
   let t = performance.now();
   // One score every 13 s: 200,000 scores are a month of a busy account.
@@ -51,14 +51,14 @@ async function benchOne(backend: "pglite" | "postgres", database: Database, opts
   for (let i = 0; i < opts.runs; i++) {
     const bt = await createBacktest(database.db, new JobQueue(), scope, { draft: DRAFT, start, end, analystId: "ana_bench" });
     t = performance.now();
-    await runBacktest(database.db, bt.id);
+    await runBacktest(database.db, bt.id, { batch: opts.batch });
     runS.push((performance.now() - t) / 1000);
     opts.log(`${backend}: run ${i + 1}: ${(opts.scores / runS.at(-1)!).toFixed(0)} scores/s (${runS.at(-1)!.toFixed(2)} s)`);
   }
   return { backend, seed_s: Math.round(seedS * 10) / 10, run_s: runS.map((s) => Math.round(s * 1000) / 1000), scores_per_second_median: Math.round(opts.scores / median(runS)) };
 }
 
-export async function runBacktestBench(opts: { scores?: number; runs?: number; postgresAdminUrl?: string; skipPostgres?: boolean; skipPglite?: boolean; log?: (l: string) => void }): Promise<BacktestBenchResult> {
+export async function runBacktestBench(opts: { scores?: number; runs?: number; batch?: number; postgresAdminUrl?: string; skipPostgres?: boolean; skipPglite?: boolean; log?: (l: string) => void }): Promise<BacktestBenchResult> {
   const scores = opts.scores ?? 200_000;
   const runs = opts.runs ?? 3;
   const log = opts.log ?? console.log;
@@ -68,7 +68,7 @@ export async function runBacktestBench(opts: { scores?: number; runs?: number; p
     try {
       const database = await openPglite(dir);
       try {
-        backends.push(await benchOne("pglite", database, { scores, runs, log }));
+        backends.push(await benchOne("pglite", database, { scores, runs, batch: opts.batch, log }));
       } finally {
         await database.close();
       }
@@ -96,7 +96,7 @@ export async function runBacktestBench(opts: { scores?: number; runs?: number; p
       url.pathname = `/${name}`;
       const database = await openPostgres(url.toString(), 4);
       try {
-        backends.push(await benchOne("postgres", database, { scores, runs, log }));
+        backends.push(await benchOne("postgres", database, { scores, runs, batch: opts.batch, log }));
       } finally {
         await database.close();
       }
@@ -110,10 +110,11 @@ export async function runBacktestBench(opts: { scores?: number; runs?: number; p
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const { values } = parseArgs({ options: { scores: { type: "string" }, runs: { type: "string" }, "skip-postgres": { type: "boolean", default: false }, "skip-pglite": { type: "boolean", default: false } } });
+  const { values } = parseArgs({ options: { scores: { type: "string" }, runs: { type: "string" }, batch: { type: "string" }, "skip-postgres": { type: "boolean", default: false }, "skip-pglite": { type: "boolean", default: false } } });
   const result = await runBacktestBench({
     scores: values.scores ? Number(values.scores) : undefined,
     runs: values.runs ? Number(values.runs) : undefined,
+    batch: values.batch ? Number(values.batch) : undefined,
     skipPostgres: values["skip-postgres"],
     skipPglite: values["skip-pglite"],
     postgresAdminUrl: process.env.BENCH_POSTGRES_URL || undefined,

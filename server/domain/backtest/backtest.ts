@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { backtests, type BacktestDraft } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
@@ -35,7 +35,8 @@ export async function createBacktest(
         ...scopeValues(scope),
         periodStart: input.start,
         periodEnd: input.end,
-        readUntil: new Date(),
+        // The database's clock, which stamped the scores (not this process's).
+        readUntil: sql`now()`,
         draft,
         tallies: emptyTallies(),
         createdBy: input.analystId,

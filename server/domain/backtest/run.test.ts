@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import type { Database } from "../../db/client";
 import { backtests } from "../../db/schema";
@@ -82,5 +82,17 @@ describe("runBacktest", () => {
     const runner = new JobRunner(database.db, queue, backtestJobs, pino({ level: "silent" }));
     while ((await runner.tick()) > 0);
     expect(await load(bt.id)).toMatchObject({ status: "succeeded", progress: { scanned: 1_000, total: 1_000 } });
+  });
+
+  it("is failed, with its reason, when its job gives up", async () => {
+    const bt = await create();
+    // A draft the replay cannot read (a corrupted row) fails every attempt; one attempt is allowed here.
+    await database.db.execute(sql`update backtests set draft = '{"rules": null}'::jsonb where id = ${bt.id}`);
+    await database.db.execute(sql`update jobs set max_attempts = 1 where payload->>'backtest_id' = ${bt.id}`);
+    const runner = new JobRunner(database.db, queue, backtestJobs, pino({ level: "silent" }));
+    while ((await runner.tick()) > 0);
+    const failed = await load(bt.id);
+    expect(failed).toMatchObject({ status: "failed", result: null });
+    expect(failed.error).toMatch(/failed on every attempt \(1\)/);
   });
 });
