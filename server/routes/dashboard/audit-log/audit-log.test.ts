@@ -109,4 +109,12 @@ describe("GET /api/v1/audit-log", () => {
     expect(got.at(-1)!.id).toBe(`dec_bulk_${String(n).padStart(6, "0")}`);
     expect(new Set(got.map((l) => l.id)).size).toBe(n);
   });
+
+  it("is described in the OpenAPI document as NDJSON lines", async () => {
+    const doc = (await call(`${api.url.live}/api/v1/openapi.json`)).body;
+    const get = doc.paths["/api/v1/audit-log"].get;
+    expect(get.responses["200"].content["application/x-ndjson"]).toBeDefined();
+    expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["start_time", "end_time"]));
+    expect(doc.components.schemas.AuditLogLine.required).toEqual(expect.arrayContaining(["type", "at", "actor", "object", "data"]));
+  });
 });
