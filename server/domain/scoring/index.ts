@@ -3,8 +3,8 @@
 export { binFacts } from "./bin-table";
 export { flaggedTransaction } from "./flagged";
 export { clientIp, normalizeIp, parseIp } from "./ip-ranges";
-export { BASE_KEY, decide, type Bands, type LabelCounts, type RuleContext } from "./model";
-export { DEFAULT_BANDS, DEFAULT_RETENTION_DAYS, forgetRiskConfig, riskConfig } from "./policies";
+export { BASE_KEY, decide, type LabelCounts } from "./model";
+export { DEFAULT_RETENTION_DAYS, forgetRiskConfig, riskConfig } from "./policies";
 export { completeRules, type PolicyPatch } from "./policy-admin";
 export { cardKeyOf } from "./request";
 export { type DecisionRow, type TransactionRow, serializeDecision } from "./serialize";
