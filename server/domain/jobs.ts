@@ -1,5 +1,6 @@
 import type { JobHandler } from "../jobs/runner";
 import { analystJobs } from "./analysts/jobs";
+import { backtestJobs } from "./backtest/jobs";
 import { detectionJobs } from "./detection/jobs";
 import { identityJobs } from "./identity/jobs";
 import { riskJobs } from "./scoring/jobs";
@@ -17,5 +18,6 @@ export function domainJobs(deps: DomainDeps): Record<string, JobHandler> {
     ...webhookJobs(deps),
     ...riskJobs,
     ...detectionJobs,
+    ...backtestJobs,
   };
 }
