@@ -4,7 +4,7 @@ import anyAscii from "any-ascii";
 // same steps, otherwise an exact name would not compare equal to itself.
 
 /** Titles and honorifics: they say nothing about who the person is and are often omitted. */
-const HONORIFICS = new Set([
+export const HONORIFICS: ReadonlySet<string> = new Set([
   "mr", "mrs", "ms", "mx", "miss", "dr", "prof", "sir", "dame", "lord", "lady", "hon", "rev",
   "shri", "smt", "sri", "shrimati", "kumari",
 ]);
@@ -64,6 +64,18 @@ function basicTokens(text: string): string[] {
   s = s.replace(/\b([a-z])\.([a-z])\.(?:([a-z])\.)?/g, (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ""} `);
   s = s.replace(/[^a-z0-9]+/g, " ").trim();
   return s ? s.split(" ") : [];
+}
+
+/** Every token with the index of the whitespace-separated word of `name` it comes from. */
+export function wordTokens(name: string): { token: string; word: number }[] {
+  const out: { token: string; word: number }[] = [];
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .forEach((w, word) => {
+      for (const token of basicTokens(w)) out.push({ token, word });
+    });
+  return out;
 }
 
 /**
