@@ -1,4 +1,4 @@
-import { nameKey, normalizeTokens } from "./normalize";
+import { nameKey, normalizeTokens, wordTokens, writtenTokens } from "./normalize";
 import { canonicalTokens, closedGaps } from "./particles";
 
 // The forms a name is indexed and searched in. Every form of a listed name is indexed as one more
@@ -37,9 +37,11 @@ export function queryForms(name: string): QueryForm[] {
  * first. Written first, so that a name equal in every form is reported as written.
  */
 export function listedNameForms(text: string): QueryForm[] {
+  // One transliteration pass for both forms (the index runs this on every listed name).
+  const words = wordTokens(text);
   const forms: QueryForm[] = [
-    { form: "written", tokens: normalizeTokens(text) },
-    { form: "canonical", tokens: canonicalTokens(text).map((t) => t.token) },
+    { form: "written", tokens: writtenTokens(words.map((w) => w.token)) },
+    { form: "canonical", tokens: canonicalTokens(words).map((t) => t.token) },
   ];
   const closed = text.replace(/(?<=\p{L})-(?=\p{L})/gu, "");
   if (closed !== text) forms.push({ form: "joined", tokens: canonicalTokens(closed).map((t) => t.token) });

@@ -83,10 +83,14 @@ export function wordTokens(name: string): { token: string; word: number }[] {
  * removed. Order is kept (matching is order-independent, but readers of the tokens are not).
  */
 export function normalizeTokens(name: string): string[] {
-  const all = basicTokens(name);
+  return writtenTokens(basicTokens(name));
+}
+
+/** normalizeTokens from the basic tokens of a name (for callers that already have them). */
+export function writtenTokens(all: readonly string[]): string[] {
   const kept = all.filter((t) => !HONORIFICS.has(t) && !ARTICLES.has(t));
   // A name made only of removable words ("Al", "Dr") keeps them rather than vanishing.
-  return kept.length > 0 ? kept : all;
+  return kept.length > 0 ? kept : [...all];
 }
 
 /** One canonical string per name: tokens sorted, so reorderings of the same name share it. */
