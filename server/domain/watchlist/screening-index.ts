@@ -10,7 +10,8 @@ import type { EntityType, ListName, MatchStrength, WatchlistEntity } from "./typ
 //     insertion, deletion or transposition away: the SymSpell idea);
 //   - its phonetic skeleton (finds transliteration variants such as Husayn/Hussein).
 // Names containing a similar token are then scored with an upper bound first; only names whose
-// bound can reach the floor get the full best-pair assignment.
+// bound can reach the floor get the full best-pair assignment. Each listed name is indexed in its
+// forms (name-forms.ts), and tokens weigh by their rarity across the loaded lists.
 
 export type IndexedName = {
   entity: number;
@@ -140,6 +141,7 @@ export class ScreeningIndex {
     }
     this.nameTokens = Int32Array.from(tokenBuf);
     this.computeWeights();
+    yield;
     this.postingStart = new Int32Array(postingLists.length + 1);
     postingLists.forEach((p, t) => {
       this.postingStart[t + 1] = (this.postingStart[t] as number) + p.length;
