@@ -76,5 +76,9 @@ describe("particleNote: which form matched, for the reason", () => {
   it("says nothing when the particles are written alike", () => {
     expect(particleNote("Ayman al-Zawahiri", "AL ZAWAHIRI, Dr. Ayman")).toBeUndefined();
     expect(particleNote("John Smith", "SMITH, John")).toBeUndefined();
+    expect(particleNote("Abu Bakr Baghdadi", "AL-BAGHDADI, Abu Bakr")).toBeUndefined();
+    expect(particleNote("Ayman alZawahiri", "AL ZAWAHIRI, Dr. Ayman")).toBe(
+      "Matched the joined form alZawahiri of AL ZAWAHIRI (name particles compared as one name).",
+    );
   });
 });

@@ -105,6 +105,11 @@ export function canonicalTokens(name: string | readonly { token: string; word: n
   return out.length > 0 ? out : raw.map((t) => ({ token: t.token, from: t.word, to: t.word }));
 }
 
+/** The letters of a surface without a leading al-/el- article written apart ("AL-BAGHDADI"). */
+function withoutArticle(x: string): string {
+  return x.toLowerCase().replace(/^(?:al|el)[\s-]+/, "").replace(/[^a-z]/g, "");
+}
+
 /** The words of a span, without the punctuation around them ("KHAFAJI,"). */
 function surface(words: readonly string[], [from, to]: [number, number]): string {
   return words
@@ -148,6 +153,8 @@ export function particleNote(query: string, listed: string): string | undefined 
     const qJoined = !/[\s-]/.test(qs);
     const lJoined = !/[\s-]/.test(ls);
     if (letters(qs) === letters(ls) && qJoined === lJoined) continue;
+    // An article simply left out (Baghdadi for AL-BAGHDADI) is no particle spelling to report.
+    if (withoutArticle(ls) !== letters(ls) && withoutArticle(ls) === letters(qs)) continue;
     notes.push(qJoined && !lJoined ? `the joined form ${qs} of ${ls}` : !qJoined && lJoined ? `the split form ${qs} of ${ls}` : `the form ${qs} of ${ls}`);
   }
   return notes.length > 0 ? `Matched ${notes.join(", ")} (name particles compared as one name).` : undefined;
