@@ -13,7 +13,7 @@ export type ScreeningDecision = {
   decisionId: string;
 };
 
-/** What a decision on a screening means for its review (DESIGN "Watchlist review"). */
+/** What a decision on a screening means for its review (server/domain/identity/README.md, "Watchlist screening and review"). */
 export function reviewOutcome(decision: ScreeningDecision["decision"], reason: string): ReviewState {
   if (reason === "false_positive") return "false_positive";
   if (reason === "confirmed_fraud" || decision === "block") return "true_match";
@@ -54,7 +54,7 @@ export async function reviewScreening(db: Db, ctx: ScreeningCtx, input: Screenin
         });
     }
   } else if (row.userId) {
-    // A correction (spec 4.5: a new decision on the same subject) that no longer calls it a false
+    // A correction (a new decision on the same subject) that no longer calls it a false
     // positive lifts what the earlier decision on this screening suppressed; a confirmed match
     // lifts the pair's suppression whichever screening made it. Else later screenings would keep
     // clearing a person the review now calls a true match.

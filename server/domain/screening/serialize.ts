@@ -15,7 +15,7 @@ const match = (m: StoredMatch) => ({
   dob_match: m.dob_match,
 });
 
-/** The watchlist screening result (spec 2.6) plus the review fields of DESIGN "Watchlist review". */
+/** The watchlist screening result plus its review fields (server/domain/identity/README.md, "Watchlist screening and review"). */
 export function serializeScreening(row: ScreeningRow) {
   return {
     object: "watchlist_screening" as const,

@@ -9,7 +9,7 @@ import { screenPerson, type ScreeningCtx, type ScreeningRow } from "./screen-per
 export type WatchlistQuery = { user_id?: string; name?: string; date_of_birth?: string; lists?: ListName[] };
 
 /**
- * GET /v1/identity/watchlist (spec 4.7, DESIGN edge rules): `name` alone screens that name;
+ * GET /v1/identity/watchlist (server/domain/identity/README.md): `name` alone screens that name;
  * `user_id` alone screens the identity stored by the user's latest verification; both screen
  * `name` and store it for that user, who must have an identity record.
  */

@@ -1,9 +1,10 @@
-import { commonNameCombinations } from "./common-names";
+import { COMMON_NAMES, commonNameCombinations } from "./common-names";
 import { nameKey, normalizeTokens, reorderSurnameFirst } from "./normalize";
 import { MATCH_THRESHOLD, POSSIBLE_MATCH_THRESHOLD } from "./score";
 import { screen } from "./screen";
 import type { ScreeningIndex } from "./screening-index";
 import type { ListName, WatchlistEntity } from "./types";
+import { PARTICLE_VARIANT_KINDS, particleVariant, type ParticleVariantKind } from "./variants";
 
 // Quality evaluation built from the official lists themselves: listed names and generated variants
 // must find their entity; ordinary names must come back clear. Shared by the unit test (which
@@ -19,14 +20,19 @@ export type CaseKind =
   | "dropped_token"
   | "dob_match"
   | "dob_conflict"
-  | "clear";
+  | ParticleVariantKind
+  | "clear"
+  | "shared_surname";
+
+/** Kinds whose queries name nobody on the lists: any result at the threshold is a false positive. */
+const UNLISTED_KINDS: ReadonlySet<CaseKind> = new Set(["clear", "shared_surname"]);
 
 export type EvalCase = { kind: CaseKind; query: string; dateOfBirth?: string; expectedId?: string };
 
 /**
  * Per kind of case. For look-ups: the expected entity found at ≥ POSSIBLE_MATCH_THRESHOLD
- * (atPossible) and at > MATCH_THRESHOLD (atMatch). For "clear": names with any result at those
- * levels (false positives). For "dob_conflict": cases the date pushed below POSSIBLE_MATCH_THRESHOLD
+ * (atPossible) and at > MATCH_THRESHOLD (atMatch). For "clear" and "shared_surname": names with
+ * any result at those levels (false positives). For "dob_conflict": cases the date pushed below POSSIBLE_MATCH_THRESHOLD
  * (atPossible) and to at most MATCH_THRESHOLD (atMatch), i.e. successes.
  */
 export type KindReport = {
@@ -44,7 +50,9 @@ export type EvalReport = {
   falsePositiveRate: number;
   /** Share of ordinary names with at least one result > MATCH_THRESHOLD. */
   falsePositiveMatchRate: number;
-  falsePositives: { query: string; hit: string; score: number }[];
+  /** Share of unlisted people who share only a listed surname with a result ≥ POSSIBLE_MATCH_THRESHOLD. */
+  sharedSurnameFalsePositiveRate: number;
+  falsePositives: { kind: CaseKind; query: string; hit: string; score: number }[];
   misses: { kind: CaseKind; query: string; expectedId: string; best: number }[];
 };
 
@@ -164,7 +172,63 @@ export function buildEvaluationCases(entities: readonly WatchlistEntity[], opts:
   for (const { name } of commonNameCombinations()) {
     if (!listedKeys.has(nameKey(normalizeTokens(name)))) cases.push({ kind: "clear", query: name });
   }
+  // Own generator, so that adding these kinds left the cases of the kinds above unchanged.
+  const rand2 = rng((opts.seed ?? 42) + 1);
+  cases.push(...particleCases(people, perKind, rand2));
+  cases.push(...sharedSurnameCases(people, listedKeys, perKind, rand2));
   return cases;
+}
+
+/** Words the lists write after an al-/el- article ("AL-KHAFAJI" → khafaji). */
+function articleWords(people: readonly WatchlistEntity[]): Set<string> {
+  const words = new Set<string>();
+  for (const e of people) {
+    for (const n of [e.primaryName, ...e.aliases.map((a) => a.name)]) {
+      for (const m of n.matchAll(/\b(?:al|el)[\s-]+([a-z]{3,})/gi)) words.add((m[1] as string).toLowerCase());
+    }
+  }
+  return words;
+}
+
+/** The particle spelling games, applied to primary names and strong aliases of individuals. */
+function particleCases(people: readonly WatchlistEntity[], perKind: number, rand: () => number): EvalCase[] {
+  const words = articleWords(people);
+  const articleWord = (w: string) => words.has(w);
+  const out: EvalCase[] = [];
+  for (const kind of PARTICLE_VARIANT_KINDS) {
+    const found: EvalCase[] = [];
+    for (const e of people) {
+      const names = [e.primaryName, ...e.aliases.filter((a) => a.strength === "strong").map((a) => a.name)];
+      for (const n of names) {
+        const v = particleVariant(kind, n, rand, articleWord);
+        if (v && v !== n) found.push({ kind, query: v, expectedId: e.id });
+      }
+    }
+    out.push(...pick(found, perKind, rand));
+  }
+  return out;
+}
+
+/**
+ * Unlisted people who share only a surname with a listed person: the listed "SURNAME, Given"
+ * with an ordinary given name that is none of the listed person's words.
+ */
+function sharedSurnameCases(people: readonly WatchlistEntity[], listedKeys: ReadonlySet<string>, perKind: number, rand: () => number): EvalCase[] {
+  const given = COMMON_NAMES.flatMap((c) => c.given);
+  const found: EvalCase[] = [];
+  for (const e of pick(people, people.length, rand)) {
+    const parts = e.primaryName.split(",");
+    if (parts.length !== 2 || reorderSurnameFirst(e.primaryName) === e.primaryName) continue;
+    const surname = (parts[0] as string).trim();
+    const own = new Set([e.primaryName, ...e.aliases.map((a) => a.name)].flatMap((n) => normalizeTokens(n)));
+    const first = given[Math.floor(rand() * given.length)] as string;
+    if (normalizeTokens(first).some((t) => own.has(t))) continue;
+    const query = `${first} ${surname}`;
+    if (listedKeys.has(nameKey(normalizeTokens(query)))) continue;
+    found.push({ kind: "shared_surname", query });
+    if (found.length >= perKind) break;
+  }
+  return found;
 }
 
 export function evaluate(index: ScreeningIndex, cases: readonly EvalCase[], lists?: readonly ListName[]): EvalReport {
@@ -181,17 +245,18 @@ export function evaluate(index: ScreeningIndex, cases: readonly EvalCase[], list
     a.cases++;
     const minScore = c.kind === "dob_conflict" ? 0 : POSSIBLE_MATCH_THRESHOLD;
     const results = screen(index, { name: c.query, dateOfBirth: c.dateOfBirth, lists: scope, minScore, limit: 200 });
-    if (c.kind === "clear") {
-      clearCases++;
+    if (UNLISTED_KINDS.has(c.kind)) {
+      const isClear = c.kind === "clear";
+      if (isClear) clearCases++;
       const top = results[0];
       a.scoreSum += top?.match_score ?? 0;
       if (top && top.match_score >= POSSIBLE_MATCH_THRESHOLD) {
-        fp++;
+        if (isClear) fp++;
         a.atPossible++;
-        falsePositives.push({ query: c.query, hit: top.matched_name, score: top.match_score });
+        falsePositives.push({ kind: c.kind, query: c.query, hit: top.matched_name, score: top.match_score });
       }
       if (top && top.match_score > MATCH_THRESHOLD) {
-        fpMatch++;
+        if (isClear) fpMatch++;
         a.atMatch++;
       }
       continue;
@@ -225,6 +290,7 @@ export function evaluate(index: ScreeningIndex, cases: readonly EvalCase[], list
     byKind,
     falsePositiveRate: clearCases ? fp / clearCases : 0,
     falsePositiveMatchRate: clearCases ? fpMatch / clearCases : 0,
+    sharedSurnameFalsePositiveRate: byKind.shared_surname?.rateAtPossible ?? 0,
     falsePositives,
     misses,
   };

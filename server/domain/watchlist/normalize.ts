@@ -4,7 +4,7 @@ import anyAscii from "any-ascii";
 // same steps, otherwise an exact name would not compare equal to itself.
 
 /** Titles and honorifics: they say nothing about who the person is and are often omitted. */
-const HONORIFICS = new Set([
+export const HONORIFICS: ReadonlySet<string> = new Set([
   "mr", "mrs", "ms", "mx", "miss", "dr", "prof", "sir", "dame", "lord", "lady", "hon", "rev",
   "shri", "smt", "sri", "shrimati", "kumari",
 ]);
@@ -66,15 +66,31 @@ function basicTokens(text: string): string[] {
   return s ? s.split(" ") : [];
 }
 
+/** Every token with the index of the whitespace-separated word of `name` it comes from. */
+export function wordTokens(name: string): { token: string; word: number }[] {
+  const out: { token: string; word: number }[] = [];
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .forEach((w, word) => {
+      for (const token of basicTokens(w)) out.push({ token, word });
+    });
+  return out;
+}
+
 /**
  * Normalised tokens of a name: ASCII, lower case, no punctuation, honorifics and the al-/el- article
  * removed. Order is kept (matching is order-independent, but readers of the tokens are not).
  */
 export function normalizeTokens(name: string): string[] {
-  const all = basicTokens(name);
+  return writtenTokens(basicTokens(name));
+}
+
+/** normalizeTokens from the basic tokens of a name (for callers that already have them). */
+export function writtenTokens(all: readonly string[]): string[] {
   const kept = all.filter((t) => !HONORIFICS.has(t) && !ARTICLES.has(t));
   // A name made only of removable words ("Al", "Dr") keeps them rather than vanishing.
-  return kept.length > 0 ? kept : all;
+  return kept.length > 0 ? kept : [...all];
 }
 
 /** One canonical string per name: tokens sorted, so reorderings of the same name share it. */

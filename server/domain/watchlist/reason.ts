@@ -123,11 +123,13 @@ const DOB_TEXT: Record<DobComparison, string> = {
   not_compared: "",
 };
 
-export function buildReason(e: WatchlistEntity, matchedName: string, strength: MatchStrength, dob: DobComparison): string {
+export function buildReason(e: WatchlistEntity, matchedName: string, strength: MatchStrength, dob: DobComparison, particleNote?: string): string {
   const parts = [listing(e)];
   const remarks = truncateRemarks(e.remarks);
   if (remarks) parts.push(`${e.list === "adverse_media" ? "Summary" : "Remarks"}: ${remarks}`);
   if (strength !== "primary") parts.push(`Matched ${strength === "weak" ? "a weak alias" : "an alias"}: ${matchedName}.`);
+  // Which spelling of a name particle matched (the joined form ALKHAFAJI of AL-KHAFAJI).
+  if (particleNote) parts.push(particleNote);
   if (dob === "partial_conflict" || dob === "conflict") {
     parts.push(`${DOB_TEXT[dob]} (listed: ${e.datesOfBirth.map(formatPartialDate).join(", ")}).`);
   } else if (DOB_TEXT[dob]) parts.push(DOB_TEXT[dob]);

@@ -84,6 +84,15 @@ describe("nameSimilarity", () => {
     expect(nameSimilarity("John Smith Jones", "Smith")).toBeLessThan(POSSIBLE_MATCH_THRESHOLD);
   });
 
+  it("counts words unpaired on both sides as a conflict, not an omission", () => {
+    // Same shape (two of three words shared), but a different given name on each side.
+    const omission = nameSimilarity("Sulaiman Hamad", "SULAIMAN HAMAD, Ibrahim");
+    const conflict = nameSimilarity("Neema Sulaiman Hamad", "SULAIMAN HAMAD, Ibrahim");
+    expect(omission).toBeCloseTo(0.8, 4);
+    expect(conflict).toBeCloseTo(4 / 7, 4);
+    expect(conflict).toBeLessThan(POSSIBLE_MATCH_THRESHOLD);
+  });
+
   it("keeps typo variants at least possible matches", () => {
     expect(nameSimilarity("Aymann al-Zawahiri", "AL ZAWAHIRI, Dr. Ayman")).toBeGreaterThan(MATCH_THRESHOLD);
     expect(nameSimilarity("Manuel Noreiga", "Manuel Noriega")).toBeGreaterThanOrEqual(POSSIBLE_MATCH_THRESHOLD);

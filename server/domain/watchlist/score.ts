@@ -25,6 +25,9 @@ export function classify(score: number): Classification {
  */
 export const WEAK_ALIAS_FACTOR = 0.8;
 
+/** How much more an unpaired word weighs when the other name has an unpaired word too. */
+const CONFLICT_WEIGHT = 1;
+
 /** Jaro-Winkler below this means "different token" (random name pairs: ~99.6% fall below it). */
 const TOKEN_CUTOFF = 0.8;
 /** Stretches the useful range: JW 0.95 → 0.9, 0.9 → 0.8, 0.85 → 0.7, 0.8 → 0.6. */
@@ -114,6 +117,9 @@ export function assignAndScore(
   /** The candidate's tokens may be a slice of a shared array: its offset and length. */
   cStart = 0,
   nc = cWeights.length - cStart,
+  /** Full weights of unpaired tokens (default: the same weights), see below. */
+  qBase: ArrayLike<number> = qWeights,
+  cBase: ArrayLike<number> = cWeights,
 ): number {
   const nq = qWeights.length;
   if (nq === 0 || nc === 0) return 0;
@@ -137,6 +143,8 @@ export function assignAndScore(
   let usedQ = 0;
   let usedC = 0;
   let matched = 0;
+  let pairedQ = 0;
+  let pairedC = 0;
   for (const k of order) {
     const i = pairs[k * 3 + 1] as number;
     const j = pairs[k * 3 + 2] as number;
@@ -144,9 +152,22 @@ export function assignAndScore(
     if (i > 30 || j > 30 || usedQ & (1 << i) || usedC & (1 << j)) continue;
     usedQ |= 1 << i;
     usedC |= 1 << j;
-    matched += (pairs[k * 3] as number) * ((qWeights[i] as number) + (cWeights[cStart + j] as number));
+    const sim = pairs[k * 3] as number;
+    pairedQ += qWeights[i] as number;
+    pairedC += cWeights[cStart + j] as number;
+    matched += sim * ((qWeights[i] as number) + (cWeights[cStart + j] as number));
   }
-  return matched / (qTotal + cTotal);
+  // Paired words count with their (rarity) weight, unpaired ones with their full base weight: a
+  // shared common word is weak evidence for, a missing word is full evidence against. Unpaired
+  // words on both sides are a conflict (Sujin X Y vs Carlos X Y: another person), not an omission
+  // (Manuel Noriega vs Manuel Antonio Noriega): the smaller unpaired side counts again.
+  let unpairedQ = 0;
+  let unpairedC = 0;
+  for (let i = 0; i < nq; i++) if (i > 30 || !(usedQ & (1 << i))) unpairedQ += qBase[i] as number;
+  for (let j = 0; j < nc; j++) if (j > 30 || !(usedC & (1 << j))) unpairedC += cBase[cStart + j] as number;
+  const conflict = Math.min(unpairedQ, unpairedC);
+  const denominator = pairedQ + pairedC + unpairedQ + unpairedC + CONFLICT_WEIGHT * conflict;
+  return denominator > 0 ? matched / denominator : 0;
 }
 
 /** Name similarity of two raw names (used by tests and tools; the index uses cached token sims). */

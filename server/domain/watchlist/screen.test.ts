@@ -36,6 +36,7 @@ const ENTITIES = [
   entity({ id: "un:FXi.001", list: "un_sanctions", primaryName: "TESTO ZEDLAND FOOBAR", programmes: ["Al-Qaida"], details: { reference_number: "FXi.001" } }),
   entity({ id: "eu:1", list: "eu_sanctions", primaryName: "FOOBAR PLACEHOLDER HOLDINGS LTD", type: "organization", sourceType: "enterprise", programmes: ["UKR"] }),
   entity({ id: "pep:1", list: "pep", primaryName: "Ottilie Sampleberg", programmes: ["Member of the Fixture Assembly"], details: { organisation: "Fixture Assembly", country: "ZZ", term: "7" } }),
+  entity({ id: "ofac:2", list: "ofac", primaryName: "AL-QUUXAFAJI, Fictivo Abdul Zedim", programmes: ["SDGT"] }),
   entity({ id: "adverse_media:1", list: "adverse_media", primaryName: "Quentin Placeholder-Fictus", programmes: ["fraud"], remarks: "Fictional summary.", details: { source_url: "https://example.invalid/x" } }),
 ];
 const index = new ScreeningIndex(ENTITIES);
@@ -101,6 +102,18 @@ describe("screen", () => {
     expect(low?.dob_match).toBe("conflict");
     expect(low?.match_score).toBeLessThan(POSSIBLE_MATCH_THRESHOLD);
     expect(low?.reason).toContain("Date of birth differs (listed: 1960-01-12).");
+  });
+
+  it("compares joined and split name particles as one name, and says which form matched", () => {
+    for (const q of ["Fictivo Abd al Zedim ALQUUXAFAJI", "Fictivo Abdulzedim El Quuxafaji", "Fictivo Abdel-Zedim Al Quuxafaji"]) {
+      const [r] = screen(index, { name: q });
+      expect(r?.entity.id, q).toBe("ofac:2");
+      expect(r?.match_score, q).toBe(1);
+    }
+    const [joined] = screen(index, { name: "Fictivo Abdul Zedim ALQUUXAFAJI" });
+    expect(joined?.reason).toContain("Matched the joined form ALQUUXAFAJI of AL-QUUXAFAJI (name particles compared as one name).");
+    const [exact] = screen(index, { name: "Fictivo Abdul Zedim al-Quuxafaji" });
+    expect(exact?.reason).not.toContain("name particles");
   });
 
   it("rejects malformed dates of birth", () => {

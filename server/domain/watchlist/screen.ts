@@ -1,7 +1,8 @@
 import { compareDob, parseQueryDate } from "./dates";
-import { normalizeTokens } from "./normalize";
+import { particleNote } from "./particles";
 import { buildReason } from "./reason";
 import { POSSIBLE_MATCH_THRESHOLD, applyDob, DOB_BOOST_MIN_NAME_SCORE } from "./score";
+import { queryForms } from "./name-forms";
 import type { IndexedName, ScreeningIndex } from "./screening-index";
 import type { DobComparison, PartialDate, ScreenQuery, ScreenResult, WatchlistEntity } from "./types";
 
@@ -17,14 +18,15 @@ function round(score: number): number {
 
 export function screen(index: ScreeningIndex, query: ScreenQuery): ScreenResult[] {
   const name = (query.name ?? "").slice(0, MAX_NAME_LENGTH);
-  const tokens = normalizeTokens(name);
-  if (tokens.length === 0) return [];
+  // The name as written and with its particles canonicalised (particles.ts): the best form wins.
+  const forms = queryForms(name);
+  if (forms.length === 0) return [];
   const dob: PartialDate | undefined = query.dateOfBirth ? parseQueryDate(query.dateOfBirth) : undefined;
   const floor = query.minScore ?? POSSIBLE_MATCH_THRESHOLD;
   // A matching date of birth can lift a name score from DOB_BOOST_MIN_NAME_SCORE up to the floor, so
   // with a date the index must return names from there.
   const nameFloor = dob ? Math.min(floor, DOB_BOOST_MIN_NAME_SCORE) : floor;
-  const hits = index.search(tokens, {
+  const hits = index.search(forms, {
     floor: nameFloor,
     lists: query.lists ? new Set(query.lists) : undefined,
     entityType: query.entityType,
@@ -46,7 +48,7 @@ export function screen(index: ScreeningIndex, query: ScreenQuery): ScreenResult[
     match_score: score,
     entity_name: entity.primaryName,
     entity_type: entity.type,
-    reason: buildReason(entity, matched.text, matched.strength, dobMatch),
+    reason: buildReason(entity, matched.text, matched.strength, dobMatch, particleNote(name, matched.text)),
     matched_name: matched.text,
     matched_alias_strength: matched.strength,
     dob_match: dobMatch,

@@ -1,4 +1,5 @@
-import { nameKey, normalizeTokens, skeleton, tokenWeight, withoutParentheses } from "./normalize";
+import { listedNameForms, type NameForm, type QueryForm } from "./name-forms";
+import { nameKey, skeleton, tokenWeight, withoutParentheses } from "./normalize";
 import { WEAK_ALIAS_FACTOR, assignAndScore, tokenSimilarity } from "./score";
 import type { EntityType, ListName, MatchStrength, WatchlistEntity } from "./types";
 
@@ -9,11 +10,13 @@ import type { EntityType, ListName, MatchStrength, WatchlistEntity } from "./typ
 //     insertion, deletion or transposition away: the SymSpell idea);
 //   - its phonetic skeleton (finds transliteration variants such as Husayn/Hussein).
 // Names containing a similar token are then scored with an upper bound first; only names whose
-// bound can reach the floor get the full best-pair assignment.
+// bound can reach the floor get the full best-pair assignment. Each listed name is indexed in its
+// forms (name-forms.ts), and tokens weigh by their rarity across the loaded lists.
 
 export type IndexedName = {
   entity: number;
   text: string;
+  form: NameForm;
   strength: MatchStrength;
   /** 1 for primary names and strong aliases, WEAK_ALIAS_FACTOR for weak ones. */
   factor: number;
@@ -23,7 +26,7 @@ export type IndexedName = {
   totalWeight: number;
 };
 
-export type NameHit = { entity: number; name: number; score: number };
+export type NameHit = { entity: number; name: number; score: number; queryForm: NameForm };
 
 export type SearchOptions = {
   /** Lowest name score (after the alias factor) worth returning. */
@@ -37,6 +40,25 @@ const MIN_DELETE_LENGTH = 4;
 const SIM_CACHE_SIZE = 20_000;
 /** Entities indexed between two yields to the event loop in `ScreeningIndex.build`. */
 const BUILD_CHUNK = 1_000;
+/**
+ * Token weights by rarity (IDF): a token on at most RARE_ENTITIES entities weighs fully; a more
+ * common one weighs log(N/df) / log(N/RARE_ENTITIES) of that, never below MIN_IDF_FACTOR. A shared
+ * MOHAMMED says less than a shared KHAIWANI. The constants below were tuned on evaluation.ts (the
+ * figures are in README.md, "Measured quality and performance").
+ */
+const RARE_ENTITIES = 3;
+const MIN_IDF_FACTOR = 0.35;
+/**
+ * A listed word the query lacks counts at least this share of its full weight, however common: a
+ * missing middle name is an omission, but "Sana Rahman" is not the vessel SANA.
+ */
+const LISTED_UNPAIRED_MIN = 0.7;
+/**
+ * A query word that is itself a listed word, compared with another listed word: a different name
+ * (Khalid/Khalil, Mary/Mark), or, when the two share a phonetic skeleton, another spelling.
+ */
+const OTHER_WORD_FACTOR = 0.7;
+const OTHER_SPELLING_FACTOR = 0.85;
 
 type SimilarTokens = { ids: Int32Array; sims: Float64Array; byId: Map<number, number> };
 
@@ -69,6 +91,10 @@ export class ScreeningIndex {
   /** Token ids and weights of all names, end to end: two arrays instead of two per name. */
   private nameTokens = new Int32Array(0);
   private nameWeights = new Float32Array(0);
+  private nameBase = new Float32Array(0);
+  /** Per vocabulary token: the number of entities with it in any name, and its weight. */
+  private entityCount: number[] = [];
+  private tokenWeights = new Float32Array(0);
   private readonly vocab = new Map<string, number>();
   /** Names containing token t: postingData[postingStart[t], postingStart[t + 1]) (CSR layout). */
   private postingStart = new Int32Array(1);
@@ -109,13 +135,13 @@ export class ScreeningIndex {
   private *buildSteps(): Generator<void> {
     const postingLists: number[][] = [];
     const tokenBuf: number[] = [];
-    const weightBuf: number[] = [];
     for (let i = 0; i < this.entities.length; i++) {
-      this.addEntity(this.entities[i] as WatchlistEntity, i, postingLists, tokenBuf, weightBuf);
+      this.addEntity(this.entities[i] as WatchlistEntity, i, postingLists, tokenBuf);
       if (i % BUILD_CHUNK === BUILD_CHUNK - 1) yield;
     }
     this.nameTokens = Int32Array.from(tokenBuf);
-    this.nameWeights = Float32Array.from(weightBuf);
+    this.computeWeights();
+    yield;
     this.postingStart = new Int32Array(postingLists.length + 1);
     postingLists.forEach((p, t) => {
       this.postingStart[t + 1] = (this.postingStart[t] as number) + p.length;
@@ -137,7 +163,7 @@ export class ScreeningIndex {
     return id;
   }
 
-  private addEntity(e: WatchlistEntity, entityIdx: number, postingLists: number[][], tokenBuf: number[], weightBuf: number[]): void {
+  private addEntity(e: WatchlistEntity, entityIdx: number, postingLists: number[][], tokenBuf: number[]): void {
     const variants: { text: string; strength: MatchStrength; factor: number }[] = [];
     const push = (text: string, strength: MatchStrength, factor: number) => {
       variants.push({ text, strength, factor });
@@ -148,29 +174,63 @@ export class ScreeningIndex {
     push(e.primaryName, "primary", 1);
     for (const a of e.aliases) push(a.name, a.strength, a.strength === "weak" ? WEAK_ALIAS_FACTOR : 1);
     const seen = new Set<string>();
+    const entityTokens = new Set<number>();
     for (const v of variants) {
-      const toks = normalizeTokens(v.text);
-      if (toks.length === 0) continue;
-      const key = nameKey(toks);
-      // The first (strongest) spelling of a token set wins: primary, then strong, then weak.
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const nameIdx = this.names.length;
-      const ids = toks.map((t) => this.tokenId(t, postingLists));
-      const weights = toks.map(tokenWeight);
-      this.names.push({
-        entity: entityIdx,
-        text: v.text,
-        strength: v.strength,
-        factor: v.factor,
-        start: tokenBuf.length,
-        length: ids.length,
-        totalWeight: weights.reduce((s, w) => s + w, 0),
-      });
-      tokenBuf.push(...ids);
-      weightBuf.push(...weights);
-      for (const id of new Set(ids)) (postingLists[id] as number[]).push(nameIdx);
+      for (const { form, tokens: toks } of listedNameForms(v.text)) {
+        if (toks.length === 0) continue;
+        const key = nameKey(toks);
+        // The first (strongest) spelling of a token set wins: primary, then strong, then weak.
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const nameIdx = this.names.length;
+        const ids = toks.map((t) => this.tokenId(t, postingLists));
+        this.names.push({ entity: entityIdx, text: v.text, form, strength: v.strength, factor: v.factor, start: tokenBuf.length, length: ids.length, totalWeight: 0 });
+        tokenBuf.push(...ids);
+        for (const id of new Set(ids)) {
+          (postingLists[id] as number[]).push(nameIdx);
+          entityTokens.add(id);
+        }
+      }
     }
+    for (const id of entityTokens) this.entityCount[id] = (this.entityCount[id] ?? 0) + 1;
+  }
+
+  /** Weights once every entity is in: the rarity of a token is only known at the end. */
+  private computeWeights(): void {
+    const n = Math.max(this.entities.length, RARE_ENTITIES + 1);
+    const full = Math.log(n / RARE_ENTITIES);
+    this.tokenWeights = Float32Array.from(this.tokens, (t, id) => {
+      const df = this.entityCount[id] ?? 1;
+      const idf = df <= RARE_ENTITIES ? 1 : Math.max(MIN_IDF_FACTOR, Math.log(n / df) / full);
+      return tokenWeight(t) * idf;
+    });
+    this.nameWeights = Float32Array.from(this.nameTokens, (id) => this.tokenWeights[id] as number);
+    this.nameBase = Float32Array.from(this.nameTokens, (id) => Math.max(this.tokenWeights[id] as number, LISTED_UNPAIRED_MIN * tokenWeight(this.tokens[id] as string)));
+    for (const name of this.names) {
+      let total = 0;
+      for (let k = name.start; k < name.start + name.length; k++) total += this.nameWeights[k] as number;
+      name.totalWeight = total;
+    }
+  }
+
+  /**
+   * A query token weighs what the listed token it resembles most weighs (its own rarity is that
+   * of its spelling in the lists); a token found nowhere in the lists weighs fully.
+   */
+  private queryWeight(token: string, similar: SimilarTokens): number {
+    const base = tokenWeight(token);
+    const exact = this.vocab.get(token);
+    if (exact !== undefined) return this.tokenWeights[exact] as number;
+    let best = -1;
+    let bestSim = 0;
+    for (let k = 0; k < similar.ids.length; k++) {
+      if ((similar.sims[k] as number) > bestSim) {
+        bestSim = similar.sims[k] as number;
+        best = similar.ids[k] as number;
+      }
+    }
+    // Never above the token's own base weight: the score's bound relies on it.
+    return best >= 0 ? Math.min(base, Math.max(this.tokenWeights[best] as number, base * MIN_IDF_FACTOR)) : base;
   }
 
   private buildKeys(): void {
@@ -209,9 +269,15 @@ export class ScreeningIndex {
     const ids: number[] = [];
     const sims: number[] = [];
     const byId = new Map<number, number>();
+    // A query word that is itself a listed word, paired with another listed word, names someone
+    // else (Khalid/Khalil, Mary/Mark) unless the two are spellings of one name (same skeleton);
+    // a typo is rarely a listed word.
+    const qSkeleton = exact !== undefined ? skeleton(q) : "";
     for (const id of candidates) {
-      const s = tokenSimilarity(q, this.tokens[id] as string);
+      const t = this.tokens[id] as string;
+      let s = tokenSimilarity(q, t);
       if (s <= 0) continue;
+      if (exact !== undefined && id !== exact) s *= qSkeleton.length >= 3 && skeleton(t) === qSkeleton ? OTHER_SPELLING_FACTOR : OTHER_WORD_FACTOR;
       ids.push(id);
       sims.push(s);
       byId.set(id, s);
@@ -229,12 +295,25 @@ export class ScreeningIndex {
    * Best name score per entity for the query tokens, for entities whose best name reaches `floor`.
    * Scores include the alias-strength factor but not the date of birth (the caller applies it).
    */
-  search(queryTokens: readonly string[], opts: SearchOptions): NameHit[] {
+  search(queryTokens: readonly string[] | readonly QueryForm[], opts: SearchOptions): NameHit[] {
+    if (queryTokens.length > 0 && typeof queryTokens[0] === "string") return this.searchForm(queryTokens as string[], "written", opts);
+    const best = new Map<number, NameHit>();
+    for (const f of queryTokens as QueryForm[]) {
+      for (const hit of this.searchForm(f.tokens, f.form, opts)) {
+        const prev = best.get(hit.entity);
+        if (!prev || hit.score > prev.score) best.set(hit.entity, hit);
+      }
+    }
+    return [...best.values()];
+  }
+
+  private searchForm(queryTokens: readonly string[], queryForm: NameForm, opts: SearchOptions): NameHit[] {
     const q = queryTokens.slice(0, 30);
     if (q.length === 0 || this.names.length === 0) return [];
-    const qWeights = q.map(tokenWeight);
-    const qTotal = qWeights.reduce((s, w) => s + w, 0);
     const similar = q.map((t) => this.similarTokens(t));
+    const qWeights = q.map((t, i) => this.queryWeight(t, similar[i] as SimilarTokens));
+    const qTotal = qWeights.reduce((s, w) => s + w, 0);
+    const qBase = q.map(tokenWeight);
     const touched: number[] = [];
     const queryEpoch = ++this.epoch;
     for (let i = 0; i < q.length; i++) {
@@ -289,9 +368,11 @@ export class ScreeningIndex {
           (i, j) => (similar[i] as SimilarTokens).byId.get(tokens[start + j] as number) ?? 0,
           start,
           name.length,
+          qBase,
+          this.nameBase,
         ) * name.factor;
       if (score < opts.floor) continue;
-      if (!prev || score > prev.score) best.set(name.entity, { entity: name.entity, name: n, score });
+      if (!prev || score > prev.score) best.set(name.entity, { entity: name.entity, name: n, score, queryForm });
     }
     return [...best.values()];
   }

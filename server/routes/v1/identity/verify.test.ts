@@ -21,7 +21,7 @@ const check = (body: { checks: { name: string; status: string }[] }, name: strin
 const eventsOf = (userId: string) =>
   rows<{ event_type: string; payload: Record<string, unknown> }>(api.deps.database.db, sql`select event_type, payload from events where user_id = ${userId} order by created_at, id`);
 
-describe("validation (spec 4.6)", () => {
+describe("validation of POST /v1/identity/verify", () => {
   const cases: [Record<string, unknown>, string, string][] = [
     [{ ...person(), user_id: undefined }, "missing_required_field", "user_id"],
     [{ ...person(), type: undefined }, "missing_required_field", "type"],
@@ -66,7 +66,7 @@ describe("validation (spec 4.6)", () => {
     expect((await verify({ ...person(), session_id: s.body.session_id })).status).toBe(201);
   });
 
-  it("echoes user_id exactly as sent (spec 2.5), and finds it again by that value", async () => {
+  it("echoes user_id exactly as sent, and finds it again by that value", async () => {
     const body = { ...person(), user_id: ` spaced-${Date.now()} ` };
     const r = await verify(body);
     expect(r.body.user_id).toBe(body.user_id);

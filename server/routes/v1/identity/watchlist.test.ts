@@ -54,6 +54,27 @@ describe("GET /v1/identity/watchlist", () => {
     expect((await screen("name=Joseph%20Konyi&date_of_birth=1980-05-05")).body.status).toBe("clear");
   });
 
+  it("reads joined and split name particles as one name, and says which form matched", async () => {
+    // Listed on the OFAC file as "AL-KHAFAJI, Muhsin Khadr", "AL-WARFALLI, Mahmud" and
+    // "AL-KHAIWANI, Abdul Hakim": each of these came back clear before.
+    const cases: [string, string][] = [
+      ["MUHSIN KHADR ALKHAFAJI", "ofac:7890"],
+      ["Mahmud ALWARFALLI", "ofac:25038"],
+      ["Abd al Hakim AL-KHAIWANI", "ofac:30623"],
+    ];
+    for (const [name, id] of cases) {
+      const r = await screen(`name=${encodeURIComponent(name)}&lists=ofac`);
+      expect(r.body.status, name).toBe("match");
+      expect(r.body.matches[0], name).toMatchObject({ entity_id: id, match_score: 1 });
+    }
+    const joined = await screen(`name=${encodeURIComponent("MUHSIN KHADR ALKHAFAJI")}&lists=ofac`);
+    expect(joined.body.matches[0].reason).toContain("Matched the joined form ALKHAFAJI of AL-KHAFAJI");
+  });
+
+  it("leaves an unlisted person who shares only a listed surname clear", async () => {
+    expect((await screen(`name=${encodeURIComponent("Leila AL-KHAFAJI")}&lists=ofac,un_sanctions`)).body.status).toBe("clear");
+  });
+
   it("filters by lists and validates them", async () => {
     expect((await screen("name=Joseph%20Kony&lists=pep")).body.status).toBe("clear");
     const un = await screen("name=Joseph%20Kony&lists=un_sanctions");
