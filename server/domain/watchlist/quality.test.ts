@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildEvaluationCases, evaluate, type EvalReport } from "./evaluation";
 import { ScreeningIndex } from "./screening-index";
 import { PARTICLE_VARIANT_KINDS } from "./variants";
-import { loadRealOfac, loadRealUn } from "./test-support";
+import { loadRealOfac, loadRealUn } from "../../test/watchlist-data";
 
 // Matching quality measured on the official OFAC + UN data (see evaluation.ts). The thresholds sit
 // just below the measured values (README.md, "Measured quality and performance"): the cases are

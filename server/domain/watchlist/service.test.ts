@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundledSources } from "./loaders";
 import { WatchlistNotReadyError, WatchlistService } from "./service";
-import { DATA_DIR, FIXTURES_DIR } from "./test-support";
+import { DATA_DIR, FIXTURES_DIR } from "../../test/watchlist-data";
 
 describe("WatchlistService on the bundled data", () => {
   let service: WatchlistService;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFixture } from "../test-support";
+import { readFixture } from "../../../test/watchlist-data";
 import type { WatchlistEntity } from "../types";
 import { euBirthDate, parseEuCsv } from "./eu";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { readData, readFixture } from "../test-support";
+import { readData, readFixture } from "../../../test/watchlist-data";
 import type { WatchlistEntity } from "../types";
 import { parseAdverseMediaCsv, parsePepCsv } from "./import-csv";
 

@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadRealOfac } from "../test-support";
+import { loadRealOfac } from "../../../test/watchlist-data";
 import type { WatchlistEntity } from "../types";
 import { parseOfac, remarkAliases, splitPrograms } from "./ofac";
 

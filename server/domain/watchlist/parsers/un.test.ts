@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { readData } from "../test-support";
+import { readData } from "../../../test/watchlist-data";
 import type { WatchlistEntity } from "../types";
 import { parseUnConsolidated, unDateOfBirth } from "./un";
 

@@ -1,14 +1,12 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parseOfac } from "./parsers/ofac";
-import { parseUnConsolidated } from "./parsers/un";
-import type { WatchlistEntity } from "./types";
+import { parseOfac, parseUnConsolidated, type WatchlistEntity } from "../domain/watchlist";
 
-// Helpers for the unit tests: where the shipped list files and the fixtures are, and a one-call
+// Helpers for the watchlist unit tests: where the shipped list files and the fixtures are, and a one-call
 // load of the real OFAC + UN data (each test file calls it once, in beforeAll).
 
-export const DATA_DIR = fileURLToPath(new URL("../../data/watchlists/", import.meta.url));
-export const FIXTURES_DIR = fileURLToPath(new URL("./fixtures/", import.meta.url));
+export const DATA_DIR = fileURLToPath(new URL("../data/watchlists/", import.meta.url));
+export const FIXTURES_DIR = fileURLToPath(new URL("../domain/watchlist/fixtures/", import.meta.url));
 
 export function readData(relative: string): Buffer {
   return readFileSync(DATA_DIR + relative);
