@@ -71,6 +71,8 @@ export const alerts = pgTable(
     // matches it even though the column is never null). `status=all` sorts the scope's rows instead.
     index("alerts_scope_status_severity_idx").on(t.accountId, t.environment, t.status, t.severityRank.desc().nullsFirst(), t.createdAt, t.id),
     index("alerts_scope_case_idx").on(t.accountId, t.environment, t.caseId),
+    // The link graph flags an entity whose id is an alert's key (`ip:…`, `device:…`).
+    index("alerts_scope_key_idx").on(t.accountId, t.environment, t.key),
     uniqueIndex("alerts_open_key_idx")
       .on(t.accountId, t.environment, t.alertType, t.key)
       .where(sql`status = 'open'`),
