@@ -140,7 +140,6 @@ export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): 
     const entries: Entry[] = [{ action: "created", details: {} }];
     // The first assignment is a change of assignee too: the timeline shows who assigned it.
     if (created.assigneeId) entries.push({ action: "assignee_changed", details: { from: null, to: created.assigneeId } });
-    if (alertIds.length > 0) entries.push({ action: "alerts_linked", details: { alert_ids: alertIds } });
     if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
     await append(tx, ctx.scope, created.id, actor, entries);
     const resource = await loadCaseResource(tx, created);
