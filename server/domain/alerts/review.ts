@@ -148,6 +148,18 @@ export async function linkAlertsToCase(db: Db, scope: Scope, caseId: string, ref
   return joined;
 }
 
+/** The first of `alertIds` that another case not closed holds now, with that case; null when none. */
+export async function heldElsewhere(db: Db, scope: Scope, caseId: string, alertIds: string[]): Promise<{ alertId: string; caseId: string } | null> {
+  if (alertIds.length === 0) return null;
+  const [held] = await db
+    .select({ alertId: alerts.id, caseId: cases.id })
+    .from(alerts)
+    .innerJoin(cases, eq(cases.id, alerts.caseId))
+    .where(inScope(alerts, scope, inArray(alerts.id, alertIds), sql`${alerts.caseId} <> ${caseId}`, sql`${cases.status} <> 'closed'`))
+    .limit(1);
+  return held ?? null;
+}
+
 /** An alert's history in commit order (`seq`). */
 export async function historyOf(db: Db, alertId: string): Promise<AlertEventRow[]> {
   return db.select().from(alertEvents).where(eq(alertEvents.alertId, alertId)).orderBy(asc(alertEvents.seq));

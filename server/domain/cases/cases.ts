@@ -11,12 +11,13 @@ import {
   type SeverityLevel,
 } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
+import { violatesUnique } from "../../db/errors";
 import type { JobQueue } from "../../jobs/queue";
 import { ApiError, notFound } from "../../core/errors";
 import { newId } from "../../core/ids";
 import { assertVersion } from "../../core/version-conflict";
 import { emitWebhookEvent } from "../webhooks/emit";
-import { applyReview, linkAlertsToCase, lockAlerts, type AlertRef } from "../alerts/review";
+import { applyReview, heldElsewhere, linkAlertsToCase, lockAlerts, type AlertRef } from "../alerts/review";
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
 
@@ -214,6 +215,12 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
         "status",
       );
     }
+    if (row.status === "closed" && input.status !== undefined && input.status !== "closed") {
+      // A closed case's alerts may have joined another case since: one case at a time per alert.
+      await lockAlerts(tx, ctx.scope, row.alertIds);
+      const held = await heldElsewhere(tx, ctx.scope, row.id, row.alertIds);
+      if (held) throw new ApiError("unprocessable", `Alert ${held.alertId} now belongs to case ${held.caseId}, which is not closed; this case cannot be reopened while it does.`, "status");
+    }
     const resolution = nextResolution(row, input);
     const resolving = input.status === "resolved" && row.status !== "resolved";
     const actor = input.actorId ?? ctx.defaultActor;
@@ -249,7 +256,14 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
         updatedAt: sql`greatest(${nowMs}, ${cases.updatedAt})`,
       })
       .where(eq(cases.id, row.id))
-      .returning();
+      .returning()
+      .catch((err: unknown) => {
+        // Reopening a closed case whose first alert has joined another case since.
+        if (violatesUnique(err, "cases_alert_active_idx")) {
+          throw new ApiError("unprocessable", `Alert ${row.alertId} now belongs to another case that is not closed; this case cannot be reopened while it does.`, "status");
+        }
+        throw err;
+      });
     await append(tx, ctx.scope, row.id, actor, entries);
     const resource = await loadCaseResource(tx, updated as CaseRow);
     await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);

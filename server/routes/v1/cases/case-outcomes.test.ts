@@ -116,8 +116,11 @@ describe("linking alerts to cases", () => {
     const moved = await patchCase(other.case_id, { alert_ids: [a] });
     expect(moved.status).toBe(200);
     expect((await get(`/v1/alerts/${a}`)).body.case_id).toBe(other.case_id);
-    // The closed case still lists the alert it worked.
+    // The closed case still lists the alert it worked, and cannot be reopened while another case holds it.
     expect((await get(`/v1/cases/${first.case_id}`)).body.alert_ids).toEqual([a]);
+    const reopen = await patchCase(first.case_id, { status: "in_review" });
+    expect(reopen.status).toBe(422);
+    expect(reopen.body.error).toMatchObject({ code: "unprocessable", param: "status" });
   });
 
   it("opens one case when requests race for the same alert through alert_ids", async () => {
