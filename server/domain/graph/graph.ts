@@ -35,58 +35,41 @@ const list = (values: string[]) => sql`array[${sql.join(
   sql`, `,
 )}]::text[]`;
 
-/** The flags of the graph's users and entities, each set read through an index. */
+/** The flags of the graph's users and entities: one statement, each part read through an index. */
 async function flagsOf(db: Db, scope: Scope, userIds: string[], entities: { id: string; kind: EntityKind; key: string }[], fraudEntities: Set<string>) {
   const flags = new Map<string, Set<NodeFlag>>();
   const add = (id: string, flag: NodeFlag) => flags.set(id, (flags.get(id) ?? new Set()).add(flag));
   const users = list(userIds.length > 0 ? userIds : [""]);
   const a = scope.accountId;
   const e = scope.environment;
-  const blockKinds = entities.filter((x) => ["card", "email", "device", "ip"].includes(x.kind));
-  const [blocked, fraud, alerted, alertKeys, cased, listed, blocklisted] = await Promise.all([
-    rows<{ user_id: string }>(
-      db,
-      sql`select distinct user_id from transactions where account_id = ${a} and environment = ${e} and user_id = any(${users})
-          and coalesce(reviewed_decision, decision) = 'block'`,
-    ),
-    rows<{ user_id: string }>(
-      db,
-      sql`select distinct user_id from transactions where account_id = ${a} and environment = ${e} and user_id = any(${users}) and label = 'fraud'`,
-    ),
-    rows<{ user_id: string }>(
-      db,
-      sql`select distinct u.user_id from alert_users u join alerts x on x.id = u.alert_id
-          where u.account_id = ${a} and u.environment = ${e} and u.user_id = any(${users}) and x.status in ('open', 'acknowledged')`,
-    ),
-    rows<{ key: string }>(
-      db,
-      sql`select distinct key from alerts where account_id = ${a} and environment = ${e} and status in ('open', 'acknowledged')
-          and key = any(${list(entities.length > 0 ? entities.map((x) => x.id) : [""])})`,
-    ),
-    rows<{ user_id: string }>(
-      db,
-      sql`select distinct user_id from cases where account_id = ${a} and environment = ${e} and user_id = any(${users}) and status in ('open', 'in_review')`,
-    ),
-    rows<{ user_id: string }>(
-      db,
-      sql`select distinct user_id from screenings where account_id = ${a} and environment = ${e} and user_id = any(${users})
-          and status in ('match', 'possible_match') and review_state in ('pending_review', 'true_match', 'needs_information')`,
-    ),
-    blockKinds.length === 0
-      ? Promise.resolve([])
-      : rows<{ kind: string; value: string }>(
-          db,
-          sql`select kind, value from blocklist_entries where account_id = ${a} and environment = ${e}
-              and (kind, value) in (select * from unnest(${list(blockKinds.map((x) => x.kind))}, ${list(blockKinds.map((x) => x.key))}))`,
-        ),
-  ]);
-  for (const r of blocked) add(nodeId("user", r.user_id), "blocked");
-  for (const r of fraud) add(nodeId("user", r.user_id), "confirmed_fraud");
-  for (const r of alerted) add(nodeId("user", r.user_id), "open_alert");
-  for (const r of alertKeys) add(r.key, "open_alert");
-  for (const r of cased) add(nodeId("user", r.user_id), "open_case");
-  for (const r of listed) add(nodeId("user", r.user_id), "watchlist");
-  for (const r of blocklisted) add(`${r.kind}:${r.value}`, "blocked");
+  const blockable = entities.filter((x) => ["card", "email", "device", "ip"].includes(x.kind));
+  const found = await rows<{ id: string; flag: NodeFlag }>(
+    db,
+    sql`select distinct 'user:' || user_id as id, 'blocked' as flag from transactions
+          where account_id = ${a} and environment = ${e} and user_id = any(${users}) and coalesce(reviewed_decision, decision) = 'block'
+        union all
+        select distinct 'user:' || user_id, 'confirmed_fraud' from transactions
+          where account_id = ${a} and environment = ${e} and user_id = any(${users}) and label = 'fraud'
+        union all
+        select distinct 'user:' || u.user_id, 'open_alert' from alert_users u join alerts x on x.id = u.alert_id
+          where u.account_id = ${a} and u.environment = ${e} and u.user_id = any(${users}) and x.status in ('open', 'acknowledged')
+        union all
+        select distinct key, 'open_alert' from alerts
+          where account_id = ${a} and environment = ${e} and status in ('open', 'acknowledged')
+            and key = any(${list(entities.length > 0 ? entities.map((x) => x.id) : [""])})
+        union all
+        select distinct 'user:' || user_id, 'open_case' from cases
+          where account_id = ${a} and environment = ${e} and user_id = any(${users}) and status in ('open', 'in_review')
+        union all
+        select distinct 'user:' || user_id, 'watchlist' from screenings
+          where account_id = ${a} and environment = ${e} and user_id = any(${users})
+            and status in ('match', 'possible_match') and review_state in ('pending_review', 'true_match', 'needs_information')
+        union all
+        select kind || ':' || value, 'blocked' from blocklist_entries
+          where account_id = ${a} and environment = ${e}
+            and (kind, value) in (select * from unnest(${list(blockable.map((x) => x.kind))}, ${list(blockable.map((x) => x.key))}))`,
+  );
+  for (const r of found) add(r.id, r.flag);
   for (const id of fraudEntities) add(id, "confirmed_fraud");
   return (id: string): NodeFlag[] => nodeFlags.filter((f) => flags.get(id)?.has(f));
 }

@@ -119,18 +119,16 @@ function identityLinks(found: { user_id: string; document_key: string | null; ph
  * IPs and e-mails (live transactions), documents, phones and addresses (identity verifications).
  */
 export async function entitiesOfUser(db: Db, scope: Scope, userId: string): Promise<Link[]> {
-  const [fromTransactions, fromSessions, fromIdentity] = await Promise.all([
-    rows<Raw & { g_dev: number; g_card: number; g_ip: number }>(
+  const [used, fromIdentity] = await Promise.all([
+    rows<Raw>(
       db,
       sql`select case when grouping(device_id) = 0 then 'device' when grouping(card_key) = 0 then 'card' when grouping(ip_address) = 0 then 'ip' else 'email' end as kind,
             coalesce(device_id, card_key, ip_address, email) as key, ${userId} as user_id,
             min(created_at) as first, max(created_at) as last, count(*) as n, bool_or(label = 'fraud') as fraud
           from transactions t where ${scoped(scope, "t")} and user_id = ${userId}
-          group by grouping sets ((device_id), (card_key), (ip_address), (email))`,
-    ),
-    rows<Raw>(
-      db,
-      sql`select 'device' as kind, device_id as key, ${userId} as user_id, min(created_at) as first, max(created_at) as last, count(*) as n, false as fraud
+          group by grouping sets ((device_id), (card_key), (ip_address), (email))
+          union all
+          select 'device', device_id, ${userId}, min(created_at), max(created_at), count(*), false
           from device_sessions s where ${scoped(scope, "s")} and user_id = ${userId} and identified
           group by device_id`,
     ),
@@ -140,7 +138,7 @@ export async function entitiesOfUser(db: Db, scope: Scope, userId: string): Prom
           where ${scoped(scope, "v")} and user_id = ${userId} order by created_at desc limit 50`,
     ),
   ]);
-  return merge([...toLinks(fromTransactions), ...toLinks(fromSessions), ...identityLinks(fromIdentity)]);
+  return merge([...toLinks(used), ...identityLinks(fromIdentity)]);
 }
 
 /** One link per (kind, key, user): sources of the same link add up. */
@@ -165,32 +163,35 @@ function merge(links: Link[]): Link[] {
 const TRANSACTION_COLUMN: Partial<Record<EntityKind, string>> = { device: "device_id", card: "card_key", ip: "ip_address", email: "email" };
 const IDENTITY_COLUMN: Partial<Record<EntityKind, string>> = { document: "document_key", phone: "phone_key", address: "address_key" };
 
-/** The users of entities of one kind in live transactions: the latest ROWS_PER_ENTITY rows of each. */
-function transactionUsers(db: Db, scope: Scope, kind: EntityKind, keys: string[]): Promise<Raw[]> {
-  const column = sql.raw(TRANSACTION_COLUMN[kind]!);
-  return rows<Raw>(
-    db,
-    sql`select ${kind} as kind, e.key, x.user_id, min(x.created_at) as first, max(x.created_at) as last, count(*) as n, bool_or(x.label = 'fraud') as fraud
+/**
+ * The users of entities in live transactions and device sessions, in one statement: per entity, the
+ * latest ROWS_PER_ENTITY rows through the index on its column.
+ */
+function transactionAndSessionUsers(db: Db, scope: Scope, byKind: Map<EntityKind, string[]>): Promise<Raw[]> {
+  const parts: SQL[] = [];
+  for (const [kind, keys] of byKind) {
+    const column = TRANSACTION_COLUMN[kind];
+    if (!column || keys.length === 0) continue;
+    parts.push(sql`select ${kind} as kind, e.key, x.user_id, min(x.created_at) as first, max(x.created_at) as last, count(*) as n, bool_or(x.label = 'fraud') as fraud
         from unnest(${list(keys)}) as e(key)
         cross join lateral (
           select t.user_id, t.created_at, t.label from transactions t
-          where ${scoped(scope, "t")} and t.${column} = e.key
+          where ${scoped(scope, "t")} and t.${sql.raw(column)} = e.key
           order by t.created_at desc limit ${ROWS_PER_ENTITY}) x
-        group by e.key, x.user_id`,
-  );
-}
-
-function sessionUsers(db: Db, scope: Scope, keys: string[]): Promise<Raw[]> {
-  return rows<Raw>(
-    db,
-    sql`select 'device' as kind, e.key, x.user_id, min(x.created_at) as first, max(x.created_at) as last, count(*) as n, false as fraud
-        from unnest(${list(keys)}) as e(key)
+        group by e.key, x.user_id`);
+  }
+  const devices = byKind.get("device");
+  if (devices?.length) {
+    parts.push(sql`select 'device' as kind, e.key, x.user_id, min(x.created_at) as first, max(x.created_at) as last, count(*) as n, false as fraud
+        from unnest(${list(devices)}) as e(key)
         cross join lateral (
           select s.user_id, s.created_at from device_sessions s
           where ${scoped(scope, "s")} and s.device_id = e.key and s.user_id is not null
           order by s.created_at desc limit ${ROWS_PER_ENTITY}) x
-        group by e.key, x.user_id`,
-  );
+        group by e.key, x.user_id`);
+  }
+  if (parts.length === 0) return Promise.resolve([]);
+  return rows<Raw>(db, sql.join(parts, sql` union all `));
 }
 
 async function identityUsers(db: Db, scope: Scope, byKind: Map<EntityKind, string[]>): Promise<Link[]> {
@@ -214,13 +215,9 @@ async function identityUsers(db: Db, scope: Scope, byKind: Map<EntityKind, strin
 export async function usersOfEntities(db: Db, scope: Scope, entities: { kind: EntityKind; key: string; label: string }[]): Promise<Link[]> {
   const byKind = new Map<EntityKind, string[]>();
   for (const e of entities) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e.key]);
-  const reads: Promise<Raw[]>[] = [];
-  for (const [kind, keys] of byKind) if (TRANSACTION_COLUMN[kind]) reads.push(transactionUsers(db, scope, kind, keys));
-  const devices = byKind.get("device");
-  if (devices) reads.push(sessionUsers(db, scope, devices));
-  const [identity, ...found] = await Promise.all([identityUsers(db, scope, byKind), ...reads]);
+  const [identity, found] = await Promise.all([identityUsers(db, scope, byKind), transactionAndSessionUsers(db, scope, byKind)]);
   const labels = new Map(entities.map((e) => [`${e.kind}:${e.key}`, e]));
-  const links = merge([...found.flatMap(toLinks), ...identity!]);
+  const links = merge([...toLinks(found), ...identity]);
   // One node, one label: the one the root's link gave (identity records label the same key each their way).
   return links.map((l) => ({ ...l, label: labels.get(`${l.kind}:${l.key}`)?.label ?? l.label }));
 }
