@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, call, startTestApi, type TestApi } from "../../../test/harness";
 import type { Scope } from "../../../db/scope";
-import { raiseAlert } from "../../../domain/alerts/raise";
+import { raiseAlert, raiseAlerts } from "../../../domain/alerts/raise";
 
 // Outcomes (server/domain/cases/README.md, "Alerts and outcomes"): cases link several alerts, an
 // alert belongs to at most one case that is not closed, and resolving a case resolves its open and
@@ -245,5 +245,25 @@ describe("resolving with an outcome", () => {
     ]);
     expect(writes.filter((r) => r.status !== 200 && !(r.status === 422 && r.body.error.code === "invalid_state_transition"))).toEqual([]);
     for (const id of ids) expectAlertHistory((await get(`/v1/alerts/${id}`)).body as AlertBody);
+  });
+
+  it("resolves a case while the engine folds hits into its open alerts, without a deadlock or a lost history", async () => {
+    for (let round = 0; round < 8; round++) {
+      const keys = [`fold-${round}-a`, `fold-${round}-b`, `fold-${round}-c`];
+      const ids = [];
+      for (const k of keys) ids.push((await raiseAlert(api.deps.database.db, api.deps.jobs, scope, { type: "card_testing", key: k, confidence: 0.5, userIds: ["u0"], transactionIds: [], summary: "pattern" })).alert.id);
+      const c = (await post({ alert_ids: [...ids].reverse() })).body;
+      const hits = (n: number) => keys.map((k) => ({ type: "card_testing" as const, key: k, confidence: 0.6, userIds: [`u${n}`], transactionIds: [], summary: "pattern" }));
+      const [resolved] = await Promise.all([
+        patchCase(c.case_id, { status: "resolved", resolution: "confirmed_fraud" }),
+        ...Array.from({ length: 4 }, (_, n) => raiseAlerts(api.deps.database.db, api.deps.jobs, scope, n % 2 ? hits(n + 1) : hits(n + 1).reverse())),
+      ]);
+      expect(resolved.status).toBe(200);
+      for (const id of ids) {
+        const a = (await get(`/v1/alerts/${id}`)).body as AlertBody;
+        expect(a).toMatchObject({ status: "resolved", resolution: "confirmed_fraud" });
+        expectAlertHistory(a);
+      }
+    }
   });
 });
