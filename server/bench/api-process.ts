@@ -30,6 +30,8 @@ export type BenchApi = {
   backend: Backend;
   url: string;
   dataDir: string;
+  /** The PostgreSQL database of the postgres backends (benches that seed a large store write it directly). */
+  databaseUrl?: string;
   /** A live key of the bootstrap account, every limit raised to the CLI's maximum. */
   liveKey: string;
   liveKeyId: string;
@@ -190,6 +192,7 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
     backend,
     url,
     dataDir,
+    databaseUrl: extra.DATABASE_URL,
     liveKey: String(key.key),
     liveKeyId: String(key.id),
     analystId,

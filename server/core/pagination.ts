@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ApiError } from "./errors";
 
@@ -45,4 +45,33 @@ export function toPage<R extends { createdAt: Date; id: string }, T>(rows: R[], 
     has_more: hasMore,
     next_cursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null,
   };
+}
+
+// Lists that may also be read oldest first (an addition, `order=asc`): the same cursor with a
+// marker, so a cursor of one direction given to the other is refused (400 on `after`) instead of
+// silently skipping or repeating rows.
+export type ListOrder = "desc" | "asc";
+
+const directionMismatch = () => new ApiError("invalid_field_value", "after is not a cursor returned by this API for this order.", "after");
+
+/** The keyset of a list read newest first (`desc`) or oldest first (`asc`), by created_at then id. */
+export function directedKeyset(cols: { createdAt: PgColumn; id: PgColumn }, order: ListOrder, after?: string): { where?: SQL; orderBy: SQL[] } {
+  if (order === "desc") {
+    if (after && (decodeCursor(after) as Cursor & { a?: unknown }).a === 1) throw directionMismatch();
+    return keyset(cols, after);
+  }
+  const orderBy = [asc(cols.createdAt), asc(cols.id)];
+  if (!after) return { orderBy };
+  const c = decodeCursor(after) as Cursor & { a?: unknown };
+  if (c.a !== 1) throw directionMismatch();
+  const t = new Date(c.t);
+  return { where: or(gt(cols.createdAt, t), and(eq(cols.createdAt, t), gt(cols.id, c.id))) as SQL, orderBy };
+}
+
+/** toPage for a list read in either direction: the oldest-first cursor carries its marker. */
+export function toDirectedPage<R extends { createdAt: Date; id: string }, T>(rows: R[], limit: number, order: ListOrder, serialize: (row: R) => T): Page<T> {
+  const page = toPage(rows, limit, serialize);
+  if (order === "desc" || !page.has_more) return page;
+  const last = rows[limit - 1]!;
+  return { ...page, next_cursor: Buffer.from(JSON.stringify({ t: last.createdAt.getTime(), id: last.id, a: 1 })).toString("base64url") };
 }

@@ -98,7 +98,7 @@ export const ANALYZE_LIMITS: AnalyzeLimits = { changedRows: 50, changedFraction:
 const ANALYZED_ELSEWHERE = ["transactions"];
 
 /** Tables whose rows are only ever inserted: analyzed when they doubled (see above). */
-const APPEND_ONLY = ["events", "decisions", "case_events", "webhook_events"];
+const APPEND_ONLY = ["events", "decisions", "case_events", "alert_events", "webhook_events"];
 
 /** The tables of the public schema due for VACUUM and for ANALYZE: one read of the table statistics. */
 async function tablesDue(session: Session, vacuum: VacuumLimits, analyze: AnalyzeLimits): Promise<{ vacuum: string[]; analyze: string[] }> {

@@ -9,7 +9,8 @@ import { bearer, call } from "./harness";
 import type { StartedChild } from "../tools/lib/children";
 import { ensureAccount, setAccountRateLimit } from "../domain/accounts/accounts";
 import { createKey } from "../domain/keys/keys";
-import type { Environment } from "../db/schema";
+import { alerts, type Environment } from "../db/schema";
+import { newId } from "../core/ids";
 
 // The production layout (README "Production layout"), proven: two stateless API processes and one
 // worker on one PostgreSQL database, rate limits in Redis. Both APIs run with ARGUS_NO_JOBS=1, as
@@ -207,6 +208,60 @@ describe.skipIf(!onPostgres() || !process.env.REDIS_URL)("two API processes and 
     expect(t.final_decision).toBe(chain.at(-1)!.decision);
     const lastLabelling = [...chain].reverse().find((d) => d.reason !== "manual_review")!;
     expect(t.label).toBe(choices.find((c) => c.reason === lastLabelling.reason)!.label);
+  });
+
+  it("keeps a case's and its alerts' histories in commit order when the case and the alerts are resolved at once in both processes", async () => {
+    const h = bearer(keys.writes);
+    const accountId = (await ensureAccount(database!.db, "multi-writes")).id;
+    const alertIds = Array.from({ length: 3 }, () => newId("alert"));
+    await database!.db.insert(alerts).values(
+      alertIds.map((id, i) => ({ id, accountId, environment: "live" as const, alertType: "card_testing", key: `multi-${id}-${i}`, severity: "low" as const, confidence: 0.8, summary: "pattern" })),
+    );
+    const created = await call(`${api(0).base}/v1/cases`, { headers: h, body: { title: "Case and alerts", case_type: "payment_fraud", alert_ids: alertIds } });
+    expect(created.status).toBe(201);
+    const id = created.body.case_id as string;
+    const moves = ["in_review", "resolved", "closed", "in_review", "resolved"];
+    const outcomes = ["confirmed_fraud", "false_positive", "inconclusive"];
+    const writes = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) =>
+        call(`${api(i).base}/v1/cases/${id}`, {
+          method: "PATCH",
+          headers: h,
+          body: moves[i % 5] === "resolved" ? { status: "resolved", resolution: outcomes[i % 3], notes: `case ${i}` } : { status: moves[i % 5] },
+        }),
+      ),
+      ...Array.from({ length: 48 }, (_, i) =>
+        call(`${api(i + 1).base}/v1/alerts/${alertIds[i % 3]}`, {
+          method: "PATCH",
+          headers: h,
+          body: i % 2 === 0 ? { status: "acknowledged" } : { status: "resolved", resolution: outcomes[i % 3], resolution_notes: `alert ${i}` },
+        }),
+      ),
+    ]);
+    expect(writes.filter((r) => r.status !== 200 && !(r.status === 422 && r.body.error.code === "invalid_state_transition"))).toEqual([]);
+    expectConsistentHistory((await call(`${api(1).base}/v1/cases/${id}`, { headers: h })).body as CaseBody);
+    for (const alertId of alertIds) {
+      const a = (await call(`${api(0).base}/v1/alerts/${alertId}`, { headers: h })).body as {
+        status: string;
+        resolution: string | null;
+        history: { seq: number; action: string; from?: string | null; to?: string | null }[];
+      };
+      // The alert is what its last entries say: seq 1…n, each move starting where the last ended.
+      expect(a.history.map((e) => e.seq)).toEqual(a.history.map((_, i) => i + 1));
+      let status = "open";
+      let resolution: string | null = null;
+      for (const e of a.history) {
+        if (e.action === "status_changed") {
+          expect(e.from).toBe(status);
+          status = e.to as string;
+        }
+        if (e.action === "resolution_changed") {
+          expect(e.from).toBe(resolution);
+          resolution = e.to ?? null;
+        }
+      }
+      expect({ status: a.status, resolution: a.resolution }).toEqual({ status, resolution });
+    }
   });
 
   it("lets exactly one of two writers holding the same version win, whichever process each reached", async () => {

@@ -57,7 +57,9 @@ export function atoWave(rng: Rng, tag: string, victims = 4): Flow[] {
 
 /**
  * A synthetic-identity ring: `members` user ids built on one mailing address, four of them on one
- * phone, three presenting the same passport number, with invented names and birth dates.
+ * phone, three presenting the same passport number, with invented names and birth dates. Once
+ * verified, every member signs up from one device and buys electronics, three of them with one
+ * card: the ring the link graph draws (server/domain/graph/README.md).
  */
 export function syntheticRing(rng: Rng, tag: string, members = 5): Flow {
   const shared = address(rng);
@@ -69,8 +71,18 @@ export function syntheticRing(rng: Rng, tag: string, members = 5): Flow {
     if (k < 4) p.phone = phone;
     return { p, document: k < 3 ? doc : undefined };
   });
+  const ringDevice = device(rng, "syn");
+  const ringIp = publicIp(rng);
+  const ringUa = browser(rng);
+  const ringCard = card(rng);
+  const amounts = people.map(() => rng.int(40_000, 120_000));
   return async (api: DemoClient) => {
     for (const { p, document } of people) await api.post("/v1/identity/verify", identityBody(p, document ? { document } : {}));
+    for (const [k, { p }] of people.entries()) {
+      const session = await openSession(api, p, "onboarding", { device: ringDevice, ip: ringIp, userAgent: ringUa });
+      const paidWith = k < 3 ? ringCard : p.card;
+      await api.post("/v1/transactions/score", scoreBody({ ...p, currency: "USD" }, amounts[k]!, paidWith, { sessionId: session, category: "electronics", ip: ringIp }));
+    }
   };
 }
 

@@ -6,6 +6,12 @@ export const alertTypes = ["velocity_spike", "new_device_cluster", "ato_pattern"
 export type AlertType = (typeof alertTypes)[number];
 export const alertStatuses = ["open", "acknowledged", "resolved"] as const;
 export type AlertStatus = (typeof alertStatuses)[number];
+/** The outcome recorded when a case or an alert is resolved. */
+export const resolutions = ["confirmed_fraud", "false_positive", "inconclusive"] as const;
+export type Resolution = (typeof resolutions)[number];
+/** Entries of an alert's history (its review, not the hits the engine folds in). */
+export const alertActions = ["status_changed", "resolution_changed", "notes_changed", "case_linked"] as const;
+export type AlertAction = (typeof alertActions)[number];
 /** Severity of alerts and cases, lowest first. */
 export const severityLevels = ["low", "medium", "high", "critical"] as const;
 export type SeverityLevel = (typeof severityLevels)[number];
@@ -44,6 +50,10 @@ export const alerts = pgTable(
     summary: text("summary").notNull(),
     evidence: jsonb("evidence").$type<Record<string, unknown>>(),
     resolutionNotes: text("resolution_notes"),
+    /** The outcome, while the alert is resolved (null otherwise). */
+    resolution: text("resolution", { enum: resolutions }),
+    /** The case the alert was last linked to; at most one case that is not closed holds an alert. */
+    caseId: text("case_id"),
     /**
      * 1 on create, +1 on every change of the review state (status, notes). Hits folded in by the
      * engine do not count: a busy alert folds hits every second and would refuse every If-Match.
@@ -60,6 +70,9 @@ export const alerts = pgTable(
     // plain forward scan with no sort step (NULLS FIRST is what `order by … desc` means; the planner
     // matches it even though the column is never null). `status=all` sorts the scope's rows instead.
     index("alerts_scope_status_severity_idx").on(t.accountId, t.environment, t.status, t.severityRank.desc().nullsFirst(), t.createdAt, t.id),
+    index("alerts_scope_case_idx").on(t.accountId, t.environment, t.caseId),
+    // The link graph flags an entity whose id is an alert's key (`ip:…`, `device:…`).
+    index("alerts_scope_key_idx").on(t.accountId, t.environment, t.key),
     uniqueIndex("alerts_open_key_idx")
       .on(t.accountId, t.environment, t.alertType, t.key)
       .where(sql`status = 'open'`),
@@ -108,4 +121,24 @@ export const alertExposure = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.currency] })],
+);
+
+// An alert's history: one entry per change of its review (status, resolution, notes, the case it
+// joined), numbered 1, 2, 3… per alert while the alert row is locked, so the last entry is the
+// latest change, as in a case's audit log. Append-only, enforced by a trigger (migration 0022).
+export const alertEvents = pgTable(
+  "alert_events",
+  {
+    id: text("id").primaryKey(),
+    ...scopeColumns,
+    alertId: text("alert_id")
+      .notNull()
+      .references(() => alerts.id),
+    action: text("action", { enum: alertActions }).notNull(),
+    actorId: text("actor_id").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    seq: integer("seq").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("alert_events_alert_seq_idx").on(t.alertId, t.seq)],
 );

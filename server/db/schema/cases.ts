@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, scopeColumns } from "./columns";
-import { severityLevels } from "./alerts";
+import { resolutions, severityLevels } from "./alerts";
 
 export const caseTypes = ["payment_fraud", "account_takeover", "identity_fraud", "chargeback", "policy_violation"] as const;
 export type CaseType = (typeof caseTypes)[number];
@@ -14,6 +14,9 @@ export const caseActions = [
   "assignee_changed",
   "transactions_linked",
   "severity_changed",
+  "alerts_linked",
+  "resolution_changed",
+  "alerts_resolved",
 ] as const;
 export type CaseAction = (typeof caseActions)[number];
 
@@ -38,8 +41,12 @@ export const cases = pgTable(
     transactionIds: text("transaction_ids").array().notNull().default([]),
     userId: text("user_id"),
     assigneeId: text("assignee_id"),
-    /** The alert the case was opened from (an addition), null for a case opened by hand. */
+    /** The first linked alert (an addition), null for a case opened by hand: `alert_ids[0]`. */
     alertId: text("alert_id"),
+    /** Linked alerts in the order they were linked, without duplicates. */
+    alertIds: text("alert_ids").array().notNull().default([]),
+    /** The outcome, while the case is resolved or closed (null otherwise). */
+    resolution: text("resolution", { enum: resolutions }),
     /** 1 on create, +1 on every change: `ETag` and `If-Match` (server/README.md, "Versions"). */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
@@ -52,6 +59,7 @@ export const cases = pgTable(
     index("cases_scope_priority_idx").on(t.accountId, t.environment, t.severityRank, t.createdAt, t.id),
     index("cases_scope_assignee_idx").on(t.accountId, t.environment, t.assigneeId),
     index("cases_scope_user_idx").on(t.accountId, t.environment, t.userId),
+    index("cases_alert_ids_idx").using("gin", t.alertIds),
     // One case at a time per alert: a second one while the first is not closed is refused (422),
     // so two analysts (or two clicks) cannot open parallel investigations of one alert.
     uniqueIndex("cases_alert_active_idx")

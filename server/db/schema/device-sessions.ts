@@ -37,5 +37,7 @@ export const deviceSessions = pgTable(
   (t) => [
     index("device_sessions_device_idx").on(t.accountId, t.environment, t.deviceId, t.createdAt),
     index("device_sessions_scope_created_idx").on(t.accountId, t.environment, t.createdAt),
+    // A user's sessions: the user profile and the link graph (server/domain/graph/README.md).
+    index("device_sessions_user_idx").on(t.accountId, t.environment, t.userId, t.createdAt),
   ],
 );

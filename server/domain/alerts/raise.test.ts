@@ -132,11 +132,11 @@ describe("raiseAlert", () => {
     const s = scope();
     await subscribe(s);
     const first = await raiseAlert(db, queue, s, hit({ userIds: ["a"] }));
-    await updateAlert(db, s, first.alert.id, { status: "acknowledged" });
+    await updateAlert(db, s, first.alert.id, { status: "acknowledged", actorId: "key_test" });
     const second = await raiseAlert(db, queue, s, hit({ userIds: ["b"] }));
     expect(second.created).toBe(true);
     expect(second.alert.id).not.toBe(first.alert.id);
-    await updateAlert(db, s, second.alert.id, { status: "resolved", resolutionNotes: "blocked the IP" });
+    await updateAlert(db, s, second.alert.id, { status: "resolved", notes: "blocked the IP", actorId: "key_test" });
     const third = await raiseAlert(db, queue, s, hit({ userIds: ["c"] }));
     expect(third.created).toBe(true);
     // The acknowledged alert is left as the team saw it.

@@ -1,4 +1,4 @@
-import type { alerts } from "../../db/schema";
+import type { alertEvents, alerts } from "../../db/schema";
 import { iso } from "../../core/time";
 
 export type AlertRow = typeof alerts.$inferSelect;
@@ -15,6 +15,8 @@ export function serializeAlert(row: AlertRow) {
     affected_transactions: row.affectedTransactions,
     summary: row.summary,
     resolution_notes: row.resolutionNotes,
+    resolution: row.resolution,
+    case_id: row.caseId,
     key: row.key,
     confidence: row.confidence,
     exposure: { amount: row.exposureAmount, currency: row.exposureCurrency },
@@ -26,3 +28,15 @@ export function serializeAlert(row: AlertRow) {
 }
 
 export type AlertResource = ReturnType<typeof serializeAlert>;
+
+/** An entry of an alert's history: `from`/`to` (status, resolution), `note`, `case_id`. */
+export function serializeAlertEvent(row: typeof alertEvents.$inferSelect) {
+  return {
+    event_id: row.id,
+    seq: row.seq,
+    action: row.action,
+    actor_id: row.actorId,
+    timestamp: iso(row.createdAt),
+    ...row.details,
+  };
+}

@@ -1,12 +1,13 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { alerts, alertTransactions, alertUsers, type AlertStatus, type SeverityLevel } from "../../db/schema";
+import { alerts, alertTransactions, alertUsers, type AlertStatus, type Resolution, type SeverityLevel } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { decodeCursor, encodeCursor, toPage, type Page } from "../../core/pagination";
 import { sortedKeyset, withSeverityCursor } from "../../core/severity-keyset";
 import { ApiError, notFound } from "../../core/errors";
 import { assertVersion } from "../../core/version-conflict";
-import { serializeAlert, type AlertResource, type AlertRow } from "./serialize";
+import { serializeAlert, serializeAlertEvent, type AlertResource, type AlertRow } from "./serialize";
+import { applyReview, historyOf, lockAlerts, type AlertReview } from "./review";
 
 export type AlertFilters = {
   /** `all` (an addition) lists every status. */
@@ -14,6 +15,8 @@ export type AlertFilters = {
   severity?: SeverityLevel;
   alertType?: string;
   userId?: string;
+  resolution?: Resolution;
+  caseId?: string;
   /** Inclusive bounds on created_at. */
   startTime?: Date;
   endTime?: Date;
@@ -42,6 +45,8 @@ export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise
         f.userId
           ? sql`exists (select 1 from ${alertUsers} where ${alertUsers.alertId} = ${alerts.id} and ${alertUsers.userId} = ${f.userId})`
           : undefined,
+        f.resolution ? eq(alerts.resolution, f.resolution) : undefined,
+        f.caseId ? eq(alerts.caseId, f.caseId) : undefined,
         f.startTime ? gte(alerts.createdAt, f.startTime) : undefined,
         f.endTime ? sql`${alerts.createdAt} <= ${f.endTime}` : undefined,
         page.where,
@@ -100,7 +105,7 @@ async function memberPage(
   };
 }
 
-/** GET /v1/alerts/{id}: the alert with the user and transaction ids behind it, each paginated. */
+/** GET /v1/alerts/{id}: the alert with the user and transaction ids behind it, each paginated, and its history. */
 export async function getAlertDetail(
   db: Db,
   scope: Scope,
@@ -112,37 +117,27 @@ export async function getAlertDetail(
     ...serializeAlert(row),
     user_ids: await memberPage(db, row.id, "users", q.limit, q.usersAfter, "users_after"),
     transaction_ids: await memberPage(db, row.id, "transactions", q.limit, q.transactionsAfter, "transactions_after"),
+    history: (await historyOf(db, row.id)).map(serializeAlertEvent),
   };
 }
 
 /**
- * PATCH /v1/alerts/{id}: `acknowledged` or `resolved` from any state.
- * Re-sending the current status without new notes changes nothing (updated_at and version
- * included); a stale If-Match version is 409 and changes nothing.
+ * PATCH /v1/alerts/{id}: `acknowledged` or `resolved` from any state, with the resolution and
+ * notes; one history entry per change. Re-sending the current state changes nothing (updated_at,
+ * version and history included); a stale If-Match version is 409 and changes nothing.
  */
 export async function updateAlert(
   db: Db,
   scope: Scope,
   id: string,
-  input: { status: "acknowledged" | "resolved"; resolutionNotes?: string; expectedVersion?: number },
+  input: AlertReview & { expectedVersion?: number; actorId: string },
 ): Promise<AlertRow> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [row] = await tx.select().from(alerts).where(inScope(alerts, scope, eq(alerts.id, id))).for("update");
+    const [row] = await lockAlerts(tx, scope, [id]);
     if (!row) throw notFound("alert", "id");
     assertVersion("alert", row.version, input.expectedVersion);
-    const notesChange = input.resolutionNotes !== undefined && input.resolutionNotes !== row.resolutionNotes;
-    if (row.status === input.status && !notesChange) return row;
-    const [updated] = await tx
-      .update(alerts)
-      .set({
-        status: input.status,
-        ...(notesChange ? { resolutionNotes: input.resolutionNotes } : {}),
-        version: sql`${alerts.version} + 1`,
-        updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${alerts.updatedAt})`,
-      })
-      .where(eq(alerts.id, row.id))
-      .returning();
-    return updated as AlertRow;
+    const [updated] = await applyReview(tx, scope, [row], { status: input.status, resolution: input.resolution, notes: input.notes }, input.actorId);
+    return updated!;
   });
 }

@@ -1,22 +1,23 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
-  alerts,
   caseEvents,
   cases,
   transactions,
   type CaseAction,
   type CaseStatus,
   type CaseType,
+  type Resolution,
   type SeverityLevel,
 } from "../../db/schema";
-import { violatesUnique } from "../../db/errors";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
+import { violatesUnique } from "../../db/errors";
 import type { JobQueue } from "../../jobs/queue";
 import { ApiError, notFound } from "../../core/errors";
 import { newId } from "../../core/ids";
 import { assertVersion } from "../../core/version-conflict";
 import { emitWebhookEvent } from "../webhooks";
+import { applyReview, heldElsewhere, linkAlertsToCase, lockAlerts, type AlertRef } from "../alerts";
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
 
@@ -31,8 +32,10 @@ export type CreateCaseInput = {
   notes?: string;
   assigneeId?: string | null;
   actorId?: string;
-  /** The alert the case is opened from (an addition). */
+  /** The alert the case is opened from (an addition): the first linked alert. */
   alertId?: string;
+  /** Alerts linked with it, after `alertId` (an addition). */
+  alertIds?: string[];
 };
 
 export type UpdateCaseInput = {
@@ -43,6 +46,10 @@ export type UpdateCaseInput = {
   assigneeId?: string | null;
   transactionIds?: string[];
   severity?: SeverityLevel;
+  /** Alerts to link, appended to the linked ones (an addition). */
+  alertIds?: string[];
+  /** The outcome, recorded when the case is (or ends) resolved (an addition). */
+  resolution?: Resolution;
   actorId?: string;
 };
 
@@ -90,84 +97,95 @@ async function append(db: Db, scope: Scope, caseId: string, actorId: string, ent
   );
 }
 
-const ALERT_ACTIVE_INDEX = "cases_alert_active_idx";
-
-const alertTaken = (alertId: string, existing: { id: string; status: string } | null) =>
-  new ApiError(
-    "unprocessable",
-    existing
-      ? `Alert ${alertId} already has case ${existing.id} (${existing.status}); work it there. A new case may be opened from the alert once that one is closed.`
-      : `Alert ${alertId} already has a case that is not closed; work it there.`,
-    "alert_id",
-  );
-
-/** The alert exists in this account and environment (404 otherwise) and has no case that is not closed (422). */
-async function assertAlertFree(db: Db, scope: Scope, alertId: string): Promise<void> {
-  const [alert] = await db.select({ id: alerts.id }).from(alerts).where(inScope(alerts, scope, eq(alerts.id, alertId)));
-  if (!alert) throw new ApiError("resource_not_found", `No such alert: ${alertId}.`, "alert_id");
-  const [existing] = await db
-    .select({ id: cases.id, status: cases.status })
-    .from(cases)
-    .where(inScope(cases, scope, eq(cases.alertId, alertId), ne(cases.status, "closed")));
-  if (existing) throw alertTaken(alertId, existing);
-}
-
-/** POST /v1/cases: the whole case; `case.updated` fires when it is created with an assignee. */
-export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): Promise<CaseResource> {
-  const linked = unique(input.transactionIds ?? []);
-  await assertTransactionsExist(db, ctx.scope, input.transactionIds ?? []);
-  if (input.alertId !== undefined) await assertAlertFree(db, ctx.scope, input.alertId);
-  const actor = input.actorId ?? ctx.defaultActor;
-  const [row] = await db
-    .insert(cases)
-    .values({
-      id: newId("case"),
-      ...scopeValues(ctx.scope),
-      title: input.title,
-      caseType: input.caseType,
-      status: "open",
-      severity: input.severity ?? "medium",
-      transactionIds: linked,
-      userId: input.userId ?? null,
-      assigneeId: input.assigneeId ?? null,
-      alertId: input.alertId ?? null,
-    })
-    .returning()
-    .catch((err: unknown) => {
-      // Another case for the alert committed between the check and this insert.
-      if (violatesUnique(err, ALERT_ACTIVE_INDEX)) throw alertTaken(input.alertId!, null);
-      throw err;
-    });
-  const created = row as CaseRow;
-  const entries: Entry[] = [{ action: "created", details: {} }];
-  // The first assignment is a change of assignee too: the timeline shows who assigned it.
-  if (created.assigneeId) entries.push({ action: "assignee_changed", details: { from: null, to: created.assigneeId } });
-  if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
-  await append(db, ctx.scope, created.id, actor, entries);
-  const resource = await loadCaseResource(db, created);
-  if (created.assigneeId) await emitWebhookEvent(db, ctx.jobs, ctx.scope, "case.updated", resource);
-  return resource;
+/** The alerts a create names: `alert_id` first, then `alert_ids`, each with its parameter. */
+function alertRefs(input: CreateCaseInput): AlertRef[] {
+  const refs: AlertRef[] = input.alertId !== undefined ? [{ id: input.alertId, param: "alert_id" }] : [];
+  (input.alertIds ?? []).forEach((id, i) => refs.push({ id, param: `alert_ids.${i}` }));
+  return refs;
 }
 
 /**
- * The audit entries one PATCH produces, in a fixed order: status_changed, severity_changed,
- * assignee_changed, transactions_linked, note_added (a note usually explains the change before it).
- * Values equal to the current ones produce nothing.
+ * POST /v1/cases: the whole case; `case.updated` fires when it is created with an assignee. Linking
+ * locks each alert, so two requests naming one alert make one case and the other is 422.
  */
-function plan(row: CaseRow, input: UpdateCaseInput, newlyLinked: string[]): Entry[] {
+export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): Promise<CaseResource> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const linked = unique(input.transactionIds ?? []);
+    await assertTransactionsExist(tx, ctx.scope, input.transactionIds ?? []);
+    const refs = alertRefs(input);
+    const alertIds = unique(refs.map((r) => r.id));
+    const actor = input.actorId ?? ctx.defaultActor;
+    // The case is written first without its alerts: linking checks each alert is free (404, 422).
+    const [inserted] = await tx
+      .insert(cases)
+      .values({
+        id: newId("case"),
+        ...scopeValues(ctx.scope),
+        title: input.title,
+        caseType: input.caseType,
+        status: "open",
+        severity: input.severity ?? "medium",
+        transactionIds: linked,
+        userId: input.userId ?? null,
+        assigneeId: input.assigneeId ?? null,
+      })
+      .returning();
+    let row = inserted as CaseRow;
+    if (alertIds.length > 0) {
+      await linkAlertsToCase(tx, ctx.scope, row.id, refs, actor);
+      const [withAlerts] = await tx.update(cases).set({ alertId: alertIds[0]!, alertIds }).where(eq(cases.id, row.id)).returning();
+      row = withAlerts as CaseRow;
+    }
+    const created = row;
+    const entries: Entry[] = [{ action: "created", details: {} }];
+    // The first assignment is a change of assignee too: the timeline shows who assigned it.
+    if (created.assigneeId) entries.push({ action: "assignee_changed", details: { from: null, to: created.assigneeId } });
+    if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
+    await append(tx, ctx.scope, created.id, actor, entries);
+    const resource = await loadCaseResource(tx, created);
+    if (created.assigneeId) await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
+    return resource;
+  });
+}
+
+/** What a PATCH changes beyond the row's own fields. */
+type Changes = { newlyLinked: string[]; newlyLinkedAlerts: string[]; resolution: Resolution | null };
+
+/**
+ * The audit entries one PATCH produces, in a fixed order: status_changed, resolution_changed,
+ * severity_changed, assignee_changed, transactions_linked, alerts_linked, note_added (a note usually
+ * explains the change before it). Values equal to the current ones produce nothing.
+ */
+function plan(row: CaseRow, input: UpdateCaseInput, ch: Changes): Entry[] {
   const entries: Entry[] = [];
   if (input.status !== undefined && input.status !== row.status) {
     entries.push({ action: "status_changed", details: { from: row.status, to: input.status } });
   }
+  if (ch.resolution !== row.resolution) entries.push({ action: "resolution_changed", details: { from: row.resolution, to: ch.resolution } });
   if (input.severity !== undefined && input.severity !== row.severity) {
     entries.push({ action: "severity_changed", details: { from: row.severity, to: input.severity } });
   }
   if (input.assigneeId !== undefined && input.assigneeId !== row.assigneeId) {
     entries.push({ action: "assignee_changed", details: { from: row.assigneeId, to: input.assigneeId } });
   }
-  if (newlyLinked.length > 0) entries.push({ action: "transactions_linked", details: { transaction_ids: newlyLinked } });
+  if (ch.newlyLinked.length > 0) entries.push({ action: "transactions_linked", details: { transaction_ids: ch.newlyLinked } });
+  if (ch.newlyLinkedAlerts.length > 0) entries.push({ action: "alerts_linked", details: { alert_ids: ch.newlyLinkedAlerts } });
   if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
   return entries;
+}
+
+/**
+ * The case's resolution after a PATCH: what it sends (only when the case ends resolved, else 422),
+ * else the current one while the case stays resolved or is closed; moving back to review clears it.
+ */
+function nextResolution(row: CaseRow, input: UpdateCaseInput): Resolution | null {
+  const status = input.status ?? row.status;
+  if (input.resolution !== undefined && status !== "resolved") {
+    throw new ApiError("unprocessable", `A resolution is recorded when the case is resolved; this case is ${status}. Send it with status resolved.`, "resolution");
+  }
+  if (status === "resolved") return input.resolution ?? row.resolution;
+  return status === "closed" ? row.resolution : null;
 }
 
 async function lockCase(db: Db, scope: Scope, id: string): Promise<CaseRow> {
@@ -180,7 +198,8 @@ async function lockCase(db: Db, scope: Scope, id: string): Promise<CaseRow> {
  * PATCH /v1/cases/{id}: every change in one transaction, one audit entry per change, one
  * `case.updated` webhook for the request, and the version grows by one. A request that changes
  * nothing appends nothing, emits nothing and leaves `updated_at` and the version alone. Illegal
- * status moves are 422, and a stale If-Match version 409: both change nothing.
+ * status moves are 422, and a stale If-Match version 409: both change nothing. Resolving the case
+ * resolves its open and acknowledged alerts with the same resolution and notes (README.md, "Alerts and outcomes").
  */
 export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: UpdateCaseInput): Promise<CaseResource> {
   return db.transaction(async (txRaw) => {
@@ -196,11 +215,34 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
         "status",
       );
     }
+    if (row.status === "closed" && input.status !== undefined && input.status !== "closed") {
+      // A closed case's alerts may have joined another case since: one case at a time per alert.
+      await lockAlerts(tx, ctx.scope, row.alertIds);
+      const held = await heldElsewhere(tx, ctx.scope, row.id, row.alertIds);
+      if (held) throw new ApiError("unprocessable", `Alert ${held.alertId} now belongs to case ${held.caseId}, which is not closed; this case cannot be reopened while it does.`, "status");
+    }
+    const resolution = nextResolution(row, input);
+    const resolving = input.status === "resolved" && row.status !== "resolved";
+    const actor = input.actorId ?? ctx.defaultActor;
+    // Every alert this request may touch is locked at once, in the engine's lock order.
+    if (input.alertIds?.length || resolving) await lockAlerts(tx, ctx.scope, [...row.alertIds, ...(input.alertIds ?? [])]);
+    const refs = (input.alertIds ?? []).map((a, i) => ({ id: a, param: `alert_ids.${i}` }));
+    const joined = await linkAlertsToCase(tx, ctx.scope, row.id, refs, actor);
+    const alreadyAlerts = new Set(row.alertIds);
+    const newlyLinkedAlerts = unique(input.alertIds ?? []).filter((a) => !alreadyAlerts.has(a) || joined.includes(a));
     const already = new Set(row.transactionIds);
     const newlyLinked = unique(input.transactionIds ?? []).filter((t) => !already.has(t));
-    const entries = plan(row, input, newlyLinked);
+    const entries = plan(row, input, { newlyLinked, newlyLinkedAlerts, resolution });
+    if (resolving) {
+      const alertIds = unique([...row.alertIds, ...newlyLinkedAlerts]);
+      const locked = await lockAlerts(tx, ctx.scope, alertIds);
+      const open = locked.filter((a) => a.caseId === row.id && a.status !== "resolved").sort((x, y) => alertIds.indexOf(x.id) - alertIds.indexOf(y.id));
+      await applyReview(tx, ctx.scope, open, { status: "resolved", resolution: resolution ?? undefined, notes: input.notes }, actor, row.id);
+      if (open.length > 0) entries.push({ action: "alerts_resolved", details: { alert_ids: open.map((a) => a.id), resolution } });
+    }
     if (entries.length === 0) return loadCaseResource(tx, row);
 
+    const allAlerts = unique([...row.alertIds, ...newlyLinkedAlerts]);
     const [updated] = await tx
       .update(cases)
       .set({
@@ -208,12 +250,21 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
         ...(input.severity !== undefined ? { severity: input.severity } : {}),
         ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
         ...(newlyLinked.length > 0 ? { transactionIds: [...row.transactionIds, ...newlyLinked] } : {}),
+        ...(newlyLinkedAlerts.length > 0 ? { alertIds: allAlerts, alertId: row.alertId ?? allAlerts[0]! } : {}),
+        resolution,
         version: sql`${cases.version} + 1`,
         updatedAt: sql`greatest(${nowMs}, ${cases.updatedAt})`,
       })
       .where(eq(cases.id, row.id))
-      .returning();
-    await append(tx, ctx.scope, row.id, input.actorId ?? ctx.defaultActor, entries);
+      .returning()
+      .catch((err: unknown) => {
+        // Reopening a closed case whose first alert has joined another case since.
+        if (violatesUnique(err, "cases_alert_active_idx")) {
+          throw new ApiError("unprocessable", `Alert ${row.alertId} now belongs to another case that is not closed; this case cannot be reopened while it does.`, "status");
+        }
+        throw err;
+      });
+    await append(tx, ctx.scope, row.id, actor, entries);
     const resource = await loadCaseResource(tx, updated as CaseRow);
     await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
     return resource;

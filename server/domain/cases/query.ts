@@ -1,4 +1,4 @@
-import { eq, isNull } from "drizzle-orm";
+import { arrayContains, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cases, type CaseStatus, type CaseType, type SeverityLevel } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
@@ -44,7 +44,7 @@ export async function listCases(db: Db, scope: Scope, f: CaseFilters): Promise<P
         f.caseType ? eq(cases.caseType, f.caseType) : undefined,
         f.assigneeId === UNASSIGNED ? isNull(cases.assigneeId) : f.assigneeId ? eq(cases.assigneeId, f.assigneeId) : undefined,
         f.userId ? eq(cases.userId, f.userId) : undefined,
-        f.alertId ? eq(cases.alertId, f.alertId) : undefined,
+        f.alertId ? arrayContains(cases.alertIds, [f.alertId]) : undefined,
         page.where,
       ),
     )

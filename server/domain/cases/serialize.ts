@@ -8,7 +8,8 @@ export type CaseEventRow = typeof caseEvents.$inferSelect;
 
 /**
  * A case audit entry: `action`, `actor_id`, `timestamp` plus what changed:
- * `from`/`to` (status, assignee, severity), `note` (note_added), `transaction_ids` (newly linked).
+ * `from`/`to` (status, resolution, assignee, severity), `note` (note_added), `transaction_ids` and
+ * `alert_ids` (newly linked, or the alerts the case resolved), `resolution` (alerts_resolved).
  */
 export function serializeCaseEvent(row: CaseEventRow) {
   return {
@@ -33,6 +34,8 @@ export function serializeCase(row: CaseRow, events: CaseEventRow[]) {
     user_id: row.userId,
     assignee_id: row.assigneeId,
     alert_id: row.alertId,
+    alert_ids: row.alertIds,
+    resolution: row.resolution,
     version: row.version,
     events: events.map(serializeCaseEvent),
     created_at: iso(row.createdAt),

@@ -42,6 +42,20 @@ it("replays the demo stream: alerts of every type from the engine, cases, screen
   expect(first.body.events.every((e: { actor_id: string }) => e.actor_id === admin.id)).toBe(true);
   const ato = await call(`${api.url.test}/v1/alerts?alert_type=ato_pattern`, { headers });
   expect(ato.body.data[0]).toMatchObject({ affected_users: 4, affected_transactions: 4 });
+  // The link graph draws the synthetic-identity ring: five users on one device, three on one card
+  // and one passport, all on one address; and the card-testing guests on the bot's device and IP.
+  type Graph = { nodes: { id: string; type: string }[]; edges: { source: string; target: string; type: string }[] };
+  const ring = (await call(`${api.url.test}/v1/graph?user_id=syn_t1_0`, { headers })).body as Graph;
+  const usersOn = (g: Graph, type: string) =>
+    Math.max(0, ...g.nodes.filter((n) => n.type === type).map((n) => new Set(g.edges.filter((e) => e.target === n.id).map((e) => e.source)).size));
+  expect(ring.nodes.filter((n) => n.type === "user")).toHaveLength(5);
+  expect(usersOn(ring, "device")).toBe(5);
+  expect(usersOn(ring, "address")).toBe(5);
+  expect(usersOn(ring, "card")).toBe(3);
+  expect(usersOn(ring, "document")).toBe(3);
+  const burst = (await call(`${api.url.test}/v1/graph?user_id=guest_t1_0`, { headers })).body as Graph;
+  expect(usersOn(burst, "device")).toBe(6);
+  expect(usersOn(burst, "ip")).toBe(6);
   // Nothing reached production.
   const live = await api.key({ account: "demo", env: "live" });
   expect((await call(`${api.url.live}/v1/alerts?status=all`, { headers: { authorization: `Bearer ${live.key}` } })).body.data).toEqual([]);

@@ -1,3 +1,4 @@
 // What other domain areas may use of identity; they import it from here, never from its files.
 
 export { settleChecks } from "./resolve";
+export { serializeVerification } from "./serialize";

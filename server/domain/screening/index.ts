@@ -2,3 +2,4 @@
 
 export { reviewScreening } from "./review";
 export { type ScreeningRow, screenPerson } from "./screen-person";
+export { serializeScreening } from "./serialize";

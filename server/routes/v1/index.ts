@@ -7,6 +7,8 @@ import { eventsRouter } from "./events/events.handlers";
 import { identityRouter } from "./identity/identity.handlers";
 import { transactionsRouter } from "./transactions/transactions.handlers";
 import { webhooksRouter } from "./webhooks/webhooks.handlers";
+import { usersRouter } from "./users/users.handlers";
+import { graphRouter } from "./graph/graph.handlers";
 
 /** Surface A's resources, one router each. */
 export const v1Routes = createRouter()
@@ -17,4 +19,6 @@ export const v1Routes = createRouter()
   .route("/", transactionsRouter)
   .route("/", decisionsRouter)
   .route("/", deviceRouter)
-  .route("/", eventsRouter);
+  .route("/", eventsRouter)
+  .route("/", usersRouter)
+  .route("/", graphRouter);

@@ -19,6 +19,8 @@ export const alertsRouter = createRouter()
       severity: q.severity,
       alertType: q.alert_type,
       userId: q.user_id,
+      resolution: q.resolution,
+      caseId: q.case_id,
       startTime,
       endTime,
       sort: q.sort,
@@ -41,7 +43,9 @@ export const alertsRouter = createRouter()
     const body = c.req.valid("json");
     const row = await updateAlert(c.get("db"), keyScope(c), c.req.valid("param").id, {
       status: body.status,
-      resolutionNotes: body.resolution_notes,
+      resolution: body.resolution,
+      notes: body.resolution_notes,
+      actorId: body.actor_id ?? c.get("key")!.keyId,
       expectedVersion: expectedVersion(c),
     });
     setEtag(c, row.version);

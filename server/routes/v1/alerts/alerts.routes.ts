@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ifMatchHeaders } from "../../../http/if-match";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
-import { alertStatuses, alertTypes, severityLevels } from "../../../db/schema";
+import { alertActions, alertStatuses, alertTypes, resolutions, severityLevels } from "../../../db/schema";
 import { timeQuery } from "../../../http/time-query";
 
 const MemberList = (name: string) =>
@@ -21,6 +21,12 @@ export const AlertSchema = z
     affected_transactions: z.number().int(),
     summary: z.string(),
     resolution_notes: z.string().nullable(),
+    resolution: z.enum(resolutions).nullable().openapi({
+      description: "An addition: the outcome while the alert is resolved (`confirmed_fraud`, `false_positive`, `inconclusive`), else null",
+    }),
+    case_id: z.string().nullable().openapi({
+      description: "An addition: the case the alert belongs to (the latest it joined); an alert belongs to at most one case that is not closed",
+    }),
     key: z.string().openapi({ description: "What groups the hits: the IP, device, user, card, document or `account`" }),
     confidence: z.number().openapi({ description: "0–1, the highest confidence reported by the detector" }),
     exposure: z
@@ -35,9 +41,24 @@ export const AlertSchema = z
   })
   .openapi("Alert");
 
+export const AlertEventSchema = z
+  .object({
+    event_id: z.string(),
+    seq: z.number().int().openapi({ description: "1, 2, 3… per alert in commit order; the last entry is the latest change" }),
+    action: z.enum(alertActions),
+    actor_id: z.string(),
+    timestamp: z.string(),
+    from: z.string().nullable().optional().openapi({ description: "status_changed, resolution_changed" }),
+    to: z.string().nullable().optional().openapi({ description: "status_changed, resolution_changed" }),
+    note: z.string().optional().openapi({ description: "notes_changed: the new resolution notes" }),
+    case_id: z.string().optional().openapi({ description: "case_linked: the case joined; on other entries, the case whose resolution made the change" }),
+  })
+  .openapi("AlertEvent");
+
 export const AlertDetailSchema = AlertSchema.extend({
   user_ids: MemberList("AlertUserIds"),
   transaction_ids: MemberList("AlertTransactionIds"),
+  history: z.array(AlertEventSchema).openapi({ description: "An addition: the alert's review history in commit order (`seq`), append-only" }),
 }).openapi("AlertDetail");
 
 const tags = ["Alerts"];
@@ -58,6 +79,8 @@ export const listAlertsRoute = createRoute({
       severity: z.enum(severityLevels).optional(),
       alert_type: z.enum(alertTypes).optional(),
       user_id: z.string().min(1).optional().openapi({ description: "Alerts that include this user in their affected scope" }),
+      resolution: z.enum(resolutions).optional().openapi({ description: "An addition: resolved alerts with this outcome (combine with `status=resolved` or `all`)" }),
+      case_id: z.string().min(1).optional().openapi({ description: "An addition: alerts that belong to this case" }),
       start_time: timeQuery("start", "Created at or after (ISO 8601)"),
       end_time: timeQuery("end", "Created before or at (ISO 8601)"),
       sort: z
@@ -100,7 +123,16 @@ export const getAlertRoute = createRoute({
 export const UpdateAlertBody = z
   .object({
     status: z.enum(["acknowledged", "resolved"]).openapi({ description: "`acknowledged` or `resolved`, from any state" }),
+    resolution: z.enum(resolutions).optional().openapi({
+      description: "An addition: the outcome, only with `status: resolved` (else 400). Kept while the alert stays resolved; leaving `resolved` clears it",
+    }),
     resolution_notes: z.string().max(5000).optional().openapi({ description: "Findings, usually sent with `resolved`" }),
+    actor_id: z.string().min(1).max(200).optional().openapi({ description: "An addition: who acts, recorded in the history; default the key's id" }),
+  })
+  .superRefine((b, ctx) => {
+    if (b.resolution !== undefined && b.status !== "resolved") {
+      ctx.addIssue({ code: "custom", path: ["resolution"], message: "resolution is recorded only with status resolved." });
+    }
   })
   .openapi("UpdateAlertRequest");
 

@@ -29,6 +29,7 @@ export const casesRouter = createRouter()
         assigneeId: body.assignee_id,
         actorId: body.actor_id,
         alertId: body.alert_id,
+        alertIds: body.alert_ids,
       }),
     }));
   })
@@ -70,6 +71,8 @@ export const casesRouter = createRouter()
       assigneeId: body.assignee_id,
       transactionIds: body.transaction_ids,
       severity: body.severity,
+      alertIds: body.alert_ids,
+      resolution: body.resolution,
       actorId: body.actor_id,
     });
     setEtag(c, resource.version);

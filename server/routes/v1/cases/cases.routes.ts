@@ -3,7 +3,7 @@ import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
 import { ifMatchHeaders } from "../../../http/if-match";
-import { caseActions, caseStatuses, caseTypes, severityLevels } from "../../../db/schema";
+import { caseActions, caseStatuses, caseTypes, resolutions, severityLevels } from "../../../db/schema";
 
 const id = z.string().min(1).max(200);
 
@@ -18,6 +18,8 @@ export const CaseEventSchema = z
     to: z.string().nullable().optional().openapi({ description: "status_changed, assignee_changed, severity_changed" }),
     note: z.string().optional().openapi({ description: "note_added" }),
     transaction_ids: z.array(z.string()).optional().openapi({ description: "transactions_linked: the ids newly linked" }),
+    alert_ids: z.array(z.string()).optional().openapi({ description: "alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved" }),
+    resolution: z.enum(resolutions).nullable().optional().openapi({ description: "alerts_resolved: the resolution given to them" }),
   })
   .openapi("CaseEvent");
 
@@ -32,7 +34,11 @@ export const CaseSchema = z
     transaction_ids: z.array(z.string()),
     user_id: z.string().nullable(),
     assignee_id: z.string().nullable().openapi({ description: "An addition: the assigned analyst" }),
-    alert_id: z.string().nullable().openapi({ description: "An addition: the alert the case was opened from" }),
+    alert_id: z.string().nullable().openapi({ description: "An addition: the first linked alert (the alert the case was opened from)" }),
+    alert_ids: z.array(z.string()).openapi({ description: "An addition: the linked alerts in the order they were linked" }),
+    resolution: z.enum(resolutions).nullable().openapi({
+      description: "An addition: the outcome (`confirmed_fraud`, `false_positive`, `inconclusive`) while the case is resolved or closed, else null",
+    }),
     version: z.number().int().openapi({ description: "An addition: 1 on create, +1 on every change; also the ETag. Send it as If-Match to change only this version" }),
     events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log in commit order (`seq`)" }),
     created_at: z.string(),
@@ -51,7 +57,10 @@ export const CreateCaseBody = z
     assignee_id: id.nullable().optional().openapi({ description: "Assigning on creation emits `case.updated`" }),
     actor_id: id.optional().openapi({ description: "Who acts (the console sends the signed-in analyst); default the key's id" }),
     alert_id: id.optional().openapi({
-      description: "An addition: the alert the case is opened from. Unknown: 404. An alert whose case is not closed yet: 422 (one case at a time per alert).",
+      description: "An addition: the alert the case is opened from (its first linked alert). Unknown: 404. An alert that belongs to a case not closed yet: 422 (one case at a time per alert).",
+    }),
+    alert_ids: z.array(id).max(100).optional().openapi({
+      description: "An addition: alerts linked with the case (after `alert_id`), de-duplicated. Unknown in this account and environment: 404 (`param` `alert_ids.<index>`); one that belongs to another case not closed yet: 422",
     }),
   })
   .openapi("CreateCaseRequest");
@@ -63,10 +72,21 @@ export const UpdateCaseBody = changeRequired(
     assignee_id: id.nullable().optional().openapi({ description: "Reassigns; null unassigns" }),
     transaction_ids: z.array(id).max(100).optional().openapi({ description: "Linked in addition to the current ones, de-duplicated" }),
     severity: z.enum(severityLevels).optional(),
+    alert_ids: z.array(id).max(100).optional().openapi({ description: "An addition: alerts linked in addition to the current ones, de-duplicated (404 and 422 as on create)" }),
+    resolution: z.enum(resolutions).optional().openapi({
+      description:
+        "An addition: the outcome, with `status: resolved` or on a resolved case (else 400 with another status, 422 on a case that is not resolved). Resolving the case resolves its open and acknowledged alerts with it and the notes",
+    }),
     actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
   }),
   ["actor_id"],
-).openapi("UpdateCaseRequest");
+)
+  .superRefine((b, ctx) => {
+    if (b.resolution !== undefined && b.status !== undefined && b.status !== "resolved") {
+      ctx.addIssue({ code: "custom", path: ["resolution"], message: "resolution is recorded only with status resolved." });
+    }
+  })
+  .openapi("UpdateCaseRequest");
 
 export const ClaimCaseBody = z
   .object({

@@ -260,7 +260,7 @@ describe("PATCH /v1/cases/{id}: other changes", () => {
     const before = (await get(`/v1/cases/${case_id}`)).body;
     const bare = await call(url(`/v1/cases/${case_id}`), { method: "PATCH", headers: bearer(key), raw: JSON.stringify({ status: "in_review" }) });
     expect(bare.status).toBe(400);
-    expect(bare.body.error).toMatchObject({ code: "missing_required_field", message: "Send at least one of status, notes, assignee_id, transaction_ids, severity." });
+    expect(bare.body.error).toMatchObject({ code: "missing_required_field", message: "Send at least one of status, notes, assignee_id, transaction_ids, severity, alert_ids, resolution." });
     expect(bare.body.error.param).toBeUndefined();
     for (const body of [{}, { actor_id: "someone" }]) expect((await patch(case_id, body)).body.error).toMatchObject({ code: "missing_required_field" });
     expect((await get(`/v1/cases/${case_id}`)).body).toEqual(before);

@@ -8,7 +8,9 @@ import { scoreLive } from "../../../domain/scoring/score-service";
 import { scoreResponse } from "../../../domain/scoring/serialize";
 import { getAssessment } from "../../../domain/scoring/query";
 import { verifyPayment } from "../../../domain/payments/verify";
-import { getTransactionRoute, scoreRoute, verifyRoute } from "./transactions.routes";
+import { listTransactions } from "../../../domain/scoring/list";
+import { ApiError } from "../../../core/errors";
+import { getTransactionRoute, listTransactionsRoute, scoreRoute, verifyRoute } from "./transactions.routes";
 
 export const transactionsRouter = createRouter()
   // POST /v1/transactions/score
@@ -22,6 +24,30 @@ export const transactionsRouter = createRouter()
       const a = await scoreLive(c.get("deps"), { scope: keyScope(c), request: body, at, startedAt: startedAtOf(c), idempotency });
       return idempotency?.stored ?? respond(a);
     });
+  })
+  // GET /v1/transactions (an addition)
+  .openapi(listTransactionsRoute, async (c) => {
+    const q = c.req.valid("query");
+    if (q.start_time && q.end_time && q.start_time > q.end_time) {
+      throw new ApiError("invalid_field_value", "end_time must not be before start_time.", "end_time");
+    }
+    if (q.min_score !== undefined && q.max_score !== undefined && q.min_score > q.max_score) {
+      throw new ApiError("invalid_field_value", "max_score must not be below min_score.", "max_score");
+    }
+    const page = await listTransactions(c.get("db"), keyScope(c), {
+      decision: q.decision,
+      review: q.review,
+      label: q.label,
+      userId: q.user_id,
+      minScore: q.min_score,
+      maxScore: q.max_score,
+      startTime: q.start_time,
+      endTime: q.end_time,
+      order: q.order,
+      limit: q.limit,
+      after: q.after,
+    });
+    return c.json(page, 200);
   })
   // GET /v1/transactions/{id}
   .openapi(getTransactionRoute, async (c) => {

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
 import { stampStart } from "../../../http/started-at";
-import { commonErrors, errorResponses } from "../../../http/openapi";
+import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
+import { timeQuery } from "../../../http/time-query";
 import { ScoreBody, SignalSchema } from "../../schemas/score-request";
 import { VerifyBody, VerificationSchema } from "./verify-request";
 
@@ -62,6 +63,52 @@ export const AssessmentSchema = ScoreResponse.extend({
   final_decision: z.enum(["allow", "challenge", "block"]).openapi({ description: "The latest manual decision, else the engine's" }),
   decisions: z.array(DecisionRecord).openapi({ description: "Manual decisions, oldest first (the decision chain)" }),
 }).openapi("TransactionAssessment");
+
+export const ListedTransactionSchema = AssessmentSchema.omit({ decisions: true })
+  .extend({
+    latest_decision: DecisionRecord.nullable().openapi({ description: "The latest manual decision (the last of the chain), or null" }),
+  })
+  .openapi("ListedTransaction");
+
+const score = (name: string) =>
+  z
+    .string()
+    .refine((v) => /^[0-9]+$/.test(v), { message: "must be an integer" })
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(100))
+    .optional()
+    .openapi({ type: "integer", minimum: 0, maximum: 100, description: `Risk score ${name} (inclusive), 0 to 100` });
+
+export const listTransactionsRoute = createRoute({
+  method: "get",
+  path: "/v1/transactions",
+  tags,
+  summary: "List live assessments (an addition): newest first, or oldest first, with filters",
+  middleware: apiKeyRoute("a", "events:read"),
+  request: {
+    query: z.object({
+      decision: z.enum(["allow", "challenge", "block"]).optional().openapi({ description: "The engine's decision" }),
+      review: z.enum(["pending", "decided"]).optional().openapi({
+        description: "`pending`: challenged or blocked with no analyst decision yet (the review queue); `decided`: with an analyst decision",
+      }),
+      label: z.enum(["legit", "fraud"]).optional().openapi({ description: "Set by false_positive (legit) and confirmed_fraud (fraud) decisions" }),
+      user_id: z.string().min(1).optional(),
+      min_score: score("at least"),
+      max_score: score("at most"),
+      start_time: timeQuery("start", "Created at or after (ISO 8601)"),
+      end_time: timeQuery("end", "Created before or at (ISO 8601)"),
+      order: z
+        .enum(["desc", "asc"])
+        .default("desc")
+        .openapi({ description: "`desc` (default): newest first. `asc` (an addition): oldest first, for a review queue. A cursor works only with the order that issued it" }),
+      ...paginationQuery,
+    }),
+  },
+  responses: {
+    200: { description: "A page of assessments", content: { "application/json": { schema: listSchema(ListedTransactionSchema, "TransactionList") } } },
+    ...commonErrors,
+  },
+});
 
 export const scoreRoute = createRoute({
   method: "post",

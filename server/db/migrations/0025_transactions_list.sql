@@ -1,0 +1,4 @@
+CREATE INDEX "transactions_review_pending_idx" ON "transactions" USING btree ("account_id","environment","created_at","id") WHERE decision in ('challenge', 'block') and reviewed_decision is null;--> statement-breakpoint
+CREATE INDEX "transactions_flagged_decision_idx" ON "transactions" USING btree ("account_id","environment","decision","created_at","id") WHERE decision <> 'allow';--> statement-breakpoint
+CREATE INDEX "transactions_label_idx" ON "transactions" USING btree ("account_id","environment","label","created_at","id") WHERE label is not null;--> statement-breakpoint
+CREATE INDEX "transactions_reviewed_idx" ON "transactions" USING btree ("account_id","environment","created_at","id") WHERE reviewed_decision is not null;

@@ -1,0 +1,2 @@
+CREATE INDEX "alerts_scope_key_idx" ON "alerts" USING btree ("account_id","environment","key");--> statement-breakpoint
+CREATE INDEX "device_sessions_user_idx" ON "device_sessions" USING btree ("account_id","environment","user_id","created_at");
