@@ -4,6 +4,7 @@ import { backtestJobs } from "./backtest/jobs";
 import { detectionJobs } from "./detection/jobs";
 import { identityJobs } from "./identity/jobs";
 import { riskJobs } from "./scoring/jobs";
+import { slaJobs } from "./sla/jobs";
 import { webhookJobs } from "./webhooks/jobs";
 import type { DomainDeps } from "./deps";
 
@@ -19,5 +20,6 @@ export function domainJobs(deps: DomainDeps): Record<string, JobHandler> {
     ...riskJobs,
     ...detectionJobs,
     ...backtestJobs,
+    ...slaJobs,
   };
 }

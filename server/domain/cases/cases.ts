@@ -81,7 +81,7 @@ export async function assertTransactionsExist(db: Db, scope: Scope, ids: string[
  * or a case not yet visible to anyone), so `seq` follows commit order; the unique (case_id, seq)
  * index refuses any writer that did not.
  */
-async function append(db: Db, scope: Scope, caseId: string, actorId: string, entries: Entry[]): Promise<void> {
+export async function append(db: Db, scope: Scope, caseId: string, actorId: string, entries: Entry[]): Promise<void> {
   if (entries.length === 0) return;
   const last = sql<number>`(select coalesce(max(${caseEvents.seq}), 0) from ${caseEvents} where ${caseEvents.caseId} = ${caseId})`;
   await db.insert(caseEvents).values(

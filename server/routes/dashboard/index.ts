@@ -7,11 +7,13 @@ import { detectionPoliciesRouter } from "./detection-policies/detection-policies
 import { overviewRouter } from "./overview/overview.handlers";
 import { backtestRouter } from "./policies/backtest.handlers";
 import { policiesRouter } from "./policies/policies.handlers";
+import { slaPolicyRouter } from "./policies/sla.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
   .route("/", apiKeysRouter)
   .route("/", analystsRouter)
+  .route("/", slaPolicyRouter)
   .route("/", policiesRouter)
   .route("/", backtestRouter)
   .route("/", blocklistRouter)

@@ -42,6 +42,7 @@ export const casesRouter = createRouter()
       assigneeId: q.assignee_id,
       userId: q.user_id,
       alertId: q.alert_id,
+      slaState: q.sla_state,
       sort: q.sort,
       limit: q.limit,
       after: q.after,

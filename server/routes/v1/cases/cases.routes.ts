@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { slaStates } from "../../../core/sla-clock";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
@@ -40,6 +41,10 @@ export const CaseSchema = z
       description: "An addition: the outcome (`confirmed_fraud`, `false_positive`, `inconclusive`) while the case is resolved or closed, else null",
     }),
     version: z.number().int().openapi({ description: "An addition: 1 on create, +1 on every change; also the ETag. Send it as If-Match to change only this version" }),
+    due_at: z.string().openapi({ description: "An addition: when the SLA policy wants it finished (created_at + the due time of its severity; wall-clock time, UTC)" }),
+    sla_state: z.enum(slaStates).openapi({
+      description: "An addition: `on_track`, `due_soon` (the last 20 % of its due time), `breached` (past due unfinished, or a breach was recorded), `met` (finished without a breach)",
+    }),
     events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log in commit order (`seq`)" }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -124,10 +129,14 @@ export const listCasesRoute = createRoute({
       assignee_id: z.string().min(1).optional().openapi({ description: "An analyst id, or `none` for unassigned cases" }),
       user_id: z.string().min(1).optional(),
       alert_id: z.string().min(1).optional().openapi({ description: "Cases opened from this alert" }),
+      sla_state: z.enum(slaStates).optional().openapi({ description: "An addition: cases in this SLA state" }),
       sort: z
-        .enum(["created_at", "priority"])
+        .enum(["created_at", "priority", "due_at"])
         .default("created_at")
-        .openapi({ description: "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first" }),
+        .openapi({
+          description:
+            "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it",
+        }),
       ...paginationQuery,
     }),
   },
