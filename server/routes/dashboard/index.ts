@@ -3,6 +3,7 @@ import { analystsRouter } from "./analysts/analysts.handlers";
 import { apiKeysRouter } from "./api-keys/api-keys.handlers";
 import { auditLogRouter } from "./audit-log/audit-log.handlers";
 import { blocklistRouter } from "./blocklist/blocklist.handlers";
+import { deskRouter } from "./desk/desk.handlers";
 import { detectionPoliciesRouter } from "./detection-policies/detection-policies.handlers";
 import { overviewRouter } from "./overview/overview.handlers";
 import { backtestRouter } from "./policies/backtest.handlers";
@@ -13,6 +14,7 @@ import { slaPolicyRouter } from "./policies/sla.handlers";
 export const dashboardRoutes = createRouter()
   .route("/", apiKeysRouter)
   .route("/", analystsRouter)
+  .route("/", deskRouter)
   .route("/", slaPolicyRouter)
   .route("/", policiesRouter)
   .route("/", backtestRouter)

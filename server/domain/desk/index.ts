@@ -1,0 +1,3 @@
+// What other domain areas may use of the lead's desk; they import it from here, never from its files.
+
+export { workload, type WorkloadResource } from "./workload";
