@@ -1,6 +1,7 @@
 import type { JobHandler } from "../jobs/runner";
 import { analystJobs } from "./analysts/jobs";
 import { backtestJobs } from "./backtest/jobs";
+import { caseJobs } from "./cases/jobs";
 import { detectionJobs } from "./detection/jobs";
 import { identityJobs } from "./identity/jobs";
 import { riskJobs } from "./scoring/jobs";
@@ -21,5 +22,6 @@ export function domainJobs(deps: DomainDeps): Record<string, JobHandler> {
     ...detectionJobs,
     ...backtestJobs,
     ...slaJobs,
+    ...caseJobs,
   };
 }

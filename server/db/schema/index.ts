@@ -18,3 +18,4 @@ export * from "./payment-verifications";
 export * from "./detection";
 export * from "./backtests";
 export * from "./sla";
+export * from "./desk";

@@ -9,6 +9,7 @@ import { overviewRouter } from "./overview/overview.handlers";
 import { backtestRouter } from "./policies/backtest.handlers";
 import { policiesRouter } from "./policies/policies.handlers";
 import { slaPolicyRouter } from "./policies/sla.handlers";
+import { assignmentPolicyRouter } from "./policies/assignment.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
@@ -16,6 +17,7 @@ export const dashboardRoutes = createRouter()
   .route("/", analystsRouter)
   .route("/", deskRouter)
   .route("/", slaPolicyRouter)
+  .route("/", assignmentPolicyRouter)
   .route("/", policiesRouter)
   .route("/", backtestRouter)
   .route("/", blocklistRouter)

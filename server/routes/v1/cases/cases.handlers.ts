@@ -70,6 +70,7 @@ export const casesRouter = createRouter()
       status: body.status,
       notes: body.notes,
       assigneeId: body.assignee_id,
+      assignmentReason: body.assignment_reason,
       transactionIds: body.transaction_ids,
       severity: body.severity,
       alertIds: body.alert_ids,

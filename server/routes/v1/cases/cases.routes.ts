@@ -18,6 +18,8 @@ export const CaseEventSchema = z
     from: z.string().nullable().optional().openapi({ description: "status_changed, assignee_changed, severity_changed" }),
     to: z.string().nullable().optional().openapi({ description: "status_changed, assignee_changed, severity_changed" }),
     note: z.string().optional().openapi({ description: "note_added" }),
+    reason: z.string().optional().openapi({ description: "assignee_changed: the `assignment_reason` given, or `auto_assignment`" }),
+    due_at: z.string().optional().openapi({ description: "sla_breached: the due time that passed" }),
     transaction_ids: z.array(z.string()).optional().openapi({ description: "transactions_linked: the ids newly linked" }),
     alert_ids: z.array(z.string()).optional().openapi({ description: "alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved" }),
     resolution: z.enum(resolutions).nullable().optional().openapi({ description: "alerts_resolved: the resolution given to them" }),
@@ -75,6 +77,13 @@ export const UpdateCaseBody = changeRequired(
     status: z.enum(caseStatuses).optional().openapi({ description: "Moves per the case status machine; illegal moves are 422" }),
     notes: z.string().trim().min(1).max(5000).optional().openapi({ description: "Appended as a `note_added` entry" }),
     assignee_id: id.nullable().optional().openapi({ description: "Reassigns; null unassigns" }),
+    assignment_reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .openapi({ description: "An addition: why the case changes hands, recorded as `reason` in its `assignee_changed` entry; only with `assignee_id`" }),
     transaction_ids: z.array(id).max(100).optional().openapi({ description: "Linked in addition to the current ones, de-duplicated" }),
     severity: z.enum(severityLevels).optional(),
     alert_ids: z.array(id).max(100).optional().openapi({ description: "An addition: alerts linked in addition to the current ones, de-duplicated (404 and 422 as on create)" }),
@@ -84,9 +93,12 @@ export const UpdateCaseBody = changeRequired(
     }),
     actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
   }),
-  ["actor_id"],
+  ["actor_id", "assignment_reason"],
 )
   .superRefine((b, ctx) => {
+    if (b.assignment_reason !== undefined && b.assignee_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["assignment_reason"], message: "assignment_reason is sent with assignee_id." });
+    }
     if (b.resolution !== undefined && b.status !== undefined && b.status !== "resolved") {
       ctx.addIssue({ code: "custom", path: ["resolution"], message: "resolution is recorded only with status resolved." });
     }
