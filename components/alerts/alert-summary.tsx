@@ -1,7 +1,8 @@
-import { formatAmount } from "@/lib/schemas/transaction";
+import { formatAmount } from "@/lib/format/transaction";
+import { alertTypeLabel } from "@/lib/format/alert";
+import type { AlertDetail } from "@/lib/api/wire";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { alertTypeLabel, type AlertDetail } from "@/lib/schemas/alert";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
 import { UserText } from "@/components/ui/user-text";
 

@@ -11,12 +11,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { bulkAssignCasesAction } from "@/lib/actions/bulk-assign-cases";
 import { bulkSummary, type BulkCaseResult } from "@/lib/actions/bulk-case-results";
 import { bulkUpdateCaseStatusAction } from "@/lib/actions/bulk-update-case-status";
-import { caseStatusLabels, type CaseStatus } from "@/lib/schemas/case";
+import { caseStatusLabels } from "@/lib/format/case";
+import type { CaseStatus } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { UserText } from "@/components/ui/user-text";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
 
-// Nothing moves back to `open` (DESIGN "Case status"): the bulk control offers the other statuses
+// Nothing moves back to `open` (server/domain/cases/README.md): the bulk control offers the other statuses
 // and the API refuses what a case cannot do, case by case.
 const bulkStatuses: CaseStatus[] = ["in_review", "resolved", "closed"];
 const UNASSIGN = "__unassign__";

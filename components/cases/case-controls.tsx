@@ -11,11 +11,12 @@ import { NativeSelect } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { updateCaseAction } from "@/lib/actions/update-case";
 import { ConflictNotice } from "@/components/ui/conflict-notice";
-import { caseNextStatuses, caseStatusLabels, seenSeq, type Case, type CaseStatus } from "@/lib/schemas/case";
+import { caseNextStatuses, caseStatusLabels, seenSeq } from "@/lib/format/case";
+import type { Case, CaseStatus } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { revealHidden } from "@/lib/format/invisible-characters";
-import { LimitedText } from "@/components/ui/limited-text";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+import { LimitedText } from "@/components/ui/limited-text";
 
 /** The analyst's change, kept to say what it was and to redo it after a version conflict. */
 type Pending = { kind: "status" | "note" | "assign"; label: string; changes: { status?: CaseStatus; notes?: string; assignee_id?: string | null } };

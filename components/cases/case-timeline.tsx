@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { UserText } from "@/components/ui/user-text";
 import { describeCaseEvent } from "@/lib/format/case-events";
-import type { CaseEvent } from "@/lib/schemas/case";
+import type { CaseEvent } from "@/lib/api/wire";
 
 type CaseTimelineProps = {
   events: CaseEvent[];

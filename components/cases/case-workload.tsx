@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { ErrorState } from "@/components/ui/error-state";
 import { UserText } from "@/components/ui/user-text";
-import type { Workload } from "@/lib/schemas/overview";
-import { workloadWithNames } from "@/lib/schemas/overview";
+import type { Workload } from "@/lib/api/wire";
+import { workloadWithNames } from "@/lib/format/overview";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { cn } from "@/lib/utils/cn";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ArgusEvent } from "@/lib/schemas/event";
+import type { ArgusEvent } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { EventTypeBadge } from "./event-columns";
 import { JsonViewer } from "./json-viewer";

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { checkExplanation, checkLabel, checkPurpose, screeningOfDatabaseCheck, type Verification } from "@/lib/schemas/verification";
+import { checkExplanation, checkLabel, checkPurpose, screeningOfDatabaseCheck } from "@/lib/format/verification";
+import type { Verification } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { CheckStatusBadge } from "./verification-badges";
 

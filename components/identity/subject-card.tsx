@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { subjectName } from "@/lib/schemas/verification";
-import { UserText } from "@/components/ui/user-text";
+import { subjectName } from "@/lib/format/verification";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
 
 // Field names of the submitted identity (POST /v1/identity/verify) in words; others keep their name.
 const labels: Record<string, string> = {

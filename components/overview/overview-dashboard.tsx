@@ -1,5 +1,5 @@
 import { ErrorState } from "@/components/ui/error-state";
-import type { Overview } from "@/lib/schemas/overview";
+import type { Overview } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { AlertsChart } from "./alerts-chart";
 import { CasesChart } from "./cases-chart";

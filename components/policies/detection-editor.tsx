@@ -10,15 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { updateDetectionPolicyAction } from "@/lib/actions/update-detection-policy";
-import {
-  detectionChanges,
-  DetectionThresholdsInputSchema,
-  detectors,
-  parseNumberInput,
-  type DetectionPolicy,
-  type DetectionThresholds,
-  type DetectorName,
-} from "@/lib/schemas/detection-policy";
+import { detectionChanges, DetectionThresholdsInputSchema, detectors, parseNumberInput, type DetectionThresholds, type DetectorName, type DetectorThresholds } from "@/lib/schemas/detection-policy";
+import type { DetectionPolicy } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
 import { DraftHeader } from "./draft-header";
@@ -96,7 +89,7 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
       <div className="grid gap-4 lg:grid-cols-2">
         {detectors.map((info) => {
           const values = draft[info.name];
-          const defaults = saved.defaults[info.name] ?? {};
+          const defaults: DetectorThresholds = saved.defaults[info.name] ?? {};
           const enabled = values.enabled === true;
           return (
             <Card key={info.name}>

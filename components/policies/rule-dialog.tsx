@@ -7,22 +7,12 @@ import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { fieldErrorsOf } from "@/lib/schemas/field-errors";
-import {
-  actionLabels,
-  describeConditions,
-  formOfRule,
-  paymentMethodTypes,
-  policyActions,
-  ruleFromForm,
-  RuleInputSchema,
-  type DraftRule,
-  type RuleConditions,
-  type RuleForm,
-  type SignalInfo,
-} from "@/lib/schemas/policy";
+import { actionLabels, describeConditions } from "@/lib/format/policy";
+import { formOfRule, ruleFromForm, RuleInputSchema, type DraftRule, type RuleForm } from "@/lib/schemas/policy";
+import { paymentMethodTypes, policyActions, type RuleConditions, type SignalInfo } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
-import { LimitedText } from "@/components/ui/limited-text";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+import { LimitedText } from "@/components/ui/limited-text";
 import { SignalsFieldset } from "./signals-fieldset";
 
 const EMPTY: RuleForm = { name: "", action: "challenge", signals: [], signalMode: "any", score_gte: "", amount_gte: "", payment_method_types: [] };

@@ -3,7 +3,7 @@
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { parseNumberInput } from "@/lib/schemas/detection-policy";
-import { bandsSummary } from "@/lib/schemas/policy";
+import { bandsSummary } from "@/lib/format/policy";
 
 export type BandsDraft = { block: string; challenge: string };
 

@@ -9,10 +9,12 @@ import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { createAnalystAction } from "@/lib/actions/create-analyst";
-import { analystRoles, MIN_PASSWORD_LENGTH, roleDescriptions, roleLabels, type AnalystRole } from "@/lib/schemas/analyst";
+import { analystRoles, type AnalystRole } from "@/lib/api/wire";
+import { MIN_PASSWORD_LENGTH } from "@/lib/schemas/analyst";
+import { roleDescriptions, roleLabels } from "@/lib/format/analyst";
 import { revealHidden } from "@/lib/format/invisible-characters";
-import { LimitedText } from "@/components/ui/limited-text";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+import { LimitedText } from "@/components/ui/limited-text";
 
 const EMPTY = { email: "", name: "", role: "analyst" as AnalystRole, password: "" };
 

@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { createApiKeyAction } from "@/lib/actions/create-api-key";
-import type { ApiKeyScope, CreatedApiKey } from "@/lib/schemas/api-key";
+import type { ApiKeyScope, CreatedApiKey } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
-import { LimitedText } from "@/components/ui/limited-text";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+import { LimitedText } from "@/components/ui/limited-text";
 import { ScopesFieldset } from "./scopes-fieldset";
 
 type CreateApiKeyDialogProps = {

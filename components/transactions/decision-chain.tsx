@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { decisionChain, decisionLabel, decisionReasonLabel, type DecisionRecord } from "@/lib/schemas/decision";
+import { decisionChain, decisionLabel, decisionReasonLabel } from "@/lib/format/decision";
+import type { DecisionRecord } from "@/lib/api/wire";
 import { cn } from "@/lib/utils/cn";
 import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge } from "./transaction-badges";
@@ -16,7 +17,7 @@ type DecisionChainProps = {
 
 /**
  * The decision chain, newest first: the record in force on top, each earlier one marked as
- * superseded by the next (records are immutable: a correction is a new record, spec 4.5).
+ * superseded by the next (records are immutable: a correction is a new record).
  */
 export function DecisionChain({ decisions, engineDecision, names }: DecisionChainProps) {
   const chain = decisionChain(decisions);

@@ -11,18 +11,9 @@ import { NativeSelect } from "@/components/ui/input";
 import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { submitDecisionAction } from "@/lib/actions/submit-decision";
-import {
-  DECISION_NOTES_MAX,
-  DecisionFormSchema,
-  decisionDescriptions,
-  decisionLabels,
-  decisionReasonHints,
-  decisionReasonLabels,
-  decisionReasons,
-  decisionValues,
-  type DecisionReason,
-  type DecisionValue,
-} from "@/lib/schemas/decision";
+import { DECISION_NOTES_MAX, DecisionFormSchema } from "@/lib/schemas/decision";
+import { decisionDescriptions, decisionLabels, decisionReasonHints, decisionReasonLabels } from "@/lib/format/decision";
+import { decisionReasons, decisionValues, type DecisionReason, type DecisionValue } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
@@ -37,7 +28,7 @@ type DecisionFormProps = {
 type Errors = Partial<Record<"decision" | "reason" | "notes", string>>;
 
 /**
- * Records allow / challenge / block with a reason and notes (spec 4.5). The analyst is added by the
+ * Records allow / challenge / block with a reason and notes (`POST /v1/decisions`). The analyst is added by the
  * server action from the session; there is no field for it.
  */
 export function DecisionForm({ transactionId, environment, currentDecision }: DecisionFormProps) {

@@ -3,9 +3,8 @@ import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
-import type { ListPage } from "@/lib/schemas/list";
+import type { ListPage, TransactionEvent } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import type { TransactionEvent } from "@/lib/schemas/transaction";
 import { UserText } from "@/components/ui/user-text";
 
 type EvidenceTrailProps = {
@@ -24,7 +23,7 @@ const eventLabels: Record<string, string> = {
 };
 
 /**
- * The evidence trail (spec 6.1: `GET /v1/events?transaction_id=`), newest first, each event's
+ * The evidence trail (`GET /v1/events?transaction_id=`), newest first, each event's
  * payload behind a disclosure. The full, pageable list is in event search.
  */
 export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps) {

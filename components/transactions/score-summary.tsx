@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { riskBandOf, type Transaction } from "@/lib/schemas/transaction";
+import { riskBandOf } from "@/lib/format/transaction";
+import type { Transaction } from "@/lib/api/wire";
 import { ScoreGauge } from "./score-gauge";
 import { DecisionBadge, RiskLevelBadge } from "./transaction-badges";
 
@@ -9,7 +10,7 @@ const labelText: Record<string, string> = { fraud: "Labelled fraud", legit: "Lab
 /** The score at a glance: the gauge, the decision in force, the band, the model and its latency. */
 export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
   const bands = t.explanation?.bands;
-  const level = riskBandOf(t.risk_score, bands);
+  const level = riskBandOf(t.risk_score, bands, t.decision);
   const overridden = t.final_decision !== t.decision;
   // Decisions come oldest first; one sent through the API without analyst_id names nobody.
   const latest = t.decisions[t.decisions.length - 1];
@@ -40,7 +41,7 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
         Risk score
       </h2>
       <div className="mt-3 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <ScoreGauge score={t.risk_score} bands={bands} />
+        <ScoreGauge score={t.risk_score} bands={bands} decision={t.decision} />
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-6 gap-y-2 text-sm">
           {facts.map(([term, value]) => (
             <div key={term} className="contents">

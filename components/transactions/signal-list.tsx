@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { explainSignal, formatPoints, sortSignals, weightLabel } from "@/lib/format/signals";
-import type { Transaction } from "@/lib/schemas/transaction";
+import type { Transaction } from "@/lib/api/wire";
 import { cn } from "@/lib/utils/cn";
 import { UserText } from "@/components/ui/user-text";
 
@@ -60,6 +60,10 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
                   {/* The explanation may quote what the request carried (its detail). */}
                   <UserText value={text.summary} />
                 </p>
+                {text.known && catalogue[row.name]?.trigger ? (
+                  // The engine's own rule, thresholds included, as the API serves it.
+                  <p className="text-xs text-muted-foreground">Rule: {catalogue[row.name]?.trigger}</p>
+                ) : null}
                 <p className="text-xs text-muted-foreground">
                   <code className="font-mono">{row.name}</code>
                   {row.detail ? (

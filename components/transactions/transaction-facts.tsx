@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { formatAmount, maskedPaymentMethod, type Transaction } from "@/lib/schemas/transaction";
+import { formatAmount, maskedPaymentMethod } from "@/lib/format/transaction";
+import type { Transaction } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 
 const none = <span className="text-muted-foreground">—</span>;

@@ -1,7 +1,9 @@
 import { CircleCheck, CircleMinus, CircleX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { aliasStrengthLabel, dobMatchLabel, dobMatchTone, listLabel, type ListedEntity, type Screening, type ScreeningMatch } from "@/lib/schemas/screening";
+import { aliasStrengthLabel, dobMatchLabel, dobMatchTone, listLabel } from "@/lib/format/screening";
+import type { Screening, ScreeningMatch, ListedEntity } from "@/lib/api/wire";
+
 import { UserText } from "@/components/ui/user-text";
 import { MatchScore } from "./screening-badges";
 

@@ -11,7 +11,8 @@ import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { reviewScreeningAction } from "@/lib/actions/review-screening";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { REVIEW_NOTES_MAX, reviewOutcomeHints, reviewOutcomeLabels, reviewOutcomes, type ReviewOutcome } from "@/lib/schemas/screening";
+import { REVIEW_NOTES_MAX, reviewOutcomes, type ReviewOutcome } from "@/lib/schemas/screening";
+import { reviewOutcomeHints, reviewOutcomeLabels } from "@/lib/format/screening";
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { reviewStateLabel, suppressionSentence, type Screening } from "@/lib/schemas/screening";
+import { reviewStateLabel, suppressionSentence } from "@/lib/format/screening";
+import type { Screening } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { ReviewStateBadge } from "./screening-badges";
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { listLabel, type Screening } from "@/lib/schemas/screening";
+import { listLabel } from "@/lib/format/screening";
+import type { Screening } from "@/lib/api/wire";
 import Link from "next/link";
 import { UserText } from "@/components/ui/user-text";
 

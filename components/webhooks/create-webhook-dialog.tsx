@@ -8,7 +8,8 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { createWebhookAction } from "@/lib/actions/create-webhook";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
-import { CreateWebhookInputSchema, type CreatedWebhookEndpoint } from "@/lib/schemas/webhook";
+import { CreateWebhookInputSchema } from "@/lib/schemas/webhook";
+import type { CreatedWebhookEndpoint } from "@/lib/api/wire";
 import { webhookDraftOverLimit, WebhookFields, type WebhookDraft } from "./webhook-fields";
 
 const EMPTY: WebhookDraft = { url: "", events: [], description: "" };

@@ -10,7 +10,9 @@ import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { updateWebhookAction } from "@/lib/actions/update-webhook";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
-import { endpointState, UpdateWebhookInputSchema, webhookPatch, type WebhookEndpoint } from "@/lib/schemas/webhook";
+import { endpointState } from "@/lib/format/webhook";
+import { UpdateWebhookInputSchema, webhookPatch } from "@/lib/schemas/webhook";
+import type { WebhookEndpoint } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { webhookDraftOverLimit, WebhookFields, type WebhookDraft } from "./webhook-fields";
 

@@ -91,20 +91,6 @@ export const UpdateDetectionPolicyInputSchema = z.object({
   detectors: DetectionThresholdsInputSchema,
 });
 
-const looseDetectors = z.object(Object.fromEntries(detectorNames.map((name) => [name, z.record(z.string(), z.union([z.number(), z.boolean()]))])) as unknown as Record<DetectorName, z.ZodType<DetectorThresholds>>);
-
-export const DetectionPolicySchema = z.object({
-  object: z.literal("detection_policy"),
-  environment: z.enum(["live", "test"]),
-  detectors: looseDetectors,
-  defaults: looseDetectors,
-  version: z.number().int(),
-  updated_at: z.string().nullable(),
-  updated_by: z.string().nullable(),
-});
-
-export type DetectionPolicy = z.infer<typeof DetectionPolicySchema>;
-
 function formatValue(value: number | boolean | undefined): string {
   if (typeof value === "boolean") return value ? "on" : "off";
   return value === undefined ? "—" : String(value);

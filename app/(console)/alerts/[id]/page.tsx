@@ -13,7 +13,7 @@ import { activeCaseForAlert } from "@/lib/api/cases";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
-import type { AlertDetail } from "@/lib/schemas/alert";
+import type { AlertDetail } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { UserText } from "@/components/ui/user-text";
 

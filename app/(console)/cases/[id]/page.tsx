@@ -20,7 +20,8 @@ import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { hasRole } from "@/lib/auth/roles";
-import { caseTypeLabels, type Case } from "@/lib/schemas/case";
+import { caseTypeLabels } from "@/lib/format/case";
+import type { Case } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Case" };

@@ -16,7 +16,8 @@ import { getVerification } from "@/lib/api/verifications";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { subjectName, verificationTypeLabels, type VerificationDetail } from "@/lib/schemas/verification";
+import { subjectName, verificationTypeLabels } from "@/lib/format/verification";
+import type { VerificationDetail } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 
 export const metadata: Metadata = { title: "Verification" };

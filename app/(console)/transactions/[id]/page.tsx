@@ -17,7 +17,7 @@ import { listSignals } from "@/lib/api/policies";
 import { getTransaction, listTransactionEvents } from "@/lib/api/transactions";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
-import { formatAmount } from "@/lib/schemas/transaction";
+import { formatAmount } from "@/lib/format/transaction";
 import { UserText } from "@/components/ui/user-text";
 
 export const metadata: Metadata = { title: "Transaction" };

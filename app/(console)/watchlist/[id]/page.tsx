@@ -18,8 +18,10 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { displayName } from "@/lib/auth/session-analyst";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { isReviewed, type ScreeningDetail } from "@/lib/schemas/screening";
-import { subjectCountry } from "@/lib/schemas/verification";
+import { isReviewed } from "@/lib/format/screening";
+import { subjectCountry } from "@/lib/format/verification";
+import type { ScreeningDetail } from "@/lib/api/wire";
+
 
 export const metadata: Metadata = { title: "Screening" };
 
