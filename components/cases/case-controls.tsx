@@ -17,6 +17,7 @@ import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { LimitedText } from "@/components/ui/limited-text";
+import { Card } from "@/components/ui/card";
 
 /** The analyst's change, kept to say what it was and to redo it after a version conflict. */
 type Pending = { kind: "status" | "note" | "assign"; label: string; changes: { status?: CaseStatus; notes?: string; assignee_id?: string | null } };
@@ -71,7 +72,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   }
 
   return (
-    <section aria-labelledby="case-actions" className="grid gap-5 rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="case-actions" className="grid gap-5 p-5">
       <h2 id="case-actions" className="text-base font-semibold">
         Work the case
       </h2>
@@ -141,6 +142,6 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

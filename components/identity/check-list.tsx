@@ -3,6 +3,7 @@ import { checkExplanation, checkLabel, checkPurpose, screeningOfDatabaseCheck } 
 import type { Verification } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { CheckStatusBadge } from "./verification-badges";
+import { Card } from "@/components/ui/card";
 
 /**
  * Every check of a verification with its status and the reason in plain words. The database check
@@ -11,7 +12,7 @@ import { CheckStatusBadge } from "./verification-badges";
 export function CheckList({ verification }: { verification: Verification }) {
   const screeningId = screeningOfDatabaseCheck(verification);
   return (
-    <section aria-labelledby="checks" className="rounded-xl border border-border bg-surface shadow-sm">
+    <Card as="section" aria-labelledby="checks">
       <h2 id="checks" className="p-5 pb-0 text-base font-semibold">
         Checks ({verification.checks.length})
       </h2>
@@ -48,6 +49,6 @@ export function CheckList({ verification }: { verification: Verification }) {
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -5,14 +5,15 @@ import { AlertsChart } from "./alerts-chart";
 import { CasesChart } from "./cases-chart";
 import { PendingReviews } from "./pending-reviews";
 import { ScoresChart } from "./scores-chart";
+import { Card } from "@/components/ui/card";
 
 /** The overview's numbers: charts (client, recharts) fed by one server-side read of the API. */
 export function OverviewDashboard({ overview, error, casesHref }: { overview: Overview | null; error: SafeError | null; casesHref: string }) {
   if (!overview) {
     return (
-      <div className="rounded-xl border border-border bg-surface shadow-sm">
+      <Card>
         <ErrorState title="The overview's numbers could not be loaded" error={error ?? { message: "The API did not answer." }} />
-      </div>
+      </Card>
     );
   }
   return (

@@ -5,6 +5,7 @@ import type { DecisionRecord } from "@/lib/api/wire";
 import { cn } from "@/lib/utils/cn";
 import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge } from "./transaction-badges";
+import { Card } from "@/components/ui/card";
 
 type DecisionChainProps = {
   /** The transaction's manual decisions (any order; the API gives them oldest first). */
@@ -23,7 +24,7 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
   const chain = decisionChain(decisions);
   const newestFirst = [...chain].reverse();
   return (
-    <section aria-labelledby="txn-decisions" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-decisions" className="p-5">
       <h2 id="txn-decisions" className="text-base font-semibold">
         Decision chain
       </h2>
@@ -67,6 +68,6 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
           </p>
         </li>
       </ol>
-    </section>
+    </Card>
   );
 }

@@ -17,6 +17,7 @@ import { decisionReasons, decisionValues, type DecisionReason, type DecisionValu
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
+import { Card } from "@/components/ui/card";
 
 type DecisionFormProps = {
   transactionId: string;
@@ -83,7 +84,7 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
   const decisionErrorId = `${ids}-decision-error`;
 
   return (
-    <section aria-labelledby="txn-decide" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-decide" className="p-5">
       <h2 id="txn-decide" className="text-base font-semibold">
         Record a decision
       </h2>
@@ -167,6 +168,6 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -6,6 +6,7 @@ import { LinkButton } from "@/components/ui/link-button";
 import type { ListPage, TransactionEvent } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 type EvidenceTrailProps = {
   transactionId: string;
@@ -29,7 +30,7 @@ const eventLabels: Record<string, string> = {
 export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps) {
   const searchHref = `/events?transaction_id=${encodeURIComponent(transactionId)}`;
   return (
-    <section aria-labelledby="txn-evidence" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-evidence" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="txn-evidence" className="text-base font-semibold">
           Evidence trail
@@ -82,6 +83,6 @@ export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps
           .
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

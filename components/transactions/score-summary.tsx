@@ -4,6 +4,7 @@ import { riskBandOf } from "@/lib/format/transaction";
 import type { Transaction } from "@/lib/api/wire";
 import { ScoreGauge } from "./score-gauge";
 import { DecisionBadge, RiskLevelBadge } from "./transaction-badges";
+import { Card } from "@/components/ui/card";
 
 const labelText: Record<string, string> = { fraud: "Labelled fraud", legit: "Labelled legitimate" };
 
@@ -36,7 +37,7 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
   if (t.label) facts.push(["Label", <Badge key="x" tone={t.label === "fraud" ? "danger" : "success"}>{labelText[t.label] ?? t.label}</Badge>]);
 
   return (
-    <section aria-labelledby="txn-score" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-score" className="p-5">
       <h2 id="txn-score" className="text-base font-semibold">
         Risk score
       </h2>
@@ -51,6 +52,6 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
           ))}
         </dl>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { explainSignal, formatPoints, sortSignals, weightLabel } from "@/lib/for
 import type { Transaction } from "@/lib/api/wire";
 import { cn } from "@/lib/utils/cn";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 type SignalListProps = {
   transaction: Pick<Transaction, "signals" | "explanation" | "risk_score">;
@@ -35,7 +36,7 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
   const raw = explanation ? Math.round((explanation.base + sorted.reduce((sum, row) => sum + (row.points ?? 0), 0)) * 10) / 10 : null;
 
   return (
-    <section aria-labelledby="txn-signals" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-signals" className="p-5">
       <h2 id="txn-signals" className="text-base font-semibold">
         Why this score
       </h2>
@@ -98,6 +99,6 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
           )}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -15,6 +15,7 @@ import { REVIEW_NOTES_MAX, reviewOutcomes, type ReviewOutcome } from "@/lib/sche
 import { reviewOutcomeHints, reviewOutcomeLabels } from "@/lib/format/screening";
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
+import { Card } from "@/components/ui/card";
 
 type ReviewFormProps = {
   screeningId: string;
@@ -56,7 +57,7 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby={`${id}-title`} className="p-5">
       <h2 id={`${id}-title`} className="text-base font-semibold">
         Your decision
       </h2>
@@ -114,6 +115,6 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

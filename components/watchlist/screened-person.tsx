@@ -4,6 +4,7 @@ import { listLabel } from "@/lib/format/screening";
 import type { Screening } from "@/lib/api/wire";
 import Link from "next/link";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 type ScreenedPersonProps = {
   screening: Screening;
@@ -33,7 +34,7 @@ export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
     ["Lists", screening.lists.map(listLabel).join(", ")],
   ];
   return (
-    <section aria-labelledby="screened-person" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="screened-person" className="p-5">
       <h2 id="screened-person" className="text-base font-semibold">
         Screened person
       </h2>
@@ -45,6 +46,6 @@ export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -19,6 +19,7 @@ import type { SafeError } from "@/lib/schemas/safe-error";
 import { subjectName, verificationTypeLabels } from "@/lib/format/verification";
 import type { VerificationDetail } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Verification" };
 
@@ -47,7 +48,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
     return (
       <>
         {back}
-        <div className="mt-4 rounded-xl border border-border bg-surface">
+        <Card className="mt-4">
           <ErrorState
             title="The verification could not be loaded"
             error={error ?? { message: "The verification could not be loaded." }}
@@ -58,7 +59,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
               </LinkButton>
             }
           />
-        </div>
+        </Card>
       </>
     );
   }
@@ -97,7 +98,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
           <CheckList verification={verification} />
         </div>
         <div className="grid content-start gap-6">
-          <section aria-labelledby="verification-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+          <Card as="section" aria-labelledby="verification-facts" className="p-5">
             <h2 id="verification-facts" className="text-base font-semibold">
               Verification
             </h2>
@@ -109,7 +110,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
                 </div>
               ))}
             </dl>
-          </section>
+          </Card>
           <SubjectCard subject={verification.subject} />
         </div>
       </div>
