@@ -1,13 +1,15 @@
 "use client";
 
 import { Slot } from "radix-ui";
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ComponentProps } from "react";
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import {
   Controller,
   FormProvider,
   useFormContext,
   useFormState,
+  type Control,
   type ControllerProps,
+  type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
   type Path,
@@ -36,8 +38,8 @@ export const Form = FormProvider;
 
 const FieldNameContext = createContext<{ name: string } | null>(null);
 
-export function FormField<TValues extends FieldValues = FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(
-  props: ControllerProps<TValues, TName>,
+export function FormField<TValues extends FieldValues = FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>, TTransformed = TValues>(
+  props: ControllerProps<TValues, TName, TTransformed>,
 ) {
   return (
     <FieldNameContext.Provider value={{ name: props.name }}>
@@ -68,7 +70,7 @@ export function useFormField() {
 }
 
 /** One field: a label, a control, an optional hint and the message. A fieldset for radio groups. */
-export function FormItem({ as = "div", className, ...props }: ComponentProps<"div"> & { as?: "div" | "fieldset" }) {
+export function FormItem({ as = "div", className, ...props }: ComponentProps<"div"> & { as?: "div" | "fieldset"; disabled?: boolean }) {
   const id = useId();
   const name = useContext(FieldNameContext)?.name;
   const { getFieldState } = useFormContext();
@@ -121,6 +123,41 @@ export function FormMessage({ className, children, ...props }: ComponentProps<"p
   );
 }
 
+/**
+ * The usual field in one element: a FormField whose item has a label, an optional hint, the
+ * control the render function returns (wrapped in FormControl) and the message.
+ */
+export function FormFieldItem<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformed = TValues>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  children,
+}: {
+  control: Control<TValues, unknown, TTransformed>;
+  name: TName;
+  label: ReactNode;
+  description?: ReactNode;
+  className?: string;
+  children: (field: ControllerRenderProps<TValues, TName>) => ReactElement;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormControl>{children(field)}</FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
 /** The API's refusal when no field of the form takes it: shown above the fields instead. */
 export function formLevelError<TValues extends FieldValues>(error: SafeError | undefined, fields: readonly Path<TValues>[]): SafeError | undefined {
   return fieldForParam(error?.param, fields) ? undefined : error;
@@ -131,9 +168,16 @@ export function formLevelError<TValues extends FieldValues>(error: SafeError | u
  * `rules.0.name`), when the form has that field; returns whether it did, so the caller can keep
  * the form-level message for the rest.
  */
-export function setServerError<TValues extends FieldValues>(form: UseFormReturn<TValues>, error: SafeError | undefined, fields: readonly Path<TValues>[]): boolean {
+export function setServerError<TValues extends FieldValues>(form: Pick<UseFormReturn<TValues>, "setError">, error: SafeError | undefined, fields: readonly Path<TValues>[]): boolean {
   const field = fieldForParam(error?.param, fields);
   if (!field || !error) return false;
   form.setError(field as Path<TValues>, { type: "server", message: error.message }, { shouldFocus: true });
   return true;
+}
+
+/** The action's own validation errors (next-safe-action's flattened `fieldErrors`), each on its field. */
+export function setFieldErrors<TValues extends FieldValues>(form: Pick<UseFormReturn<TValues>, "setError">, fieldErrors: Partial<Record<string, readonly string[] | undefined>> | undefined): void {
+  for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
+    if (messages?.[0]) form.setError(field as Path<TValues>, { type: "server", message: messages[0] });
+  }
 }

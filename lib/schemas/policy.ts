@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseNumberInput } from "./detection-policy";
 import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 import { policyActions, type PolicyRule, type RuleConditions, paymentMethodTypes, type Policy, type PolicyAction } from "../api/wire";
 import { describeRule } from "../format/policy";
@@ -26,6 +27,12 @@ export const ScoreBandsInputSchema = z
   .refine((bands) => bands.challenge < bands.block, { error: "The challenge threshold must be below the block threshold.", path: ["challenge"] });
 
 export type ScoreBandsInput = z.infer<typeof ScoreBandsInputSchema>;
+
+/** The bands as the form holds them (typed text), judged as the numbers they stand for. */
+export const ScoreBandsFormSchema = z
+  .object({ block: z.string(), challenge: z.string() })
+  .transform((typed) => ({ block: parseNumberInput(typed.block), challenge: parseNumberInput(typed.challenge) }))
+  .pipe(ScoreBandsInputSchema);
 
 const signalList = z
   .array(z.string().regex(/^[a-z0-9_]{1,64}$/, { error: "Not a signal name." }))

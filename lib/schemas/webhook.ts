@@ -50,6 +50,9 @@ export const CreateWebhookInputSchema = z.object({
 
 export type CreateWebhookInput = z.input<typeof CreateWebhookInputSchema>;
 
+/** The edit form: the same fields, and whether the endpoint receives events. */
+export const WebhookDraftSchema = CreateWebhookInputSchema.extend({ status: z.enum(["enabled", "disabled"]) });
+
 export const UpdateWebhookInputSchema = z.object({
   id: z.string().min(1).max(100),
   /** The version the page showed (If-Match). */
