@@ -15,6 +15,11 @@ async function describedBy(page: Page, control: ReturnType<Page["getByLabel"]>):
   return texts.join(" | ");
 }
 
+/** The form with its errors shown, for a person to look at: test-results/screenshots/forms-<name>.png. */
+async function keepScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/forms-${name}.png` });
+}
+
 async function expectNoSeriousAxeViolation(page: Page) {
   const serious = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, describeViolations(serious)).toEqual([]);
@@ -37,6 +42,8 @@ test("the decision form says what is missing next to each field before sending a
   const reason = form.getByLabel("Reason");
   await expect(reason).toHaveAttribute("aria-invalid", "true");
   expect(await describedBy(page, reason)).toContain("Choose the reason for the decision.");
+  await form.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, "decision");
   await expectNoSeriousAxeViolation(page);
 
   // Choosing clears each message; nothing was recorded meanwhile.
@@ -62,6 +69,7 @@ test("the add-analyst dialog checks the e-mail and password with the form's sche
   await expect(password).toHaveAttribute("aria-invalid", "true");
   expect(await describedBy(page, password)).toContain("At least 10 characters.");
   await expect(dialog).toBeVisible();
+  await keepScreenshot(page, "add-analyst");
   await expectNoSeriousAxeViolation(page);
 });
 
@@ -76,7 +84,8 @@ test("a webhook URL the API refuses is marked on the URL field, with the API's w
 
   const url = dialog.getByLabel("Endpoint URL");
   await expect(url).toHaveAttribute("aria-invalid", "true");
-  expect(await describedBy(page, url)).toMatch(/refused address: loopback/);
+  expect(await describedBy(page, url)).toMatch(/refused address: .*loopback/);
   await expect(dialog).toBeVisible();
+  await keepScreenshot(page, "webhook");
   await expectNoSeriousAxeViolation(page);
 });
