@@ -101,6 +101,26 @@ export default defineConfig(
     },
   },
   {
+    // A domain area is used by the others through its entry file (server/domain/<area>/index.ts),
+    // so what an area offers is written down in one place and its files can move freely.
+    files: ["server/domain/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\./[^/]+/(?!jobs$).", message: "Import a domain area through its entry file (./<area>); only its jobs.ts is registered from here." }] }],
+    },
+  },
+  {
+    files: ["server/domain/*/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.)[^/]+/.", message: "Import another domain area through its entry file (../<area>)." }] }],
+    },
+  },
+  {
+    files: ["server/domain/*/*/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./\\.\\./(?!\\.)[^/]+/.", message: "Import another domain area through its entry file (../../<area>)." }] }],
+    },
+  },
+  {
     files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
     // Tests may reach across floors (a route's test starts the whole API); the code they test may not.
     ignores: ["**/*.test.ts"],

@@ -1,5 +1,6 @@
 // `npm run bench`: HTTP throughput and latency of the API on PGlite and on PostgreSQL, plus the
-// watchlist screening bench. Prints a table and writes server/bench/results/<timestamp>.json. Each
+// watchlist screening bench and the policy backtest's replay rate (backtest.ts). Prints a table
+// and writes server/bench/results/<timestamp>.json. Each
 // run also gives the API process's CPU per request and how busy its main thread and its busiest
 // other thread (the embedded database's, on PGlite) were (Linux /proc; PostgreSQL's own CPU not
 // included): steadier than latency from one day to the next on a shared machine.
@@ -11,6 +12,8 @@
 //   npm run bench -- --targets score@1000 --timeline 250   each open-loop run's worst latency per
 //                                       250 ms of its schedule, and the worst the server reported
 //   npm run bench -- --targets score@600   the open-loop score target at another rate (any score@N)
+//   npm run bench -- --backtest-scores 500000   the backtest bench's store size (default 200,000;
+//                                       --quick: 50,000); --skip-backtest leaves it out
 //   --skip-pglite, --skip-postgres, --skip-worker: leave out a storage setup (pglite; postgres with
 //   jobs in the API; postgres-worker: the API runs no jobs, one `npm run worker` process does)
 //
@@ -29,6 +32,7 @@ import { parseArgs } from "node:util";
 import { cleanup, root, startBenchApi, type Backend } from "./api-process";
 import { runHttpBench, TARGETS, type HttpOptions, type Target, type TargetResult } from "./http";
 import { runWatchlistBench, type WatchlistBenchResult } from "./watchlist";
+import { runBacktestBench, type BacktestBenchResult } from "./backtest";
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +44,8 @@ const { values } = parseArgs({
     timeline: { type: "string" },
     targets: { type: "string" },
     "skip-watchlist": { type: "boolean", default: false },
+    "skip-backtest": { type: "boolean", default: false },
+    "backtest-scores": { type: "string" },
     "skip-postgres": { type: "boolean", default: false },
     "skip-pglite": { type: "boolean", default: false },
     "skip-worker": { type: "boolean", default: false },
@@ -73,6 +79,7 @@ const http: HttpOptions = {
   timelineMs: intOption(values.timeline, "BENCH_TIMELINE", 0, 0) || undefined,
 };
 const watchlistRuns = quick ? 1 : 3;
+const backtestScores = intOption(values["backtest-scores"], "BENCH_BACKTEST_SCORES", quick ? 50_000 : 200_000, 1);
 const postgresAdminUrl = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 const selected = values.targets ? values.targets.split(",").map((s) => s.trim()) : TARGETS.map((t) => t.name);
@@ -192,6 +199,19 @@ async function main(): Promise<number> {
     }
   }
 
+  let backtest: BacktestBenchResult | undefined;
+  if (!values["skip-backtest"] && !interrupted) {
+    console.log(`\n== Policy backtest replay (${backtestScores.toLocaleString("en-US")} stored scores, ${quick ? 1 : 3} run(s)) ==`);
+    backtest = await runBacktestBench({
+      scores: backtestScores,
+      runs: quick ? 1 : 3,
+      postgresAdminUrl,
+      skipPglite: values["skip-pglite"],
+      skipPostgres: values["skip-postgres"],
+      log: (l) => console.log(`  ${l}`),
+    });
+  }
+
   console.log("\n== Results (HTTP: medians over runs; p50/p99 are each run's latency percentiles) ==\n");
   for (const t of targets) console.log(`  ${t.name}: ${t.description}`);
   console.log("");
@@ -201,6 +221,10 @@ async function main(): Promise<number> {
       `\nwatchlist: ${watchlist.screenings_per_second_median} screenings/s median (one core), p50 ${watchlist.latency_ms.p50} ms, ` +
         `p99 ${watchlist.latency_ms.p99} ms; load ${watchlist.load_ms_median} ms; ${watchlist.names_indexed} names indexed`,
     );
+  }
+
+  for (const b of backtest?.backends ?? []) {
+    console.log(b.error ? `backtest ${b.backend}: failed: ${b.error}` : `backtest ${b.backend}: ${b.scores_per_second_median} scores replayed/s median (runs ${b.run_s.join(", ")} s)`);
   }
 
   const resultsDir = path.join(root, "server", "bench", "results");
@@ -213,11 +237,13 @@ async function main(): Promise<number> {
     machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, load_average_at_start: os.loadavg() },
     http: { options: { runs: http.runs, duration_s: http.durationS, warmup_s: http.warmupS, connections: http.connections }, backends: httpResults },
     watchlist: watchlist ?? null,
+    backtest: backtest ?? null,
   };
   fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
 
-  const failed = httpResults.some((r) => "error" in r) || (watchlist !== undefined && "error" in watchlist);
+  const failed =
+    httpResults.some((r) => "error" in r) || (watchlist !== undefined && "error" in watchlist) || Boolean(backtest?.backends.some((b) => b.error));
   return failed || interrupted ? 1 : 0;
 }
 

@@ -41,3 +41,25 @@ export const timeQuery = (bound: "start" | "end", description: string) =>
     })
     .optional()
     .openapi({ type: "string", description, example: "2025-01-31T12:00:00Z" });
+
+/** A required start or end bound (a body field or query parameter): the instant it stands for. */
+export const requiredTime = (bound: "start" | "end", description: string) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      const at = parseIsoTime(v, bound);
+      if (at) return at;
+      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp, e.g. 2025-01-31T12:00:00Z" });
+      return z.NEVER;
+    })
+    .openapi({ type: "string", description, example: "2025-01-31T12:00:00Z" });
+
+/** A period's refinement: end not before start, and at most `maxDays` long (400 naming end_time and the limit). */
+export function periodIssues(maxDays: number) {
+  return (p: { start_time: Date; end_time: Date }, ctx: z.RefinementCtx) => {
+    if (p.end_time < p.start_time) ctx.addIssue({ code: "custom", path: ["end_time"], message: "must not be before start_time" });
+    else if (p.end_time.getTime() - p.start_time.getTime() > maxDays * DAY_MS) {
+      ctx.addIssue({ code: "custom", path: ["end_time"], message: `must not be more than ${maxDays} days after start_time (the longest period is one year)` });
+    }
+  };
+}

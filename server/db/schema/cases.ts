@@ -80,5 +80,9 @@ export const caseEvents = pgTable(
     seq: integer("seq").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("case_events_case_seq_idx").on(t.caseId, t.seq)],
+  (t) => [
+    uniqueIndex("case_events_case_seq_idx").on(t.caseId, t.seq),
+    // The account's audit-log export reads every case's entries of a period in time order.
+    index("case_events_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
+  ],
 );

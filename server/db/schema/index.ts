@@ -16,3 +16,4 @@ export * from "./risk-policies";
 export * from "./blocklist";
 export * from "./payment-verifications";
 export * from "./detection";
+export * from "./backtests";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts } from "../../db/schema";
 import { newId } from "../../core/ids";
-import { invalidateKeyCache } from "../keys/key-cache";
+import { invalidateKeyCache } from "../keys";
 
 export type Account = typeof accounts.$inferSelect;
 

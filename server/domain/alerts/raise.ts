@@ -8,8 +8,8 @@ import type { JobQueue } from "../../jobs/queue";
 import { newId } from "../../core/ids";
 import { arrayText } from "../../db/array-text";
 import { mapRow } from "../../db/map-row";
-import { appendEvents } from "../events/append";
-import { emitWebhookEvents } from "../webhooks/emit";
+import { appendEvents } from "../events";
+import { emitWebhookEvents } from "../webhooks";
 import { serializeAlert, type AlertRow } from "./serialize";
 import { computeSeverity, toMajorUnits } from "./severity";
 

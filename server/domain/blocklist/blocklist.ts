@@ -6,8 +6,7 @@ import { newId } from "../../core/ids";
 import { iso } from "../../core/time";
 import type { Page } from "../../core/pagination";
 import { newestFirstPage } from "../../db/page";
-import { clientIp } from "../scoring/ip-ranges";
-import type { TransactionRow } from "../scoring/serialize";
+import { clientIp, type TransactionRow } from "../scoring";
 
 export type BlocklistRow = typeof blocklistEntries.$inferSelect;
 

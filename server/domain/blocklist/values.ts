@@ -1,5 +1,5 @@
 import type { BlocklistKind } from "../../db/schema";
-import { normalizeIp } from "../scoring/ip-ranges";
+import { normalizeIp } from "../scoring";
 
 // The normalised form of each kind of blocklist value, so that the same card, account, address
 // or device always meets its entry however the caller spelt it.

@@ -16,7 +16,7 @@ import type { JobQueue } from "../../jobs/queue";
 import { ApiError, notFound } from "../../core/errors";
 import { newId } from "../../core/ids";
 import { assertVersion } from "../../core/version-conflict";
-import { emitWebhookEvent } from "../webhooks/emit";
+import { emitWebhookEvent } from "../webhooks";
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
 

@@ -5,13 +5,12 @@ import { inScope, type Scope } from "../../db/scope";
 import { ApiError, notFound } from "../../core/errors";
 import { decodeCursor, keyset, toPage } from "../../core/pagination";
 import { newId } from "../../core/ids";
-import { appendEvent } from "../events/append";
-import { feedBlocklist, withdrawFeed } from "../blocklist/blocklist";
-import { serializeDecision, type DecisionRow, type TransactionRow } from "../scoring/serialize";
-import { forgetRiskConfig } from "../scoring/policies";
+import { appendEvent } from "../events";
+import { feedBlocklist, withdrawFeed } from "../blocklist";
+import { forgetRiskConfig, serializeDecision, type DecisionRow, type TransactionRow } from "../scoring";
 import { relabel } from "./learning";
 import type { DomainDeps } from "../deps";
-import { reviewScreening } from "../screening/review";
+import { reviewScreening } from "../screening";
 
 export type DecisionInput = {
   transactionId: string;

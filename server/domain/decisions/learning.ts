@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { riskModels } from "../../db/schema";
 import type { Scope } from "../../db/scope";
-import { BASE_KEY, type LabelCounts } from "../scoring/model";
+import { BASE_KEY, type LabelCounts } from "../scoring";
 
 type Label = "fraud" | "legit";
 

@@ -1,7 +1,7 @@
 import { sharesOneSession, together, type Db } from "../../db/client";
 import type { Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
-import { raiseAlerts } from "../alerts/raise";
+import { raiseAlerts } from "../alerts";
 import { claimBatch, completeBatch, releaseBatch, type Batch, type ClaimMode } from "./batch";
 import { detectAto } from "./detectors/ato";
 import { detectCardTesting } from "./detectors/card-testing";

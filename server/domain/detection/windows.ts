@@ -79,7 +79,7 @@ export function latestPerKey<R, M extends { userIds: string[]; transactionIds: s
 }
 
 /** The IP as a detection key, or null when it is absent or not a client address. */
-export { clientIp } from "../scoring/ip-ranges";
+export { clientIp } from "../scoring";
 
 /** A text[] from either driver. */
 export function textArray(v: unknown): string[] {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Environment } from "../../db/schema";
-import { parseIp } from "../scoring/ip-ranges";
+import { parseIp } from "../scoring";
 
 /** What a request tells about the device it comes from. */
 export type DeviceEvidence = {

@@ -4,9 +4,9 @@ import { deviceSessions } from "../../db/schema";
 import type { Scope } from "../../db/scope";
 import { newId } from "../../core/ids";
 import { iso } from "../../core/time";
-import { appendEvent } from "../events/append";
+import { appendEvent } from "../events";
 import { deriveDeviceId, identifiesDevice, looksAutomated, unidentifiedDeviceId, type DeviceEvidence } from "./device-id";
-import { flaggedTransaction } from "../scoring/flagged";
+import { flaggedTransaction } from "../scoring";
 
 /** Spec 2.7 / part 8: a session lives 30 minutes. */
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;

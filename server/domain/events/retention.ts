@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { environments } from "../../db/schema";
-import { DEFAULT_RETENTION_DAYS } from "../scoring/policies";
+import { DEFAULT_RETENTION_DAYS } from "../scoring";
 
 const BATCH = 5000;
 

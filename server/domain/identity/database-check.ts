@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { identityVerifications, transactions, type StoredCheck } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
-import type { ScreeningRow } from "../screening/screen-person";
+import type { ScreeningRow } from "../screening";
 
 export type IdentityKeys = { documentKey: string | null; phoneKey: string | null; addressKey: string | null; emailKey: string | null };
 

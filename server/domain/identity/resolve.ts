@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { identityVerifications, type StoredCheck, type VerificationStatus } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import type { DomainDeps } from "../deps";
-import { appendEvent } from "../events/append";
-import { emitWebhookEvent } from "../webhooks/emit";
+import { appendEvent } from "../events";
+import { emitWebhookEvent } from "../webhooks";
 import { serializeVerification, type VerificationRow } from "./serialize";
 
 export type IdentityCtx = { scope: Scope; deps: DomainDeps };

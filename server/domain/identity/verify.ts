@@ -4,8 +4,8 @@ import { deviceSessions, identityVerifications, type StoredCheck } from "../../d
 import { inScope } from "../../db/scope";
 import { notFound } from "../../core/errors";
 import { newId } from "../../core/ids";
-import { screenPerson } from "../screening/screen-person";
-import { enqueueDetection } from "../detection/trigger";
+import { screenPerson } from "../screening";
+import { enqueueDetection } from "../detection";
 import { checkAddress, normalizeAddress } from "./checks/address";
 import { normalizeDocumentNumber } from "./checks/documents";
 import { checkPhone } from "./checks/phone";

@@ -4,10 +4,7 @@ import { paymentVerifications, type PaymentCheck } from "../../db/schema";
 import type { Scope } from "../../db/scope";
 import { newId } from "../../core/ids";
 import { iso } from "../../core/time";
-import { binFacts } from "../scoring/bin-table";
-import { riskConfig } from "../scoring/policies";
-import { cardKeyOf } from "../scoring/request";
-import { T } from "../scoring/signals";
+import { binFacts, cardKeyOf, riskConfig, T } from "../scoring";
 import { bankKeyOf, checkRoutingNumber } from "./formats";
 
 export type VerifyInput = {

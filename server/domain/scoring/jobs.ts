@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { TRANSACTIONS_ANALYZE_TARGET } from "../../db/analyze";
 import type { JobHandler } from "../../jobs/runner";
-import { purgeExpiredEvidence } from "../events/retention";
+import { purgeExpiredEvidence } from "../events";
 
 const HOUR = 3_600_000;
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { newId } from "../../core/ids";
-import { WEBHOOK_FANOUT_JOB } from "../webhooks/emit";
-import { detectionTriggerCtes } from "../detection/trigger";
+import { WEBHOOK_FANOUT_JOB } from "../webhooks";
+import { detectionTriggerCtes } from "../detection";
 import type { JobQueue } from "../../jobs/queue";
 import { serializeAssessment, type TransactionRow } from "./serialize";
 import { arrayLiteral, inline, quote } from "./sql-literals";

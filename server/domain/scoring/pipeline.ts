@@ -6,7 +6,7 @@ import * as schema from "../../db/schema";
 import { TRANSACTIONS_ANALYZE_TARGET } from "../../db/analyze";
 import type { JobQueue } from "../../jobs/queue";
 import { newId } from "../../core/ids";
-import { DETECTION_DELAY_MS } from "../detection/trigger";
+import { DETECTION_DELAY_MS } from "../detection";
 import { assess, type Assessment, type EarlierBatch, type ScoreJob } from "./score-transaction";
 import { borrow, featuresStatement, onConnection, writeStatement } from "./prepared";
 import { featureArgs, runInline, type FeatureRunner } from "./features";

@@ -50,6 +50,20 @@ export function serializePolicy(scope: Scope, row: PolicyRow | undefined) {
 }
 
 /**
+ * Rules as a policy stores them: a rule without an id gets one (`rule_…`), `enabled` defaults to
+ * true; two rules with one id are 400 naming the second. Policy writes and backtest drafts use it.
+ */
+export function completeRules(input: NonNullable<PolicyPatch["rules"]>, param = "rules"): PolicyRule[] {
+  const rules = input.map((r) => ({ id: r.id ?? newId("rule"), name: r.name, enabled: r.enabled ?? true, action: r.action, when: r.when }));
+  const ids = new Set<string>();
+  rules.forEach((r, i) => {
+    if (ids.has(r.id)) throw new ApiError("invalid_field_value", `${param}.${i}.id: duplicate rule id ${r.id}.`, `${param}.${i}.id`);
+    ids.add(r.id);
+  });
+  return rules;
+}
+
+/**
  * Applies a change to the account's policies (PUT replaces, PATCH merges; the route decides what
  * it passes). Validates the CSV tables by parsing them, gives new rules an id, and bumps the
  * version so every API process reloads its cached copy on its next score.
@@ -78,14 +92,7 @@ async function writePolicy(db: Db, scope: Scope, patch: PolicyPatch, opts: { rep
   if (patch.ip_ranges_csv) countRows(() => parseIpRanges(patch.ip_ranges_csv as string), "ip_ranges_csv");
   if (patch.bin_table_csv) countRows(() => parseBinTable(patch.bin_table_csv as string), "bin_table_csv");
   const bands = patch.score_bands ?? (current ? { block: current.blockThreshold, challenge: current.challengeThreshold } : DEFAULT_BANDS);
-  const rules: PolicyRule[] = patch.rules
-    ? patch.rules.map((r) => ({ id: r.id ?? newId("rule"), name: r.name, enabled: r.enabled ?? true, action: r.action, when: r.when }))
-    : (current?.rules ?? []);
-  const ids = new Set<string>();
-  rules.forEach((r, i) => {
-    if (ids.has(r.id)) throw new ApiError("invalid_field_value", `rules.${i}.id: duplicate rule id ${r.id}.`, `rules.${i}.id`);
-    ids.add(r.id);
-  });
+  const rules: PolicyRule[] = patch.rules ? completeRules(patch.rules) : (current?.rules ?? []);
   const values = {
     blockThreshold: bands.block,
     challengeThreshold: bands.challenge,

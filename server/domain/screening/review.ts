@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type ReviewState } from "../../db/schema";
 import { inScope } from "../../db/scope";
 import { notFound } from "../../core/errors";
-import { settleChecks } from "../identity/resolve";
+import { settleChecks } from "../identity";
 import type { ScreeningCtx, ScreeningRow } from "./screen-person";
 
 export type ScreeningDecision = {

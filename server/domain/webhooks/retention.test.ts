@@ -6,7 +6,7 @@ import { jobs, riskPolicies, webhookDeliveries, webhookDispatches, webhookEndpoi
 import type { Scope } from "../../db/scope";
 import { newId } from "../../core/ids";
 import { JobQueue } from "../../jobs/queue";
-import { ensureAccount } from "../accounts/accounts";
+import { ensureAccount } from "../accounts";
 import { emitWebhookEvents, WEBHOOK_FANOUT_JOB } from "./emit";
 import { purgeSentWebhookEvents, WEBHOOK_EVENT_DAYS } from "./retention";
 import { subscribeEndpoint } from "../../test/webhook-endpoints";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { retentionScopes } from "../events/retention";
+import { retentionScopes } from "../events";
 import { WEBHOOK_FANOUT_JOB } from "./emit";
 
 /** How long a sent outbox event is kept (Stripe keeps its events 30 days). */

@@ -1,9 +1,11 @@
 import { createRouter } from "../../http/router";
 import { analystsRouter } from "./analysts/analysts.handlers";
 import { apiKeysRouter } from "./api-keys/api-keys.handlers";
+import { auditLogRouter } from "./audit-log/audit-log.handlers";
 import { blocklistRouter } from "./blocklist/blocklist.handlers";
 import { detectionPoliciesRouter } from "./detection-policies/detection-policies.handlers";
 import { overviewRouter } from "./overview/overview.handlers";
+import { backtestRouter } from "./policies/backtest.handlers";
 import { policiesRouter } from "./policies/policies.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
@@ -11,6 +13,8 @@ export const dashboardRoutes = createRouter()
   .route("/", apiKeysRouter)
   .route("/", analystsRouter)
   .route("/", policiesRouter)
+  .route("/", backtestRouter)
   .route("/", blocklistRouter)
   .route("/", detectionPoliciesRouter)
-  .route("/", overviewRouter);
+  .route("/", overviewRouter)
+  .route("/", auditLogRouter);

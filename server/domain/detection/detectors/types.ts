@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
 import type { Scope } from "../../../db/scope";
-import type { RaiseAlertInput } from "../../alerts/raise";
+import type { RaiseAlertInput } from "../../alerts";
 import type { Batch } from "../batch";
 import type { DetectionThresholds } from "../settings";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rows, together, type Db } from "../../../db/client";
 import type { Scope } from "../../../db/scope";
-import { findOpenAlert } from "../../alerts/raise";
+import { findOpenAlert } from "../../alerts";
 import type { TxnRow } from "../batch";
 import { velocityConfidence } from "../confidence";
 import { COMMIT_SKEW_MS, latestPerKey, MAX_HIT_TRANSACTIONS, probes, probeTable, textArray, WINDOW_CAP, type Probe } from "../windows";

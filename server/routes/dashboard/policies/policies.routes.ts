@@ -8,7 +8,7 @@ import { paymentMethodTypes } from "../../../domain/scoring/request";
 import { isCurrency } from "../../schemas/score-request";
 
 const tags = ["Dashboard: policies"];
-const action = z.enum(["allow", "challenge", "block"]);
+export const action = z.enum(["allow", "challenge", "block"]);
 const signal = z.enum(signalNames as [string, ...string[]]);
 
 const Conditions = z
@@ -24,7 +24,7 @@ const Conditions = z
   })
   .refine((w) => Object.values(w).some((v) => v !== undefined), { message: "must set at least one condition" });
 
-const Rule = z.object({
+export const Rule = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, - or _").optional().openapi({ description: "Kept when given; generated (rule_…) otherwise" }),
   name: z.string().trim().min(1).max(100),
   enabled: z.boolean().optional(),
@@ -32,7 +32,7 @@ const Rule = z.object({
   when: Conditions,
 });
 
-const Bands = z
+export const Bands = z
   .object({ block: z.number().int().min(1).max(100), challenge: z.number().int().min(0).max(100) })
   .refine((b) => b.challenge <= b.block, { message: "must not be above score_bands.block", path: ["challenge"] });
 
@@ -57,29 +57,30 @@ export const PatchPolicyBody = changeRequired(
   }),
 ).openapi("UpdatePolicyRequest");
 
+/** A rule as a policy stores it (its id given or generated, `enabled` set). */
+export const StoredRule = z.object({
+  id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  action,
+  when: z.object({
+    signals_all: z.array(z.string()).optional(),
+    signals_any: z.array(z.string()).optional(),
+    score_gte: z.number().optional(),
+    amount_gte: z.number().optional(),
+    payment_method_types: z.array(z.string()).optional(),
+    currencies: z.array(z.string()).optional(),
+    merchant_ids: z.array(z.string()).optional(),
+    merchant_categories: z.array(z.string()).optional(),
+  }),
+});
+
 export const PolicySchema = z
   .object({
     object: z.literal("policy"),
     environment: z.enum(["live", "test"]),
     score_bands: z.object({ block: z.number().int(), challenge: z.number().int() }),
-    rules: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        enabled: z.boolean(),
-        action,
-        when: z.object({
-          signals_all: z.array(z.string()).optional(),
-          signals_any: z.array(z.string()).optional(),
-          score_gte: z.number().optional(),
-          amount_gte: z.number().optional(),
-          payment_method_types: z.array(z.string()).optional(),
-          currencies: z.array(z.string()).optional(),
-          merchant_ids: z.array(z.string()).optional(),
-          merchant_categories: z.array(z.string()).optional(),
-        }),
-      }),
-    ),
+    rules: z.array(StoredRule),
     retention_days: z.number().int(),
     ip_ranges_csv: z.string().nullable(),
     ip_ranges_count: z.number().int(),

@@ -1,0 +1,1 @@
+CREATE INDEX "case_events_scope_created_idx" ON "case_events" USING btree ("account_id","environment","created_at","id");
