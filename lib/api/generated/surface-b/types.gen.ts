@@ -72,6 +72,267 @@ export type ApiKeyList = {
     object: 'list';
 };
 
+export type AuditLogLine = {
+    /**
+     * An analyst id (ana_…), an API key id (key_…) or another recorded actor; null when none is recorded
+     */
+    actor: string | null;
+    /**
+     * When (ISO 8601, UTC, to the second); lines are oldest first
+     */
+    at: string;
+    /**
+     * What changed, by type (server/domain/audit/README.md)
+     */
+    data: {
+        [key: string]: unknown;
+    };
+    /**
+     * null for account-wide entries (analysts and their sessions)
+     */
+    environment: 'live' | 'test' | null;
+    /**
+     * The entry's id: the audit row's own, or the row's id with `.created`, `.revoked`… for entries read from a state change
+     */
+    id: string;
+    /**
+     * What the entry is about: case, transaction, screening, api_key, analyst, analyst_session, policy, detection_policy
+     */
+    object: {
+        id: string;
+        type: string;
+    };
+    /**
+     * case.<action> (created, note_added, status_changed, assignee_changed, transactions_linked, severity_changed), decision.recorded, screening.reviewed, api_key.created, api_key.revoked, analyst.created, analyst.disabled, analyst.signed_in, analyst.session_ended, policy.updated, detection_policy.updated
+     */
+    type: string;
+};
+
+export type Backtest = {
+    created_at: string;
+    created_by: string | null;
+    draft: {
+        rules: Array<{
+            action: 'allow' | 'challenge' | 'block';
+            enabled: boolean;
+            id: string;
+            name: string;
+            when: {
+                amount_gte?: number;
+                currencies?: Array<string>;
+                merchant_categories?: Array<string>;
+                merchant_ids?: Array<string>;
+                payment_method_types?: Array<string>;
+                score_gte?: number;
+                signals_all?: Array<string>;
+                signals_any?: Array<string>;
+            };
+        }>;
+        score_bands: {
+            block: number;
+            challenge: number;
+        };
+    };
+    environment: 'live' | 'test';
+    error: string | null;
+    finished_at: string | null;
+    id: string;
+    object: 'backtest';
+    period: {
+        end_time: string;
+        start_time: string;
+    };
+    progress: {
+        scanned: number;
+        /**
+         * Scores in the period (0 until the job has counted them)
+         */
+        total: number;
+    };
+    result: BacktestResult;
+    started_at: string | null;
+    status: 'queued' | 'running' | 'succeeded' | 'failed';
+};
+
+export type BacktestRequest = {
+    /**
+     * The score bands and rules to try, validated exactly like PUT /api/v1/policies
+     */
+    draft: {
+        /**
+         * Evaluated in order, as in a policy: the first enabled rule that matches decides, else the score bands
+         */
+        rules: Array<{
+            action: 'allow' | 'challenge' | 'block';
+            enabled?: boolean;
+            /**
+             * Kept when given; generated (rule_…) otherwise
+             */
+            id?: string;
+            name: string;
+            when: {
+                /**
+                 * Smallest currency unit
+                 */
+                amount_gte?: number;
+                currencies?: Array<string>;
+                merchant_categories?: Array<string>;
+                merchant_ids?: Array<string>;
+                payment_method_types?: Array<'card' | 'wallet' | 'bank_transfer' | 'qr' | 'crypto'>;
+                score_gte?: number;
+                /**
+                 * Every one of these signals fired
+                 */
+                signals_all?: Array<'velocity_high' | 'velocity_elevated' | 'device_velocity_high' | 'user_many_cards' | 'card_many_users' | 'ip_many_users' | 'device_many_users' | 'email_many_users' | 'new_user' | 'amount_unusual_for_user' | 'email_seen_before' | 'email_new_for_user' | 'email_disposable' | 'bin_prepaid' | 'bin_unknown' | 'card_expired' | 'ip_proxy_detected' | 'ip_reserved' | 'merchant_high_risk_category' | 'device_trusted' | 'device_new' | 'device_flagged' | 'device_automation' | 'device_context_mismatch' | 'session_user_mismatch' | 'device_session_expired' | 'identity_verified' | 'identity_failed' | 'identity_flagged' | 'fraud_history_user' | 'blocklist_card' | 'blocklist_email' | 'blocklist_device' | 'blocklist_ip'>;
+                /**
+                 * At least one of these signals fired
+                 */
+                signals_any?: Array<'velocity_high' | 'velocity_elevated' | 'device_velocity_high' | 'user_many_cards' | 'card_many_users' | 'ip_many_users' | 'device_many_users' | 'email_many_users' | 'new_user' | 'amount_unusual_for_user' | 'email_seen_before' | 'email_new_for_user' | 'email_disposable' | 'bin_prepaid' | 'bin_unknown' | 'card_expired' | 'ip_proxy_detected' | 'ip_reserved' | 'merchant_high_risk_category' | 'device_trusted' | 'device_new' | 'device_flagged' | 'device_automation' | 'device_context_mismatch' | 'session_user_mismatch' | 'device_session_expired' | 'identity_verified' | 'identity_failed' | 'identity_flagged' | 'fraud_history_user' | 'blocklist_card' | 'blocklist_email' | 'blocklist_device' | 'blocklist_ip'>;
+            };
+        }>;
+        score_bands: {
+            block: number;
+            challenge: number;
+        };
+    };
+    /**
+     * Live scores created before or at (ISO 8601); at most 366 days after start_time
+     */
+    end_time: string;
+    /**
+     * Live scores created at or after (ISO 8601)
+     */
+    start_time: string;
+};
+
+/**
+ * Set once the backtest succeeded
+ */
+export type BacktestResult = {
+    /**
+     * Scores whose decision the draft changes
+     */
+    changed: number;
+    /**
+     * The draft's decisions
+     */
+    draft: {
+        allow: number;
+        block: number;
+        challenge: number;
+    };
+    /**
+     * The engine's stored decisions
+     */
+    live: {
+        allow: number;
+        block: number;
+        challenge: number;
+    };
+    /**
+     * From the stored engine decision (key) to the draft's decision (inner key)
+     */
+    matrix: {
+        allow: {
+            allow: number;
+            block: number;
+            challenge: number;
+        };
+        block: {
+            allow: number;
+            block: number;
+            challenge: number;
+        };
+        challenge: {
+            allow: number;
+            block: number;
+            challenge: number;
+        };
+    };
+    moves: Array<{
+        count: number;
+        /**
+         * Up to 10, oldest first; rule_id is the draft rule that decided (null: the score bands)
+         */
+        examples: Array<{
+            created_at: string;
+            from: 'allow' | 'challenge' | 'block';
+            risk_score: number;
+            rule_id: string | null;
+            to: 'allow' | 'challenge' | 'block';
+            transaction_id: string;
+        }>;
+        from: 'allow' | 'challenge' | 'block';
+        to: 'allow' | 'challenge' | 'block';
+    }>;
+    outcomes: {
+        draft: {
+            /**
+             * Labelled legit challenged or blocked
+             */
+            false_positives: number;
+            fraud: {
+                allow: number;
+                block: number;
+                challenge: number;
+            };
+            /**
+             * Labelled fraud challenged or blocked
+             */
+            fraud_caught: number;
+            /**
+             * Labelled fraud allowed
+             */
+            fraud_missed: number;
+            legit: {
+                allow: number;
+                block: number;
+                challenge: number;
+            };
+        };
+        false_positives_added: number;
+        false_positives_removed: number;
+        /**
+         * Labelled fraud the live decision allowed and the draft catches
+         */
+        fraud_caught_added: number;
+        /**
+         * Labelled fraud the live decision caught and the draft allows
+         */
+        fraud_caught_lost: number;
+        labelled_fraud: number;
+        labelled_legit: number;
+        live: {
+            /**
+             * Labelled legit challenged or blocked
+             */
+            false_positives: number;
+            fraud: {
+                allow: number;
+                block: number;
+                challenge: number;
+            };
+            /**
+             * Labelled fraud challenged or blocked
+             */
+            fraud_caught: number;
+            /**
+             * Labelled fraud allowed
+             */
+            fraud_missed: number;
+            legit: {
+                allow: number;
+                block: number;
+                challenge: number;
+            };
+        };
+    };
+    /**
+     * Live scores replayed
+     */
+    scores: number;
+} | null;
+
 export type BlocklistEntry = {
     created_at: string;
     created_by: string | null;
@@ -1247,6 +1508,60 @@ export type PostApiV1ApiKeysByIdRevokeResponses = {
 
 export type PostApiV1ApiKeysByIdRevokeResponse = PostApiV1ApiKeysByIdRevokeResponses[keyof PostApiV1ApiKeysByIdRevokeResponses];
 
+export type GetApiV1AuditLogData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Entries at or after (ISO 8601)
+         */
+        start_time: string;
+        /**
+         * Entries before or at (ISO 8601); at most 366 days after start_time
+         */
+        end_time: string;
+    };
+    url: '/api/v1/audit-log';
+};
+
+export type GetApiV1AuditLogErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1AuditLogError = GetApiV1AuditLogErrors[keyof GetApiV1AuditLogErrors];
+
+export type GetApiV1AuditLogResponses = {
+    /**
+     * The entries, one AuditLogLine per line
+     */
+    200: AuditLogLine;
+};
+
+export type GetApiV1AuditLogResponse = GetApiV1AuditLogResponses[keyof GetApiV1AuditLogResponses];
+
 export type GetApiV1BlocklistData = {
     body?: never;
     path?: never;
@@ -1649,6 +1964,102 @@ export type PutApiV1PoliciesResponses = {
 };
 
 export type PutApiV1PoliciesResponse = PutApiV1PoliciesResponses[keyof PutApiV1PoliciesResponses];
+
+export type PostApiV1PoliciesBacktestData = {
+    body: BacktestRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/backtest';
+};
+
+export type PostApiV1PoliciesBacktestErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostApiV1PoliciesBacktestError = PostApiV1PoliciesBacktestErrors[keyof PostApiV1PoliciesBacktestErrors];
+
+export type PostApiV1PoliciesBacktestResponses = {
+    /**
+     * The backtest, queued
+     */
+    202: Backtest;
+};
+
+export type PostApiV1PoliciesBacktestResponse = PostApiV1PoliciesBacktestResponses[keyof PostApiV1PoliciesBacktestResponses];
+
+export type GetApiV1PoliciesBacktestByIdData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/policies/backtest/{id}';
+};
+
+export type GetApiV1PoliciesBacktestByIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1PoliciesBacktestByIdError = GetApiV1PoliciesBacktestByIdErrors[keyof GetApiV1PoliciesBacktestByIdErrors];
+
+export type GetApiV1PoliciesBacktestByIdResponses = {
+    /**
+     * The backtest
+     */
+    200: Backtest;
+};
+
+export type GetApiV1PoliciesBacktestByIdResponse = GetApiV1PoliciesBacktestByIdResponses[keyof GetApiV1PoliciesBacktestByIdResponses];
 
 export type GetApiV1PoliciesDetectionData = {
     body?: never;

@@ -76,6 +76,280 @@ export const zApiKeyList = z.object({
     object: z.enum(['list'])
 });
 
+export const zAuditLogLine = z.object({
+    actor: z.string().nullable(),
+    at: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    environment: z.enum(['live', 'test']).nullable(),
+    id: z.string(),
+    object: z.object({
+        id: z.string(),
+        type: z.string()
+    }),
+    type: z.string()
+});
+
+export const zBacktestRequest = z.object({
+    draft: z.object({
+        rules: z.array(z.object({
+            action: z.enum([
+                'allow',
+                'challenge',
+                'block'
+            ]),
+            enabled: z.boolean().optional(),
+            id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+            name: z.string().min(1).max(100),
+            when: z.object({
+                amount_gte: z.int().gte(0).optional(),
+                currencies: z.array(z.string()).min(1).optional(),
+                merchant_categories: z.array(z.string().min(1)).min(1).max(100).optional(),
+                merchant_ids: z.array(z.string().min(1)).min(1).max(100).optional(),
+                payment_method_types: z.array(z.enum([
+                    'card',
+                    'wallet',
+                    'bank_transfer',
+                    'qr',
+                    'crypto'
+                ])).min(1).optional(),
+                score_gte: z.int().gte(0).lte(100).optional(),
+                signals_all: z.array(z.enum([
+                    'velocity_high',
+                    'velocity_elevated',
+                    'device_velocity_high',
+                    'user_many_cards',
+                    'card_many_users',
+                    'ip_many_users',
+                    'device_many_users',
+                    'email_many_users',
+                    'new_user',
+                    'amount_unusual_for_user',
+                    'email_seen_before',
+                    'email_new_for_user',
+                    'email_disposable',
+                    'bin_prepaid',
+                    'bin_unknown',
+                    'card_expired',
+                    'ip_proxy_detected',
+                    'ip_reserved',
+                    'merchant_high_risk_category',
+                    'device_trusted',
+                    'device_new',
+                    'device_flagged',
+                    'device_automation',
+                    'device_context_mismatch',
+                    'session_user_mismatch',
+                    'device_session_expired',
+                    'identity_verified',
+                    'identity_failed',
+                    'identity_flagged',
+                    'fraud_history_user',
+                    'blocklist_card',
+                    'blocklist_email',
+                    'blocklist_device',
+                    'blocklist_ip'
+                ])).min(1).max(20).optional(),
+                signals_any: z.array(z.enum([
+                    'velocity_high',
+                    'velocity_elevated',
+                    'device_velocity_high',
+                    'user_many_cards',
+                    'card_many_users',
+                    'ip_many_users',
+                    'device_many_users',
+                    'email_many_users',
+                    'new_user',
+                    'amount_unusual_for_user',
+                    'email_seen_before',
+                    'email_new_for_user',
+                    'email_disposable',
+                    'bin_prepaid',
+                    'bin_unknown',
+                    'card_expired',
+                    'ip_proxy_detected',
+                    'ip_reserved',
+                    'merchant_high_risk_category',
+                    'device_trusted',
+                    'device_new',
+                    'device_flagged',
+                    'device_automation',
+                    'device_context_mismatch',
+                    'session_user_mismatch',
+                    'device_session_expired',
+                    'identity_verified',
+                    'identity_failed',
+                    'identity_flagged',
+                    'fraud_history_user',
+                    'blocklist_card',
+                    'blocklist_email',
+                    'blocklist_device',
+                    'blocklist_ip'
+                ])).min(1).max(20).optional()
+            })
+        })).max(100),
+        score_bands: z.object({
+            block: z.int().gte(1).lte(100),
+            challenge: z.int().gte(0).lte(100)
+        })
+    }),
+    end_time: z.string(),
+    start_time: z.string()
+});
+
+/**
+ * Set once the backtest succeeded
+ */
+export const zBacktestResult = z.object({
+    changed: z.int(),
+    draft: z.object({
+        allow: z.int(),
+        block: z.int(),
+        challenge: z.int()
+    }),
+    live: z.object({
+        allow: z.int(),
+        block: z.int(),
+        challenge: z.int()
+    }),
+    matrix: z.object({
+        allow: z.object({
+            allow: z.int(),
+            block: z.int(),
+            challenge: z.int()
+        }),
+        block: z.object({
+            allow: z.int(),
+            block: z.int(),
+            challenge: z.int()
+        }),
+        challenge: z.object({
+            allow: z.int(),
+            block: z.int(),
+            challenge: z.int()
+        })
+    }),
+    moves: z.array(z.object({
+        count: z.int(),
+        examples: z.array(z.object({
+            created_at: z.string(),
+            from: z.enum([
+                'allow',
+                'challenge',
+                'block'
+            ]),
+            risk_score: z.int(),
+            rule_id: z.string().nullable(),
+            to: z.enum([
+                'allow',
+                'challenge',
+                'block'
+            ]),
+            transaction_id: z.string()
+        })),
+        from: z.enum([
+            'allow',
+            'challenge',
+            'block'
+        ]),
+        to: z.enum([
+            'allow',
+            'challenge',
+            'block'
+        ])
+    })),
+    outcomes: z.object({
+        draft: z.object({
+            false_positives: z.int(),
+            fraud: z.object({
+                allow: z.int(),
+                block: z.int(),
+                challenge: z.int()
+            }),
+            fraud_caught: z.int(),
+            fraud_missed: z.int(),
+            legit: z.object({
+                allow: z.int(),
+                block: z.int(),
+                challenge: z.int()
+            })
+        }),
+        false_positives_added: z.int(),
+        false_positives_removed: z.int(),
+        fraud_caught_added: z.int(),
+        fraud_caught_lost: z.int(),
+        labelled_fraud: z.int(),
+        labelled_legit: z.int(),
+        live: z.object({
+            false_positives: z.int(),
+            fraud: z.object({
+                allow: z.int(),
+                block: z.int(),
+                challenge: z.int()
+            }),
+            fraud_caught: z.int(),
+            fraud_missed: z.int(),
+            legit: z.object({
+                allow: z.int(),
+                block: z.int(),
+                challenge: z.int()
+            })
+        })
+    }),
+    scores: z.int()
+}).nullable();
+
+export const zBacktest = z.object({
+    created_at: z.string(),
+    created_by: z.string().nullable(),
+    draft: z.object({
+        rules: z.array(z.object({
+            action: z.enum([
+                'allow',
+                'challenge',
+                'block'
+            ]),
+            enabled: z.boolean(),
+            id: z.string(),
+            name: z.string(),
+            when: z.object({
+                amount_gte: z.number().optional(),
+                currencies: z.array(z.string()).optional(),
+                merchant_categories: z.array(z.string()).optional(),
+                merchant_ids: z.array(z.string()).optional(),
+                payment_method_types: z.array(z.string()).optional(),
+                score_gte: z.number().optional(),
+                signals_all: z.array(z.string()).optional(),
+                signals_any: z.array(z.string()).optional()
+            })
+        })),
+        score_bands: z.object({
+            block: z.int(),
+            challenge: z.int()
+        })
+    }),
+    environment: z.enum(['live', 'test']),
+    error: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    id: z.string(),
+    object: z.enum(['backtest']),
+    period: z.object({
+        end_time: z.string(),
+        start_time: z.string()
+    }),
+    progress: z.object({
+        scanned: z.int(),
+        total: z.int()
+    }),
+    result: zBacktestResult,
+    started_at: z.string().nullable(),
+    status: z.enum([
+        'queued',
+        'running',
+        'succeeded',
+        'failed'
+    ])
+});
+
 export const zBlocklistEntry = z.object({
     created_at: z.string(),
     created_by: z.string().nullable(),
@@ -801,6 +1075,16 @@ export const zPostApiV1ApiKeysByIdRevokePath = z.object({
  */
 export const zPostApiV1ApiKeysByIdRevokeResponse = zApiKey;
 
+export const zGetApiV1AuditLogQuery = z.object({
+    start_time: z.string(),
+    end_time: z.string()
+});
+
+/**
+ * The entries, one AuditLogLine per line
+ */
+export const zGetApiV1AuditLogResponse = zAuditLogLine;
+
 export const zGetApiV1BlocklistQuery = z.object({
     kind: z.enum([
         'card',
@@ -873,6 +1157,22 @@ export const zPutApiV1PoliciesHeaders = z.object({
  * The new policies
  */
 export const zPutApiV1PoliciesResponse = zPolicy;
+
+export const zPostApiV1PoliciesBacktestBody = zBacktestRequest;
+
+/**
+ * The backtest, queued
+ */
+export const zPostApiV1PoliciesBacktestResponse = zBacktest;
+
+export const zGetApiV1PoliciesBacktestByIdPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The backtest
+ */
+export const zGetApiV1PoliciesBacktestByIdResponse = zBacktest;
 
 /**
  * The thresholds
