@@ -19,6 +19,10 @@ export type Alert = {
     alert_id: string;
     alert_type: string;
     /**
+     * An addition: the case the alert belongs to (the latest it joined); an alert belongs to at most one case that is not closed
+     */
+    case_id: string | null;
+    /**
      * 0–1, the highest confidence reported by the detector
      */
     confidence: number;
@@ -38,6 +42,10 @@ export type Alert = {
      */
     key: string;
     object: 'alert';
+    /**
+     * An addition: the outcome while the alert is resolved (`confirmed_fraud`, `false_positive`, `inconclusive`), else null
+     */
+    resolution: 'confirmed_fraud' | 'false_positive' | 'inconclusive' | null;
     resolution_notes: string | null;
     severity: 'low' | 'medium' | 'high' | 'critical';
     status: 'open' | 'acknowledged' | 'resolved';
@@ -50,8 +58,39 @@ export type Alert = {
 };
 
 export type AlertDetail = Alert & {
+    /**
+     * An addition: the alert's review history in commit order (`seq`), append-only
+     */
+    history: Array<AlertEvent>;
     transaction_ids: AlertTransactionIds;
     user_ids: AlertUserIds;
+};
+
+export type AlertEvent = {
+    action: 'status_changed' | 'resolution_changed' | 'notes_changed' | 'case_linked';
+    actor_id: string;
+    /**
+     * case_linked: the case joined; on other entries, the case whose resolution made the change
+     */
+    case_id?: string;
+    event_id: string;
+    /**
+     * status_changed, resolution_changed
+     */
+    from?: string | null;
+    /**
+     * notes_changed: the new resolution notes
+     */
+    note?: string;
+    /**
+     * 1, 2, 3… per alert in commit order; the last entry is the latest change
+     */
+    seq: number;
+    timestamp: string;
+    /**
+     * status_changed, resolution_changed
+     */
+    to?: string | null;
 };
 
 export type AlertList = {
@@ -77,9 +116,13 @@ export type AlertUserIds = {
 
 export type Case = {
     /**
-     * An addition: the alert the case was opened from
+     * An addition: the first linked alert (the alert the case was opened from)
      */
     alert_id: string | null;
+    /**
+     * An addition: the linked alerts in the order they were linked
+     */
+    alert_ids: Array<string>;
     /**
      * An addition: the assigned analyst
      */
@@ -92,6 +135,10 @@ export type Case = {
      */
     events: Array<CaseEvent>;
     object: 'case';
+    /**
+     * An addition: the outcome (`confirmed_fraud`, `false_positive`, `inconclusive`) while the case is resolved or closed, else null
+     */
+    resolution: 'confirmed_fraud' | 'false_positive' | 'inconclusive' | null;
     severity: 'low' | 'medium' | 'high' | 'critical';
     status: 'open' | 'in_review' | 'resolved' | 'closed';
     title: string;
@@ -105,8 +152,12 @@ export type Case = {
 };
 
 export type CaseEvent = {
-    action: 'created' | 'note_added' | 'status_changed' | 'assignee_changed' | 'transactions_linked' | 'severity_changed';
+    action: 'created' | 'note_added' | 'status_changed' | 'assignee_changed' | 'transactions_linked' | 'severity_changed' | 'alerts_linked' | 'resolution_changed' | 'alerts_resolved';
     actor_id: string;
+    /**
+     * alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved
+     */
+    alert_ids?: Array<string>;
     event_id: string;
     /**
      * status_changed, assignee_changed, severity_changed
@@ -116,6 +167,10 @@ export type CaseEvent = {
      * note_added
      */
     note?: string;
+    /**
+     * alerts_resolved: the resolution given to them
+     */
+    resolution?: 'confirmed_fraud' | 'false_positive' | 'inconclusive' | null;
     /**
      * An addition: 1, 2, 3… per case in commit order; the last entry is the latest change
      */
@@ -159,9 +214,13 @@ export type CreateCaseRequest = {
      */
     actor_id?: string;
     /**
-     * An addition: the alert the case is opened from. Unknown: 404. An alert whose case is not closed yet: 422 (one case at a time per alert).
+     * An addition: the alert the case is opened from (its first linked alert). Unknown: 404. An alert that belongs to a case not closed yet: 422 (one case at a time per alert).
      */
     alert_id?: string;
+    /**
+     * An addition: alerts linked with the case (after `alert_id`), de-duplicated. Unknown in this account and environment: 404 (`param` `alert_ids.<index>`); one that belongs to another case not closed yet: 422
+     */
+    alert_ids?: Array<string>;
     /**
      * Assigning on creation emits `case.updated`
      */
@@ -280,6 +339,20 @@ export type DeviceSession = {
     user_id: string | null;
 };
 
+export type EntityGraph = {
+    edges: Array<GraphEdge>;
+    nodes: Array<GraphNode>;
+    object: 'entity_graph';
+    /**
+     * The id of the root user's node
+     */
+    root: string;
+    /**
+     * True when nodes were left out to keep within `limit`, or a busy entity's users were read from its latest 1,000 records only
+     */
+    truncated: boolean;
+};
+
 export type Error = {
     error: {
         code: string;
@@ -311,6 +384,44 @@ export type EventList = {
     has_more: boolean;
     next_cursor: string | null;
     object: 'list';
+};
+
+export type GraphEdge = {
+    /**
+     * Records behind the link: transactions, device sessions or identity verifications
+     */
+    count: number;
+    first_seen_at: string;
+    last_seen_at: string;
+    /**
+     * A user node's id
+     */
+    source: string;
+    /**
+     * The id of the entity node the user used
+     */
+    target: string;
+    type: 'device' | 'card' | 'ip' | 'email' | 'phone' | 'address' | 'document';
+};
+
+export type GraphNode = {
+    /**
+     * `blocked` (a user with a transaction whose final decision is block; an entity on the blocklist), `confirmed_fraud` (a fraud-labelled transaction of the user, or through the entity), `open_alert` (an open or acknowledged alert on the user, or keyed on the entity), `open_case` (a case of the user open or in review), `watchlist` (a match or possible match not cleared)
+     */
+    flags: Array<'blocked' | 'confirmed_fraud' | 'open_alert' | 'open_case' | 'watchlist'>;
+    /**
+     * `<type>:<value>`, e.g. `user:u_123`, `device:dev_…`, `card:411111:1111`, `ip:203.0.113.7`
+     */
+    id: string;
+    /**
+     * What to show: the user id, device id, `BIN •••• last4`, IP, e-mail; phones, addresses and documents masked
+     */
+    label: string;
+    type: 'user' | 'device' | 'card' | 'ip' | 'email' | 'phone' | 'address' | 'document';
+    /**
+     * On user nodes
+     */
+    user_id?: string;
 };
 
 export type IdentityVerification = {
@@ -364,6 +475,81 @@ export type IdentityVerificationRequest = {
     registration_number: string;
     session_id?: string;
     type: 'business';
+    user_id: string;
+};
+
+export type ListedTransaction = {
+    amount: number;
+    analysis_id: string | null;
+    created_at: string;
+    currency: string;
+    decision: 'allow' | 'challenge' | 'block';
+    device_id: string | null;
+    /**
+     * user.email as scored (normalised), or null
+     */
+    email: string | null;
+    explanation: {
+        band_decision: string;
+        bands: {
+            block: number;
+            challenge: number;
+        };
+        base: number;
+        contributions: Array<{
+            detail: string;
+            learned: number;
+            name: string;
+            points: number;
+            weight: string;
+        }>;
+        policy_version: number;
+        rule: {
+            action: string;
+            id: string;
+            name: string;
+        } | null;
+    } | null;
+    /**
+     * The latest manual decision, else the engine's
+     */
+    final_decision: 'allow' | 'challenge' | 'block';
+    /**
+     * user.ip_address as scored, or null
+     */
+    ip_address: string | null;
+    /**
+     * Set by false_positive (legit) and confirmed_fraud (fraud) decisions
+     */
+    label: 'legit' | 'fraud' | null;
+    latency_ms: number;
+    /**
+     * The latest manual decision (the last of the chain), or null
+     */
+    latest_decision: Decision | null;
+    merchant: {
+        category: string | null;
+        id: string | null;
+    } | null;
+    metadata: {
+        [key: string]: string;
+    };
+    model_version: string;
+    object: 'transaction_score';
+    payment_method: {
+        card_bin: string | null;
+        last_four: string | null;
+        type: string;
+        wallet_type: string | null;
+    };
+    /**
+     * user.phone as scored, or null
+     */
+    phone: string | null;
+    risk_score: number;
+    session_id: string | null;
+    signals: Array<Signal>;
+    transaction_id: string;
     user_id: string;
 };
 
@@ -521,6 +707,13 @@ export type TransactionAssessment = TransactionScore & {
     user_id: string;
 };
 
+export type TransactionList = {
+    data: Array<ListedTransaction>;
+    has_more: boolean;
+    next_cursor: string | null;
+    object: 'list';
+};
+
 export type TransactionScore = {
     created_at: string;
     decision: 'allow' | 'challenge' | 'block';
@@ -537,6 +730,14 @@ export type TransactionScore = {
 
 export type UpdateAlertRequest = {
     /**
+     * An addition: who acts, recorded in the history; default the key's id
+     */
+    actor_id?: string;
+    /**
+     * An addition: the outcome, only with `status: resolved` (else 400). Kept while the alert stays resolved; leaving `resolved` clears it
+     */
+    resolution?: 'confirmed_fraud' | 'false_positive' | 'inconclusive';
+    /**
      * Findings, usually sent with `resolved`
      */
     resolution_notes?: string;
@@ -552,6 +753,10 @@ export type UpdateCaseRequest = {
      */
     actor_id?: string;
     /**
+     * An addition: alerts linked in addition to the current ones, de-duplicated (404 and 422 as on create)
+     */
+    alert_ids?: Array<string>;
+    /**
      * Reassigns; null unassigns
      */
     assignee_id?: string | null;
@@ -559,6 +764,10 @@ export type UpdateCaseRequest = {
      * Appended as a `note_added` entry
      */
     notes?: string;
+    /**
+     * An addition: the outcome, with `status: resolved` or on a resolved case (else 400 with another status, 422 on a case that is not resolved). Resolving the case resolves its open and acknowledged alerts with it and the notes
+     */
+    resolution?: 'confirmed_fraud' | 'false_positive' | 'inconclusive';
     severity?: 'low' | 'medium' | 'high' | 'critical';
     /**
      * Moves per the case status machine; illegal moves are 422
@@ -575,6 +784,120 @@ export type UpdateWebhookRequest = {
     events?: Array<'case.updated' | 'alert.triggered' | 'identity.verification_completed' | 'transaction.flagged' | 'transaction.blocked' | '*'>;
     status?: 'enabled' | 'disabled';
     url?: string;
+};
+
+export type UserDecisions = {
+    /**
+     * Transactions by their latest analyst decision
+     */
+    analyst: {
+        allow: number;
+        block: number;
+        challenge: number;
+    };
+    /**
+     * Live transactions by the engine's decision
+     */
+    engine: {
+        allow: number;
+        block: number;
+        challenge: number;
+    };
+    /**
+     * The latest 20 analyst decisions on the user's transactions, newest first
+     */
+    latest: Array<Decision>;
+    /**
+     * Challenged or blocked with no analyst decision yet
+     */
+    pending_review: number;
+};
+
+export type UserProfile = {
+    /**
+     * Cards by BIN (six digits) and last four, up to 20
+     */
+    cards: Array<{
+        card_bin: string;
+        /**
+         * Live transactions (and, for devices, identified device sessions) that used it
+         */
+        count: number;
+        first_seen_at: string;
+        label: string;
+        last_four: string;
+        last_seen_at: string;
+    }>;
+    /**
+     * Cases of the user (any status), newest first
+     */
+    case_ids: Array<string>;
+    decisions: UserDecisions;
+    /**
+     * Up to 20, most recently used first
+     */
+    devices: Array<{
+        /**
+         * Live transactions (and, for devices, identified device sessions) that used it
+         */
+        count: number;
+        device_id: string;
+        first_seen_at: string;
+        last_seen_at: string;
+    }>;
+    /**
+     * E-mails of live transactions (normalised), up to 20
+     */
+    emails: Array<{
+        /**
+         * Live transactions (and, for devices, identified device sessions) that used it
+         */
+        count: number;
+        email: string;
+        first_seen_at: string;
+        last_seen_at: string;
+    }>;
+    /**
+     * The first live transaction, device session, identity verification or screening of the user
+     */
+    first_seen_at: string;
+    /**
+     * Client addresses of live transactions (not private or loopback), up to 20
+     */
+    ip_addresses: Array<{
+        /**
+         * Live transactions (and, for devices, identified device sessions) that used it
+         */
+        count: number;
+        first_seen_at: string;
+        ip_address: string;
+        last_seen_at: string;
+    }>;
+    /**
+     * Transactions labelled by confirmed_fraud and false_positive decisions
+     */
+    labels: {
+        fraud: number;
+        legit: number;
+    };
+    last_seen_at: string;
+    latest_verification: IdentityVerification & ({
+        [key: string]: unknown;
+    } | null);
+    object: 'user_profile';
+    /**
+     * Alerts that include the user and are open or acknowledged, newest first
+     */
+    open_alert_ids: Array<string>;
+    /**
+     * The latest 20 watchlist screenings of the user, newest first
+     */
+    screenings: Array<WatchlistScreening>;
+    /**
+     * Live transactions
+     */
+    transaction_count: number;
+    user_id: string;
 };
 
 export type VerifyPaymentRequest = {
@@ -722,6 +1045,14 @@ export type GetV1AlertsData = {
          * Alerts that include this user in their affected scope
          */
         user_id?: string;
+        /**
+         * An addition: resolved alerts with this outcome (combine with `status=resolved` or `all`)
+         */
+        resolution?: 'confirmed_fraud' | 'false_positive' | 'inconclusive';
+        /**
+         * An addition: alerts that belong to this case
+         */
+        case_id?: string;
         /**
          * Created at or after (ISO 8601)
          */
@@ -1431,6 +1762,68 @@ export type GetV1EventsResponses = {
 
 export type GetV1EventsResponse = GetV1EventsResponses[keyof GetV1EventsResponses];
 
+export type GetV1GraphData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The root user
+         */
+        user_id: string;
+        /**
+         * 1: the user and what they used; 2 (default): also the other users of those (two users of one device are two hops apart)
+         */
+        depth?: 1 | 2;
+        /**
+         * Most nodes returned, 1 to 1000, default 200
+         */
+        limit?: number;
+    };
+    url: '/v1/graph';
+};
+
+export type GetV1GraphErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1GraphError = GetV1GraphErrors[keyof GetV1GraphErrors];
+
+export type GetV1GraphResponses = {
+    /**
+     * The graph
+     */
+    200: EntityGraph;
+};
+
+export type GetV1GraphResponse = GetV1GraphResponses[keyof GetV1GraphResponses];
+
 export type GetV1IdentityScreeningsData = {
     body?: never;
     path?: never;
@@ -1770,6 +2163,93 @@ export type GetV1IdentityWatchlistResponses = {
 
 export type GetV1IdentityWatchlistResponse = GetV1IdentityWatchlistResponses[keyof GetV1IdentityWatchlistResponses];
 
+export type GetV1TransactionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The engine's decision
+         */
+        decision?: 'allow' | 'challenge' | 'block';
+        /**
+         * `pending`: challenged or blocked with no analyst decision yet (the review queue); `decided`: with an analyst decision
+         */
+        review?: 'pending' | 'decided';
+        /**
+         * Set by false_positive (legit) and confirmed_fraud (fraud) decisions
+         */
+        label?: 'legit' | 'fraud';
+        user_id?: string;
+        /**
+         * Risk score at least (inclusive), 0 to 100
+         */
+        min_score?: number;
+        /**
+         * Risk score at most (inclusive), 0 to 100
+         */
+        max_score?: number;
+        /**
+         * Created at or after (ISO 8601)
+         */
+        start_time?: string;
+        /**
+         * Created before or at (ISO 8601)
+         */
+        end_time?: string;
+        /**
+         * `desc` (default): newest first. `asc` (an addition): oldest first, for a review queue. A cursor works only with the order that issued it
+         */
+        order?: 'desc' | 'asc';
+        /**
+         * 1 to 100, default 20
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page
+         */
+        after?: string;
+    };
+    url: '/v1/transactions';
+};
+
+export type GetV1TransactionsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1TransactionsError = GetV1TransactionsErrors[keyof GetV1TransactionsErrors];
+
+export type GetV1TransactionsResponses = {
+    /**
+     * A page of assessments
+     */
+    200: TransactionList;
+};
+
+export type GetV1TransactionsResponse = GetV1TransactionsResponses[keyof GetV1TransactionsResponses];
+
 export type PostV1TransactionsScoreData = {
     body: ScoreTransactionRequest;
     path?: never;
@@ -1922,6 +2402,57 @@ export type GetV1TransactionsByIdResponses = {
 };
 
 export type GetV1TransactionsByIdResponse = GetV1TransactionsByIdResponses[keyof GetV1TransactionsByIdResponses];
+
+export type GetV1UsersByUserIdData = {
+    body?: never;
+    path: {
+        user_id: string;
+    };
+    query?: never;
+    url: '/v1/users/{user_id}';
+};
+
+export type GetV1UsersByUserIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1UsersByUserIdError = GetV1UsersByUserIdErrors[keyof GetV1UsersByUserIdErrors];
+
+export type GetV1UsersByUserIdResponses = {
+    /**
+     * The profile
+     */
+    200: UserProfile;
+};
+
+export type GetV1UsersByUserIdResponse = GetV1UsersByUserIdResponses[keyof GetV1UsersByUserIdResponses];
 
 export type GetV1WebhooksData = {
     body?: never;

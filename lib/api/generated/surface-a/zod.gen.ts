@@ -16,6 +16,7 @@ export const zAlert = z.object({
     affected_users: z.int(),
     alert_id: z.string(),
     alert_type: z.string(),
+    case_id: z.string().nullable(),
     confidence: z.number(),
     created_at: z.string(),
     evidence: z.record(z.string(), z.unknown()),
@@ -25,6 +26,11 @@ export const zAlert = z.object({
     }),
     key: z.string(),
     object: z.enum(['alert']),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).nullable(),
     resolution_notes: z.string().nullable(),
     severity: z.enum([
         'low',
@@ -40,6 +46,23 @@ export const zAlert = z.object({
     summary: z.string(),
     updated_at: z.string(),
     version: z.int()
+});
+
+export const zAlertEvent = z.object({
+    action: z.enum([
+        'status_changed',
+        'resolution_changed',
+        'notes_changed',
+        'case_linked'
+    ]),
+    actor_id: z.string(),
+    case_id: z.string().optional(),
+    event_id: z.string(),
+    from: z.string().nullish(),
+    note: z.string().optional(),
+    seq: z.int(),
+    timestamp: z.string(),
+    to: z.string().nullish()
 });
 
 export const zAlertList = z.object({
@@ -64,6 +87,7 @@ export const zAlertUserIds = z.object({
 });
 
 export const zAlertDetail = zAlert.and(z.object({
+    history: z.array(zAlertEvent),
     transaction_ids: zAlertTransactionIds,
     user_ids: zAlertUserIds
 }));
@@ -75,12 +99,21 @@ export const zCaseEvent = z.object({
         'status_changed',
         'assignee_changed',
         'transactions_linked',
-        'severity_changed'
+        'severity_changed',
+        'alerts_linked',
+        'resolution_changed',
+        'alerts_resolved'
     ]),
     actor_id: z.string(),
+    alert_ids: z.array(z.string()).optional(),
     event_id: z.string(),
     from: z.string().nullish(),
     note: z.string().optional(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).nullish(),
     seq: z.int(),
     timestamp: z.string(),
     to: z.string().nullish(),
@@ -89,6 +122,7 @@ export const zCaseEvent = z.object({
 
 export const zCase = z.object({
     alert_id: z.string().nullable(),
+    alert_ids: z.array(z.string()),
     assignee_id: z.string().nullable(),
     case_id: z.string(),
     case_type: z.enum([
@@ -101,6 +135,11 @@ export const zCase = z.object({
     created_at: z.string(),
     events: z.array(zCaseEvent),
     object: z.enum(['case']),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).nullable(),
     severity: z.enum([
         'low',
         'medium',
@@ -142,6 +181,7 @@ export const zClaimCaseRequest = z.object({
 export const zCreateCaseRequest = z.object({
     actor_id: z.string().min(1).max(200).optional(),
     alert_id: z.string().min(1).max(200).optional(),
+    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
     assignee_id: z.string().min(1).max(200).nullish(),
     case_type: z.enum([
         'payment_fraud',
@@ -279,6 +319,54 @@ export const zEventList = z.object({
     object: z.enum(['list'])
 });
 
+export const zGraphEdge = z.object({
+    count: z.int(),
+    first_seen_at: z.string(),
+    last_seen_at: z.string(),
+    source: z.string(),
+    target: z.string(),
+    type: z.enum([
+        'device',
+        'card',
+        'ip',
+        'email',
+        'phone',
+        'address',
+        'document'
+    ])
+});
+
+export const zGraphNode = z.object({
+    flags: z.array(z.enum([
+        'blocked',
+        'confirmed_fraud',
+        'open_alert',
+        'open_case',
+        'watchlist'
+    ])),
+    id: z.string(),
+    label: z.string(),
+    type: z.enum([
+        'user',
+        'device',
+        'card',
+        'ip',
+        'email',
+        'phone',
+        'address',
+        'document'
+    ]),
+    user_id: z.string().optional()
+});
+
+export const zEntityGraph = z.object({
+    edges: z.array(zGraphEdge),
+    nodes: z.array(zGraphNode),
+    object: z.enum(['entity_graph']),
+    root: z.string(),
+    truncated: z.boolean()
+});
+
 export const zIdentityVerification = z.object({
     checks: z.array(z.object({
         detail: z.string(),
@@ -410,6 +498,76 @@ export const zSignal = z.object({
     ])
 });
 
+export const zListedTransaction = z.object({
+    amount: z.int(),
+    analysis_id: z.string().nullable(),
+    created_at: z.string(),
+    currency: z.string(),
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]),
+    device_id: z.string().nullable(),
+    email: z.string().nullable(),
+    explanation: z.object({
+        band_decision: z.string(),
+        bands: z.object({
+            block: z.int(),
+            challenge: z.int()
+        }),
+        base: z.number(),
+        contributions: z.array(z.object({
+            detail: z.string(),
+            learned: z.number(),
+            name: z.string(),
+            points: z.number(),
+            weight: z.string()
+        })),
+        policy_version: z.int(),
+        rule: z.object({
+            action: z.string(),
+            id: z.string(),
+            name: z.string()
+        }).nullable()
+    }).nullable(),
+    final_decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]),
+    ip_address: z.string().nullable(),
+    label: z.enum(['legit', 'fraud']).nullable(),
+    latency_ms: z.int(),
+    latest_decision: zDecision.nullable(),
+    merchant: z.object({
+        category: z.string().nullable(),
+        id: z.string().nullable()
+    }).nullable(),
+    metadata: z.record(z.string(), z.string()),
+    model_version: z.string(),
+    object: z.enum(['transaction_score']),
+    payment_method: z.object({
+        card_bin: z.string().nullable(),
+        last_four: z.string().nullable(),
+        type: z.string(),
+        wallet_type: z.string().nullable()
+    }),
+    phone: z.string().nullable(),
+    risk_score: z.int().gte(0).lte(100),
+    session_id: z.string().nullable(),
+    signals: z.array(zSignal),
+    transaction_id: z.string(),
+    user_id: z.string()
+});
+
+export const zTransactionList = z.object({
+    data: z.array(zListedTransaction),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
+});
+
 export const zTransactionScore = z.object({
     created_at: z.string(),
     decision: z.enum([
@@ -477,14 +635,26 @@ export const zTransactionAssessment = zTransactionScore.and(z.object({
 }));
 
 export const zUpdateAlertRequest = z.object({
+    actor_id: z.string().min(1).max(200).optional(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).optional(),
     resolution_notes: z.string().max(5000).optional(),
     status: z.enum(['acknowledged', 'resolved'])
 });
 
 export const zUpdateCaseRequest = z.object({
     actor_id: z.string().min(1).max(200).optional(),
+    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
     assignee_id: z.string().min(1).max(200).nullish(),
     notes: z.string().min(1).max(5000).optional(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).optional(),
     severity: z.enum([
         'low',
         'medium',
@@ -512,6 +682,21 @@ export const zUpdateWebhookRequest = z.object({
     ])).min(1).max(20).optional(),
     status: z.enum(['enabled', 'disabled']).optional(),
     url: z.string().min(1).max(2048).optional()
+});
+
+export const zUserDecisions = z.object({
+    analyst: z.object({
+        allow: z.int(),
+        block: z.int(),
+        challenge: z.int()
+    }),
+    engine: z.object({
+        allow: z.int(),
+        block: z.int(),
+        challenge: z.int()
+    }),
+    latest: z.array(zDecision),
+    pending_review: z.int()
 });
 
 export const zVerifyPaymentRequest = z.object({
@@ -577,6 +762,49 @@ export const zScreeningList = z.object({
     has_more: z.boolean(),
     next_cursor: z.string().nullable(),
     object: z.enum(['list'])
+});
+
+export const zUserProfile = z.object({
+    cards: z.array(z.object({
+        card_bin: z.string(),
+        count: z.int(),
+        first_seen_at: z.string(),
+        label: z.string(),
+        last_four: z.string(),
+        last_seen_at: z.string()
+    })),
+    case_ids: z.array(z.string()),
+    decisions: zUserDecisions,
+    devices: z.array(z.object({
+        count: z.int(),
+        device_id: z.string(),
+        first_seen_at: z.string(),
+        last_seen_at: z.string()
+    })),
+    emails: z.array(z.object({
+        count: z.int(),
+        email: z.string(),
+        first_seen_at: z.string(),
+        last_seen_at: z.string()
+    })),
+    first_seen_at: z.string(),
+    ip_addresses: z.array(z.object({
+        count: z.int(),
+        first_seen_at: z.string(),
+        ip_address: z.string(),
+        last_seen_at: z.string()
+    })),
+    labels: z.object({
+        fraud: z.int(),
+        legit: z.int()
+    }),
+    last_seen_at: z.string(),
+    latest_verification: zIdentityVerification.and(z.record(z.string(), z.unknown())).nullable(),
+    object: z.enum(['user_profile']),
+    open_alert_ids: z.array(z.string()),
+    screenings: z.array(zWatchlistScreening),
+    transaction_count: z.int(),
+    user_id: z.string()
 });
 
 export const zWebhookDelivery = z.object({
@@ -653,6 +881,12 @@ export const zGetV1AlertsQuery = z.object({
         'identity_abuse'
     ]).optional(),
     user_id: z.string().min(1).optional(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).optional(),
+    case_id: z.string().min(1).optional(),
     start_time: z.string().optional(),
     end_time: z.string().optional(),
     sort: z.enum(['created_at', 'severity']).optional().default('created_at'),
@@ -814,6 +1048,17 @@ export const zGetV1EventsQuery = z.object({
  */
 export const zGetV1EventsResponse = zEventList;
 
+export const zGetV1GraphQuery = z.object({
+    user_id: z.string().min(1).max(200),
+    depth: z.union([z.literal(1), z.literal(2)]).optional().default(2),
+    limit: z.int().gte(1).lte(1000).optional().default(200)
+});
+
+/**
+ * The graph
+ */
+export const zGetV1GraphResponse = zEntityGraph;
+
 export const zGetV1IdentityScreeningsQuery = z.object({
     status: z.enum([
         'clear',
@@ -893,6 +1138,29 @@ export const zGetV1IdentityWatchlistQuery = z.object({
  */
 export const zGetV1IdentityWatchlistResponse = zWatchlistScreening;
 
+export const zGetV1TransactionsQuery = z.object({
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]).optional(),
+    review: z.enum(['pending', 'decided']).optional(),
+    label: z.enum(['legit', 'fraud']).optional(),
+    user_id: z.string().min(1).optional(),
+    min_score: z.int().gte(0).lte(100).optional(),
+    max_score: z.int().gte(0).lte(100).optional(),
+    start_time: z.string().optional(),
+    end_time: z.string().optional(),
+    order: z.enum(['desc', 'asc']).optional().default('desc'),
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    after: z.string().min(1).optional()
+});
+
+/**
+ * A page of assessments
+ */
+export const zGetV1TransactionsResponse = zTransactionList;
+
 export const zPostV1TransactionsScoreBody = zScoreTransactionRequest;
 
 /**
@@ -915,6 +1183,15 @@ export const zGetV1TransactionsByIdPath = z.object({
  * The assessment
  */
 export const zGetV1TransactionsByIdResponse = zTransactionAssessment;
+
+export const zGetV1UsersByUserIdPath = z.object({
+    user_id: z.string().min(1).max(200)
+});
+
+/**
+ * The profile
+ */
+export const zGetV1UsersByUserIdResponse = zUserProfile;
 
 export const zGetV1WebhooksQuery = z.object({
     limit: z.int().gte(1).lte(100).optional().default(20),

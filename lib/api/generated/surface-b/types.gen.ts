@@ -149,7 +149,10 @@ export type Backtest = {
          */
         total: number;
     };
-    result: BacktestResult;
+    /**
+     * Set once the backtest succeeded
+     */
+    result: BacktestResult | null;
     started_at: string | null;
     status: 'queued' | 'running' | 'succeeded' | 'failed';
 };
@@ -205,9 +208,6 @@ export type BacktestRequest = {
     start_time: string;
 };
 
-/**
- * Set once the backtest succeeded
- */
 export type BacktestResult = {
     /**
      * Scores whose decision the draft changes
@@ -331,7 +331,7 @@ export type BacktestResult = {
      * Live scores replayed
      */
     scores: number;
-} | null;
+};
 
 export type BlocklistEntry = {
     created_at: string;

@@ -196,9 +196,6 @@ export const zBacktestRequest = z.object({
     start_time: z.string()
 });
 
-/**
- * Set once the backtest succeeded
- */
 export const zBacktestResult = z.object({
     changed: z.int(),
     draft: z.object({
@@ -296,7 +293,7 @@ export const zBacktestResult = z.object({
         })
     }),
     scores: z.int()
-}).nullable();
+});
 
 export const zBacktest = z.object({
     created_at: z.string(),
@@ -340,7 +337,7 @@ export const zBacktest = z.object({
         scanned: z.int(),
         total: z.int()
     }),
-    result: zBacktestResult,
+    result: zBacktestResult.nullable(),
     started_at: z.string().nullable(),
     status: z.enum([
         'queued',
