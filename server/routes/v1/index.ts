@@ -1,6 +1,7 @@
 import { createRouter } from "../../http/router";
 import { alertsRouter } from "./alerts/alerts.handlers";
 import { casesRouter } from "./cases/cases.handlers";
+import { caseExportRouter } from "./cases/case-export.handlers";
 import { decisionsRouter } from "./decisions/decisions.handlers";
 import { deviceRouter } from "./device/device.handlers";
 import { eventsRouter } from "./events/events.handlers";
@@ -15,6 +16,7 @@ export const v1Routes = createRouter()
   .route("/", identityRouter)
   .route("/", alertsRouter)
   .route("/", casesRouter)
+  .route("/", caseExportRouter)
   .route("/", webhooksRouter)
   .route("/", transactionsRouter)
   .route("/", decisionsRouter)
