@@ -7,7 +7,9 @@ import { iso } from "../../core/time";
 import { serializeAssessment } from "../scoring";
 import { serializeAlert, serializeAlertEvent } from "../alerts";
 import { serializeScreening } from "../screening";
+import { verifyDecisionChains } from "../decisions";
 import { eventsOf, serializeCase, serializeCaseEvent } from "./serialize";
+import { verifyCaseEvents } from "./chain";
 
 /** How many screenings of the case's users an export carries (the most recent first). */
 export const EXPORT_SCREENING_LIMIT = 100;
@@ -44,6 +46,23 @@ export async function exportCase(db: Db, scope: Scope, id: string) {
         .limit(EXPORT_SCREENING_LIMIT)
     : [];
 
+  const screeningChain = screened.length
+    ? await db
+        .select()
+        .from(decisions)
+        .where(
+          inScope(
+            decisions,
+            scope,
+            inArray(
+              decisions.screeningId,
+              screened.map((x) => x.id),
+            ),
+          ),
+        )
+        .orderBy(asc(decisions.seq))
+    : [];
+
   const alertOrder = new Map(row.alertIds.map((a, i) => [a, i]));
   const txnOrder = new Map(row.transactionIds.map((t, i) => [t, i]));
   return {
@@ -59,6 +78,13 @@ export async function exportCase(db: Db, scope: Scope, id: string) {
       .sort((a, b) => txnOrder.get(a.id)! - txnOrder.get(b.id)!)
       .map((t) => serializeAssessment(t, chain.filter((d) => d.transactionId === t.id))),
     screenings: screened.map(serializeScreening),
+    chains: {
+      audit: verifyCaseEvents(events),
+      decisions: verifyDecisionChains([
+        ...linkedTxns.map((t) => ({ subject: t.id, chain: chain.filter((d) => d.transactionId === t.id) })),
+        ...screened.map((x) => ({ subject: x.id, chain: screeningChain.filter((d) => d.screeningId === x.id) })),
+      ]),
+    },
   };
 }
 

@@ -6,6 +6,27 @@ import { AlertEventSchema, AlertSchema } from "../alerts/alerts.routes";
 import { AssessmentSchema } from "../transactions/transactions.routes";
 import { CaseEventSchema, CaseSchema } from "./cases.routes";
 
+const verification = {
+  verified: z.boolean(),
+  entries: z.number().int(),
+  first_broken_seq: z.number().int().nullable().openapi({ description: "The first entry whose hash does not match (a changed, removed or unhashed entry), or null" }),
+  unhashed: z.number().int().openapi({ description: "Entries written before hashing existed (no hash), accepted only at the start of a history" }),
+};
+
+const ChainsSchema = z
+  .object({
+    audit: z.object(verification).openapi({ description: "The case's audit log" }),
+    decisions: z
+      .object({
+        ...verification,
+        first_broken_seq: verification.first_broken_seq.openapi({ description: "The first broken entry of the first broken chain, or null" }),
+        chains: z.number().int().openapi({ description: "Decision chains checked: one per linked transaction and per screening" }),
+        broken: z.array(z.object({ subject_id: z.string(), first_broken_seq: z.number().int() })).openapi({ description: "Each broken chain: its transaction or screening and first broken entry" }),
+      })
+      .openapi({ description: "The decision chains of the linked transactions and of the screenings" }),
+  })
+  .openapi("CaseExportChains", { description: "Whether the hash chains verify (server/domain/cases/README.md, \"What the analyst saw\")" });
+
 export const CaseExportSchema = z
   .object({
     object: z.literal("case_export"),
@@ -24,6 +45,7 @@ export const CaseExportSchema = z
     screenings: z
       .array(ScreeningSchema)
       .openapi({ description: "Watchlist screenings of the case's user and of its transactions' users, newest first (at most 100)" }),
+    chains: ChainsSchema,
   })
   .openapi("CaseExport");
 

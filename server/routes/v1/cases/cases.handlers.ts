@@ -30,6 +30,7 @@ export const casesRouter = createRouter()
         actorId: body.actor_id,
         alertId: body.alert_id,
         alertIds: body.alert_ids,
+        snapshot: body.snapshot,
       }),
     }));
   })
@@ -52,7 +53,7 @@ export const casesRouter = createRouter()
     const body = c.req.valid("json");
     const ctx = ctxOf(c);
     return idempotent(c, { surface: "a" }, async (db) => {
-      const claimed = await claimNextCase(db, ctx, { assigneeId: body.assignee_id, actorId: body.actor_id, caseType: body.case_type });
+      const claimed = await claimNextCase(db, ctx, { assigneeId: body.assignee_id, actorId: body.actor_id, caseType: body.case_type, snapshot: body.snapshot });
       if (!claimed) throw new ApiError("resource_not_found", "No unassigned open case is waiting to be claimed.");
       return { status: 200, body: claimed };
     });
@@ -74,6 +75,7 @@ export const casesRouter = createRouter()
       alertIds: body.alert_ids,
       resolution: body.resolution,
       actorId: body.actor_id,
+      snapshot: body.snapshot,
     });
     setEtag(c, resource.version);
     return c.json(resource, 200);

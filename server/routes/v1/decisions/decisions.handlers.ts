@@ -8,7 +8,7 @@ export const decisionsRouter = createRouter()
   .openapi(createDecisionRoute, async (c) => {
     const body = c.req.valid("json");
     const ctx = { scope: keyScope(c), actorId: c.get("key")!.keyId };
-    const common = { decision: body.decision, reason: body.reason, notes: body.notes, analystId: body.analyst_id };
+    const common = { decision: body.decision, reason: body.reason, notes: body.notes, analystId: body.analyst_id, snapshot: body.snapshot };
     // idempotent() runs the handler in a transaction: the decision and the state it changes commit together.
     return idempotent(c, { surface: "a" }, async (tx) => ({
       status: 201,
