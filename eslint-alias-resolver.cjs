@@ -10,7 +10,8 @@
 const path = require("node:path");
 const nodeResolver = require("eslint-import-resolver-node");
 
-const ROOT = path.resolve(__dirname, "..");
+// This file sits at the repository root, which is what `@/` names.
+const ROOT = __dirname;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json"];
 
 exports.interfaceVersion = 2;

@@ -26,6 +26,10 @@ const nodeGlobals = {
 //   components/<feature>/
 //                    import ui and lib, never another feature (share through ui or lib)
 //   lib/             imports no UI
+//   lib/api/generated/
+//                    the wire types and response validators generated from openapi/*.json: imports
+//                    nothing of the repository (only zod), so regenerating it can break no layer
+//   openapi/         the API's documents and the generator's config: build input, imported by no code
 // partialMatch: false anchors every pattern at the repo root; otherwise "lib" would also match
 // server/lib and "components/*" any nested components folder.
 const elements = [
@@ -45,10 +49,12 @@ const elements = [
   { type: "app", pattern: "app", partialMatch: false },
   { type: "ui", pattern: "components/ui", partialMatch: false },
   { type: "feature", pattern: "components/*", capture: ["feature"], partialMatch: false },
+  { type: "wire", pattern: "lib/api/generated", partialMatch: false },
   { type: "lib", pattern: "lib", partialMatch: false },
+  { type: "openapi", pattern: "openapi", partialMatch: false },
 ];
 
-const consoleTypes = ["app", "ui", "feature", "lib"];
+const consoleTypes = ["app", "ui", "feature", "lib", "wire"];
 const serverTypes = ["server-core", "server-config", "server-db", "server-jobs", "server-domain", "server-http", "server-wire", "server-routes", "server"];
 /** What a floor of the API may not import: every floor above it, and the composition root. */
 const above = (...types) => ({ to: { element: { types } } });
@@ -196,6 +202,16 @@ export default defineConfig(
               from: { element: { type: "lib" } },
               disallow: { to: { element: { type: "ui" } } },
               message: "lib/ must not import UI components.",
+            },
+            {
+              from: { element: { type: "wire" } },
+              disallow: { to: { element: { types: [...consoleTypes, ...serverTypes, "openapi"] } } },
+              message: "lib/api/generated is generated from openapi/*.json: it imports nothing of the repository.",
+            },
+            {
+              from: { element: { types: [...consoleTypes, ...serverTypes] } },
+              disallow: { to: { element: { type: "openapi" } } },
+              message: "openapi/ is the generator's input: read the generated lib/api/generated instead.",
             },
           ],
         },

@@ -99,7 +99,7 @@ export function getConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
 // environment variables, which then win over the file.
 
 // The account id: a console serves one account, whose analysts alone may sign in to it, and the
-// API refuses a console token that names none (DESIGN "Tenancy of analysts").
+// API refuses a console token that names none (lib/auth/README.md).
 const CREDENTIAL_VARS = {
   liveKey: "ARGUS_CONSOLE_LIVE_KEY",
   testKey: "ARGUS_CONSOLE_TEST_KEY",

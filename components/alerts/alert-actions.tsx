@@ -12,7 +12,7 @@ import { LinkButton } from "@/components/ui/link-button";
 import { Spinner } from "@/components/ui/spinner";
 import { openCaseFromAlertAction } from "@/lib/actions/open-case-from-alert";
 import { updateAlertAction } from "@/lib/actions/update-alert";
-import type { Alert } from "@/lib/schemas/alert";
+import type { Alert } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { ResolveAlertDialog } from "./resolve-alert-dialog";
 

@@ -4,10 +4,11 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import { alertTypeLabel, type Alert } from "@/lib/schemas/alert";
+import { alertTypeLabel } from "@/lib/format/alert";
+import type { Alert } from "@/lib/api/wire";
+import { revealHidden } from "@/lib/format/invisible-characters";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
 import { UserText } from "@/components/ui/user-text";
-import { revealHidden } from "@/lib/format/invisible-characters";
 
 const columns = createDataTableColumns<Alert>();
 const numberFormat = new Intl.NumberFormat("en-GB");

@@ -6,7 +6,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ChoiceSelect, FilterSelect, UserFilterForm } from "@/components/ui/user-filter-form";
 import { alertQueueSearchParams, alertQueueSorts, alertQueueStatuses, type AlertQueueSort } from "@/lib/queries/alert-search-params";
-import { alertSeverities, alertSeverityLabels, alertStatusLabels, alertTypeLabel, alertTypes } from "@/lib/schemas/alert";
+import { alertSeverities, alertTypes } from "@/lib/api/wire";
+import { alertSeverityLabels, alertStatusLabels, alertTypeLabel } from "@/lib/format/alert";
 
 const statusOptionLabel = (status: (typeof alertQueueStatuses)[number]) => (status === "all" ? "All" : alertStatusLabels[status]);
 export const alertSortLabels: Record<AlertQueueSort, string> = { created_at: "Newest first", severity: "Most severe first" };

@@ -1,9 +1,11 @@
-import { formatAmount } from "@/lib/schemas/transaction";
+import { formatAmount } from "@/lib/format/transaction";
+import { alertTypeLabel } from "@/lib/format/alert";
+import type { AlertDetail } from "@/lib/api/wire";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { alertTypeLabel, type AlertDetail } from "@/lib/schemas/alert";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 const numberFormat = new Intl.NumberFormat("en-GB");
 const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 });
@@ -25,7 +27,7 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
   const evidence = Object.entries(alert.evidence);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="alert-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+      <Card as="section" aria-labelledby="alert-facts" className="p-5">
         <h2 id="alert-facts" className="text-base font-semibold">
           Alert
         </h2>
@@ -45,8 +47,8 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
             </p>
           </div>
         ) : null}
-      </section>
-      <section aria-labelledby="alert-evidence" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+      </Card>
+      <Card as="section" aria-labelledby="alert-evidence" className="p-5">
         <h2 id="alert-evidence" className="text-base font-semibold">
           Evidence
         </h2>
@@ -66,7 +68,7 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
             ))}
           </dl>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

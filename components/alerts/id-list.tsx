@@ -2,6 +2,7 @@ import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { UserText } from "@/components/ui/user-text";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { Card } from "@/components/ui/card";
 
 type IdListProps = {
   title: string;
@@ -18,7 +19,7 @@ type IdListProps = {
 /** A page of ids behind an alert (users or transactions), most recently added first. */
 export function IdList({ title, ids, nextHref, firstHref, empty, hrefFor }: IdListProps) {
   return (
-    <section aria-label={title} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-label={title} className="p-5">
       <h2 className="text-base font-semibold">{title}</h2>
       {ids.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">{empty}</p>
@@ -52,6 +53,6 @@ export function IdList({ title, ids, nextHref, firstHref, empty, hrefFor }: IdLi
           ) : null}
         </nav>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -10,11 +10,11 @@ import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/spinner";
 import { updateAlertAction } from "@/lib/actions/update-alert";
-import type { Alert } from "@/lib/schemas/alert";
+import type { Alert } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { UserText } from "@/components/ui/user-text";
 import { LimitedText } from "@/components/ui/limited-text";
-import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 
 type ResolveAlertDialogProps = {
   alert: Pick<Alert, "alert_id" | "summary" | "resolution_notes" | "version">;

@@ -1,7 +1,7 @@
-import { paymentMethodTypes, walletTypes } from "@/lib/schemas/batch";
+import { paymentMethodTypes, walletTypes } from "@/lib/api/wire";
 
 // The CSV format of batch scoring: one row per transaction, one column per field of
-// POST /v1/transactions/score (spec 4.3), nested fields named with dots (`payment_method.card_bin`).
+// POST /v1/transactions/score, nested fields named with dots (`payment_method.card_bin`).
 // Shown on the page, used to check headers, and written into the downloadable template.
 
 export type CsvColumn = {

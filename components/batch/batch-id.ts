@@ -1,6 +1,6 @@
 // The batch id behind every row's Idempotency-Key. A fingerprint of the file (SHA-256 of its
 // text): sending the same file again, after a reload or a failure, reuses the same keys and so
-// replays first results instead of scoring twice (the API keeps keys 24 hours, spec 4.1).
+// replays first results instead of scoring twice (the API keeps idempotency keys 24 hours).
 // Browsers offer SHA-256 only on secure origins (HTTPS, localhost); elsewhere the id is random,
 // which still covers retries from the same page.
 

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { caseStatusLabels, type CaseStatus } from "@/lib/schemas/case";
+import { caseStatusLabels } from "@/lib/format/case";
+import type { CaseStatus } from "@/lib/api/wire";
 
 const statusTone = { open: "accent", in_review: "warning", resolved: "success", closed: "neutral" } as const;
 

@@ -11,12 +11,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { bulkAssignCasesAction } from "@/lib/actions/bulk-assign-cases";
 import { bulkSummary, type BulkCaseResult } from "@/lib/actions/bulk-case-results";
 import { bulkUpdateCaseStatusAction } from "@/lib/actions/bulk-update-case-status";
-import { caseStatusLabels, type CaseStatus } from "@/lib/schemas/case";
+import { caseStatusLabels } from "@/lib/format/case";
+import type { CaseStatus } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { UserText } from "@/components/ui/user-text";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
-// Nothing moves back to `open` (DESIGN "Case status"): the bulk control offers the other statuses
+// Nothing moves back to `open` (server/domain/cases/README.md): the bulk control offers the other statuses
 // and the API refuses what a case cannot do, case by case.
 const bulkStatuses: CaseStatus[] = ["in_review", "resolved", "closed"];
 const UNASSIGN = "__unassign__";
@@ -62,7 +64,7 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
 
   return (
     <div className="mb-4 grid gap-3">
-      <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-surface p-3 shadow-sm">
+      <Card role="region" aria-label="Bulk actions" className="flex flex-wrap items-end gap-3 p-3">
         <p className="mr-auto self-center text-sm" aria-live="polite">
           {count === 0 ? <span className="text-muted-foreground">Select cases to act on them together.</span> : <strong className="font-medium">{count} selected</strong>}
         </p>
@@ -105,7 +107,7 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
         <Button size="sm" className="h-9" variant="ghost" aria-label="Clear the selection" disabled={busy || count === 0} onClick={onClear}>
           Clear
         </Button>
-      </div>
+      </Card>
       {failures.length > 0 ? (
         <div role="alert" className="rounded-xl border border-danger/30 bg-danger-soft p-3 text-sm">
           <div className="flex items-start justify-between gap-3">

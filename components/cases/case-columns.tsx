@@ -5,9 +5,10 @@ import { SeverityBadge } from "@/components/ui/severity-badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { NativeSelect } from "@/components/ui/input";
-import { caseTypeLabels, type Case } from "@/lib/schemas/case";
-import { UserText } from "@/components/ui/user-text";
+import { caseTypeLabels } from "@/lib/format/case";
+import type { Case } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
 import { CaseStatusBadge } from "./case-badges";
 
 const columns = createDataTableColumns<Case>();

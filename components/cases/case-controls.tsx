@@ -11,11 +11,13 @@ import { NativeSelect } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { updateCaseAction } from "@/lib/actions/update-case";
 import { ConflictNotice } from "@/components/ui/conflict-notice";
-import { caseNextStatuses, caseStatusLabels, seenSeq, type Case, type CaseStatus } from "@/lib/schemas/case";
+import { caseNextStatuses, caseStatusLabels, seenSeq } from "@/lib/format/case";
+import type { Case, CaseStatus } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { revealHidden } from "@/lib/format/invisible-characters";
-import { LimitedText } from "@/components/ui/limited-text";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+import { LimitedText } from "@/components/ui/limited-text";
+import { Card } from "@/components/ui/card";
 
 /** The analyst's change, kept to say what it was and to redo it after a version conflict. */
 type Pending = { kind: "status" | "note" | "assign"; label: string; changes: { status?: CaseStatus; notes?: string; assignee_id?: string | null } };
@@ -70,7 +72,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   }
 
   return (
-    <section aria-labelledby="case-actions" className="grid gap-5 rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="case-actions" className="grid gap-5 p-5">
       <h2 id="case-actions" className="text-base font-semibold">
         Work the case
       </h2>
@@ -140,6 +142,6 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -4,8 +4,9 @@ import { useQueryStates } from "nuqs";
 import type { TransitionStartFunction } from "react";
 import { ChoiceSelect, FilterSelect } from "@/components/ui/user-filter-form";
 import { caseQueueSearchParams, caseSorts } from "@/lib/queries/case-search-params";
-import { alertSeverities, alertSeverityLabels } from "@/lib/schemas/alert";
-import { caseStatuses, caseStatusLabels, caseTypeLabels, caseTypes } from "@/lib/schemas/case";
+import { alertSeverities, caseStatuses, caseTypes } from "@/lib/api/wire";
+import { alertSeverityLabels } from "@/lib/format/alert";
+import { caseStatusLabels, caseTypeLabels } from "@/lib/format/case";
 import { revealHidden } from "@/lib/format/invisible-characters";
 
 type CaseFiltersProps = {

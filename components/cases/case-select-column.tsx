@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, type ComponentProps } from "react";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
-import type { Case } from "@/lib/schemas/case";
+import type { Case } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
 
 const columns = createDataTableColumns<Case>();

@@ -2,7 +2,8 @@ import { Fragment } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { UserText } from "@/components/ui/user-text";
 import { describeCaseEvent } from "@/lib/format/case-events";
-import type { CaseEvent } from "@/lib/schemas/case";
+import type { CaseEvent } from "@/lib/api/wire";
+import { Card } from "@/components/ui/card";
 
 type CaseTimelineProps = {
   events: CaseEvent[];
@@ -15,7 +16,7 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
   // Names and notes are other people's text: shown with their hidden characters made visible.
   const name = (id: string | null | undefined) => (id ? <UserText value={names[id] ?? id} /> : "nobody");
   return (
-    <section aria-labelledby="case-timeline" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="case-timeline" className="p-5">
       <h2 id="case-timeline" className="text-base font-semibold">
         Audit log
       </h2>
@@ -43,6 +44,6 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { ErrorState } from "@/components/ui/error-state";
 import { UserText } from "@/components/ui/user-text";
-import type { Workload } from "@/lib/schemas/overview";
-import { workloadWithNames } from "@/lib/schemas/overview";
+import type { Workload } from "@/lib/api/wire";
+import { workloadWithNames } from "@/lib/format/overview";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { cn } from "@/lib/utils/cn";
+import { Card } from "@/components/ui/card";
 
 function WorkloadItem({ href, name, open, inReview, highlight = false }: { href: string; name: string; open: number; inReview: number; highlight?: boolean }) {
   return (
@@ -29,14 +30,14 @@ function WorkloadItem({ href, name, open, inReview, highlight = false }: { href:
 export function CaseWorkload({ workload, error, names }: { workload: Workload | null; error: SafeError | null; names: Record<string, string> }) {
   if (!workload) {
     return (
-      <div className="rounded-xl border border-border bg-surface shadow-sm">
+      <Card>
         <ErrorState title="The workload could not be loaded" error={error ?? { message: "The API did not answer." }} className="py-6" />
-      </div>
+      </Card>
     );
   }
   const rows = workloadWithNames(workload, names);
   return (
-    <section aria-labelledby="case-workload" className="rounded-xl border border-border bg-surface p-4 shadow-sm">
+    <Card as="section" aria-labelledby="case-workload" className="p-4">
       <h2 id="case-workload" className="text-sm font-semibold">
         Workload <span className="font-normal text-muted-foreground">— open and in-review cases per analyst</span>
       </h2>
@@ -47,6 +48,6 @@ export function CaseWorkload({ workload, error, names }: { workload: Workload | 
         ))}
       </ul>
       {rows.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">No analyst holds an open or in-review case.</p> : null}
-    </section>
+    </Card>
   );
 }

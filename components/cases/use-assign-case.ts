@@ -4,7 +4,8 @@ import { useAction } from "next-safe-action/hooks";
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { updateCaseAction } from "@/lib/actions/update-case";
-import { seenSeq, type Case } from "@/lib/schemas/case";
+import { seenSeq } from "@/lib/format/case";
+import type { Case } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 
 /**

@@ -6,7 +6,8 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import { eventTypeLabel, type ArgusEvent } from "@/lib/schemas/event";
+import { eventTypeLabel } from "@/lib/format/event";
+import type { ArgusEvent } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 
 const columns = createDataTableColumns<ArgusEvent>();

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { eventPageSizes, eventSearchParams, fromMinuteInput, pageSizeOf, toMinuteInput } from "@/lib/queries/event-search-params";
-import { eventTypeLabels, eventTypes } from "@/lib/schemas/event";
+import { eventTypeLabels } from "@/lib/format/event";
+import { eventTypes } from "@/lib/api/wire";
 
 /**
  * Every filter of GET /v1/events, written to the URL (not shallow: the server page reads them and

@@ -7,10 +7,11 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ArgusEvent } from "@/lib/schemas/event";
+import type { ArgusEvent } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { EventTypeBadge } from "./event-columns";
 import { JsonViewer } from "./json-viewer";
+import { Card } from "@/components/ui/card";
 
 type EventPayloadPanelProps = {
   /** The open event; null when none is open, or the URL names one that is not on this page. */
@@ -23,7 +24,7 @@ type EventPayloadPanelProps = {
 /** The side panel beside the results: the open event's ids and its payload. */
 export function EventPayloadPanel({ event, missingId, onClose, headingRef }: EventPayloadPanelProps) {
   return (
-    <aside id="event-payload-panel" aria-labelledby="event-payload-heading" className="self-start rounded-xl border border-border bg-surface shadow-sm xl:sticky xl:top-20">
+    <Card as="aside" id="event-payload-panel" aria-labelledby="event-payload-heading" className="self-start xl:sticky xl:top-20">
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
         <h2 id="event-payload-heading" ref={headingRef} tabIndex={-1} className="text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring">
           Event payload
@@ -85,6 +86,6 @@ export function EventPayloadPanel({ event, missingId, onClose, headingRef }: Eve
           className="py-10"
         />
       )}
-    </aside>
+    </Card>
   );
 }

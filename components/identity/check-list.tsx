@@ -1,7 +1,9 @@
 import Link from "next/link";
-import { checkExplanation, checkLabel, checkPurpose, screeningOfDatabaseCheck, type Verification } from "@/lib/schemas/verification";
+import { checkExplanation, checkLabel, checkPurpose, screeningOfDatabaseCheck } from "@/lib/format/verification";
+import type { Verification } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { CheckStatusBadge } from "./verification-badges";
+import { Card } from "@/components/ui/card";
 
 /**
  * Every check of a verification with its status and the reason in plain words. The database check
@@ -10,7 +12,7 @@ import { CheckStatusBadge } from "./verification-badges";
 export function CheckList({ verification }: { verification: Verification }) {
   const screeningId = screeningOfDatabaseCheck(verification);
   return (
-    <section aria-labelledby="checks" className="rounded-xl border border-border bg-surface shadow-sm">
+    <Card as="section" aria-labelledby="checks">
       <h2 id="checks" className="p-5 pb-0 text-base font-semibold">
         Checks ({verification.checks.length})
       </h2>
@@ -47,6 +49,6 @@ export function CheckList({ verification }: { verification: Verification }) {
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { subjectName } from "@/lib/schemas/verification";
-import { UserText } from "@/components/ui/user-text";
+import { subjectName } from "@/lib/format/verification";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 // Field names of the submitted identity (POST /v1/identity/verify) in words; others keep their name.
 const labels: Record<string, string> = {
@@ -78,7 +79,7 @@ export function SubjectCard({ subject }: { subject: Record<string, unknown> }) {
   const entries = Object.entries(subject).sort(([a], [b]) => rank(a) - rank(b));
   const name = subjectName(subject);
   return (
-    <section aria-labelledby="subject" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="subject" className="p-5">
       <h2 id="subject" className="text-base font-semibold">
         Subject
         {name ? (
@@ -99,6 +100,6 @@ export function SubjectCard({ subject }: { subject: Record<string, unknown> }) {
           ))}
         </dl>
       )}
-    </section>
+    </Card>
   );
 }

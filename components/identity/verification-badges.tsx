@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { checkStatusLabels, verificationStatusLabels, type CheckStatus, type VerificationStatus } from "@/lib/schemas/verification";
+import { checkStatusLabels, verificationStatusLabels } from "@/lib/format/verification";
+import type { CheckStatus, VerificationStatus } from "@/lib/api/wire";
 
 // The word is always shown with the colour: colour is never the only signal.
 const statusTone = { pending: "accent", verified: "success", failed: "warning", flagged: "danger" } as const;

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import { checksSummary, screeningAwaitingReview, verificationTypeLabels, type Verification } from "@/lib/schemas/verification";
+import { checksSummary, screeningAwaitingReview, verificationTypeLabels } from "@/lib/format/verification";
+import type { Verification } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { VerificationStatusBadge } from "./verification-badges";
 

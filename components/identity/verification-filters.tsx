@@ -5,7 +5,8 @@ import type { TransitionStartFunction } from "react";
 import { FilterButtonGroup } from "@/components/ui/filter-button-group";
 import { FilterSelect, UserFilterForm } from "@/components/ui/user-filter-form";
 import { verificationQueueSearchParams, verificationQueueStatuses, type VerificationQueueStatus } from "@/lib/queries/verification-search-params";
-import { verificationStatusLabels, verificationTypeLabels, verificationTypes } from "@/lib/schemas/verification";
+import { verificationStatusLabels, verificationTypeLabels } from "@/lib/format/verification";
+import { verificationTypes } from "@/lib/api/wire";
 
 const tabLabel = (tab: VerificationQueueStatus) => (tab === "all" ? "All" : verificationStatusLabels[tab]);
 

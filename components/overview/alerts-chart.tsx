@@ -4,8 +4,8 @@ import { ArrowRight, BellRing } from "lucide-react";
 import Link from "next/link";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { EmptyState } from "@/components/ui/empty-state";
-import { alertSeverities, alertSeverityLabels, alertTypeLabel } from "@/lib/schemas/alert";
-import type { Overview } from "@/lib/schemas/overview";
+import { alertSeverities, type Overview } from "@/lib/api/wire";
+import { alertSeverityLabels, alertTypeLabel } from "@/lib/format/alert";
 import { ChartCard, ChartFrame } from "./chart-card";
 import { axisTick, gridStroke, severityColors, tooltipStyle } from "./chart-theme";
 

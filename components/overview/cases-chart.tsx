@@ -3,8 +3,8 @@
 import { Briefcase } from "lucide-react";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { EmptyState } from "@/components/ui/empty-state";
-import { caseStatuses, caseStatusLabels } from "@/lib/schemas/case";
-import type { Overview } from "@/lib/schemas/overview";
+import { caseStatuses, type Overview } from "@/lib/api/wire";
+import { caseStatusLabels } from "@/lib/format/case";
 import { ChartCard, ChartFrame } from "./chart-card";
 import { axisTick, caseStatusColors, gridStroke, tooltipStyle } from "./chart-theme";
 

@@ -1,18 +1,19 @@
 import { ErrorState } from "@/components/ui/error-state";
-import type { Overview } from "@/lib/schemas/overview";
+import type { Overview } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { AlertsChart } from "./alerts-chart";
 import { CasesChart } from "./cases-chart";
 import { PendingReviews } from "./pending-reviews";
 import { ScoresChart } from "./scores-chart";
+import { Card } from "@/components/ui/card";
 
 /** The overview's numbers: charts (client, recharts) fed by one server-side read of the API. */
 export function OverviewDashboard({ overview, error, casesHref }: { overview: Overview | null; error: SafeError | null; casesHref: string }) {
   if (!overview) {
     return (
-      <div className="rounded-xl border border-border bg-surface shadow-sm">
+      <Card>
         <ErrorState title="The overview's numbers could not be loaded" error={error ?? { message: "The API did not answer." }} />
-      </div>
+      </Card>
     );
   }
   return (

@@ -1,13 +1,15 @@
 import { ArrowRight, Fingerprint, ShieldAlert } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { cn } from "@/lib/utils/cn";
+import { cardClasses } from "@/components/ui/card";
 
 /** A count that is a way in: the number, what it counts, and the queue that works it off. */
 function PendingTile({ href, icon, count, label, hint }: { href: string; icon: ReactNode; count: number; label: string; hint: string }) {
   return (
     <Link
       href={href}
-      className="group flex items-center gap-4 rounded-xl border border-border bg-surface p-4 shadow-sm transition-colors hover:border-border-strong hover:bg-surface-muted/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className={cn(cardClasses, "group flex items-center gap-4 p-4 transition-colors hover:border-border-strong hover:bg-surface-muted/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring")}
     >
       <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground [&_svg]:size-5">
         {icon}

@@ -2,7 +2,8 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { EmptyState } from "@/components/ui/empty-state";
-import { scoreTotals, shortDay, type ScoresDay } from "@/lib/schemas/overview";
+import { scoreTotals, shortDay } from "@/lib/format/overview";
+import type { ScoresDay } from "@/lib/api/wire";
 import { ChartCard, ChartFrame } from "./chart-card";
 import { axisTick, decisionColors, gridStroke, tooltipStyle } from "./chart-theme";
 import { BarChart3 } from "lucide-react";

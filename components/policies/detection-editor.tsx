@@ -3,28 +3,23 @@
 import { RotateCcw } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import { useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { updateDetectionPolicyAction } from "@/lib/actions/update-detection-policy";
-import {
-  detectionChanges,
-  DetectionThresholdsInputSchema,
-  detectors,
-  parseNumberInput,
-  type DetectionPolicy,
-  type DetectionThresholds,
-  type DetectorName,
-} from "@/lib/schemas/detection-policy";
+import { detectionChanges, DetectionFormSchema, detectors, parseNumberInput, type DetectionDraft, type DetectionThresholds, type DetectorName, type DetectorThresholds } from "@/lib/schemas/detection-policy";
+import type { DetectionPolicy } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
-import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
+import { fieldForParam } from "@/lib/schemas/field-errors";
+import { Form, FormFieldItem } from "@/components/ui/form";
 import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
 
-type Draft = Record<DetectorName, Record<string, string | boolean>>;
+type Draft = DetectionDraft;
 
 function draftOf(thresholds: DetectionThresholds): Draft {
   return Object.fromEntries(
@@ -52,13 +47,18 @@ type DetectionEditorProps = { policy: DetectionPolicy; environment: ConsoleEnvir
 export function DetectionEditor({ policy: initial, environment, currentAnalystId }: DetectionEditorProps) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial.detectors));
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const form = useForm<Draft, unknown, DetectionThresholds>({ resolver: zodResolver(DetectionFormSchema), defaultValues: draftOf(initial.detectors) });
+  const draft = form.watch();
   const [confirming, setConfirming] = useState(false);
   const { execute, result, isPending, reset } = useAction(updateDetectionPolicyAction, {
+    onError: ({ error }) => {
+      // The API's refusal of a threshold goes next to it (`card_testing.window_minutes`).
+      const field = fieldForParam(error.serverError?.param, KNOWN_FIELDS);
+      if (field && error.serverError) form.setError(field as Path<Draft>, { type: "server", message: error.serverError.message });
+    },
     onSuccess: ({ data }) => {
       setSaved(data);
-      setDraft(draftOf(data.detectors));
+      form.reset(draftOf(data.detectors));
       setConfirming(false);
       toast.success(`Detection thresholds of ${environmentLabels[environment]} saved (version ${data.version})`);
     },
@@ -66,20 +66,12 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
 
   const thresholds = thresholdsOf(draft);
   const changes = detectionChanges(saved.detectors, thresholds);
-  const setField = (name: DetectorName, key: string, value: string | boolean) => setDraft({ ...draft, [name]: { ...draft[name], [key]: value } });
+  const setField = (name: DetectorName, key: string, value: string | boolean) => form.setValue(`${name}.${key}`, value, { shouldDirty: true });
 
-  function review() {
+  const review = form.handleSubmit(() => {
     reset();
-    const parsed = DetectionThresholdsInputSchema.safeParse(thresholds);
-    if (!parsed.success) {
-      setClientErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setClientErrors({});
     setConfirming(true);
-  }
-
-  const errors = mergeFieldErrors(clientErrors, result.serverError, KNOWN_FIELDS);
+  });
   return (
     <section aria-labelledby="detection-heading" className="grid gap-4">
       <DraftHeader
@@ -90,13 +82,14 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
         currentAnalystId={currentAnalystId}
         changeCount={changes.length}
         pending={isPending}
-        onDiscard={() => setDraft(draftOf(saved.detectors))}
+        onDiscard={() => form.reset(draftOf(saved.detectors))}
         onReview={review}
       />
+      <Form {...form}>
       <div className="grid gap-4 lg:grid-cols-2">
         {detectors.map((info) => {
           const values = draft[info.name];
-          const defaults = saved.defaults[info.name] ?? {};
+          const defaults: DetectorThresholds = saved.defaults[info.name] ?? {};
           const enabled = values.enabled === true;
           return (
             <Card key={info.name}>
@@ -117,28 +110,33 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
                 </label>
               </CardHeader>
               <CardContent className="grid gap-4">
-                {errors[info.name] ? <p className="text-xs font-medium text-danger">{errors[info.name]}</p> : null}
+                {form.formState.errors[info.name]?.message ? <p className="text-xs font-medium text-danger">{String(form.formState.errors[info.name]?.message)}</p> : null}
                 <div className="grid gap-4 sm:grid-cols-2">
                   {info.fields.map((field) => (
-                    <Field key={field.key} label={field.label} hint={`${field.hint} Default ${String(defaults[field.key] ?? "—")}.`} error={errors[`${info.name}.${field.key}`]}>
-                      <Input
-                        type="number"
-                        inputMode={field.integer ? "numeric" : "decimal"}
-                        min={field.min}
-                        max={field.max}
-                        step={field.step ?? 1}
-                        value={String(values[field.key] ?? "")}
-                        onChange={(event) => setField(info.name, field.key, event.target.value)}
-                        disabled={isPending || !enabled}
-                      />
-                    </Field>
+                    <FormFieldItem key={field.key} control={form.control} name={`${info.name}.${field.key}`} label={field.label} description={`${field.hint} Default ${String(defaults[field.key] ?? "—")}.`}>
+                      {(control) => (
+                        <Input
+                          type="number"
+                          inputMode={field.integer ? "numeric" : "decimal"}
+                          min={field.min}
+                          max={field.max}
+                          step={field.step ?? 1}
+                          name={control.name}
+                          ref={control.ref}
+                          value={String(control.value ?? "")}
+                          onChange={control.onChange}
+                          onBlur={control.onBlur}
+                          disabled={isPending || !enabled}
+                        />
+                      )}
+                    </FormFieldItem>
                   ))}
                 </div>
                 <div>
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => setDraft({ ...draft, [info.name]: draftOf(saved.defaults)[info.name] })}
+                    onClick={() => form.setValue(info.name, draftOf(saved.defaults)[info.name], { shouldDirty: true })}
                     disabled={isPending}
                     aria-label={`Use defaults for ${info.label}`}
                   >
@@ -151,6 +149,7 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
           );
         })}
       </div>
+      </Form>
       <SaveChangesDialog
         open={confirming}
         onOpenChange={(open) => {

@@ -2,14 +2,18 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
 import { updatePolicyAction } from "@/lib/actions/update-policy";
 import { parseNumberInput } from "@/lib/schemas/detection-policy";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
-import { fieldErrorsOf, mergeFieldErrors } from "@/lib/schemas/field-errors";
-import { policyChanges, rulesForApi, UpdatePolicyInputSchema, type DraftRule, type Policy, type SignalInfo } from "@/lib/schemas/policy";
+import { fieldErrorsOf, fieldForParam, mergeFieldErrors } from "@/lib/schemas/field-errors";
+import { policyChanges, rulesForApi, ScoreBandsFormSchema, UpdatePolicyInputSchema, type DraftRule, type ScoreBandsInput } from "@/lib/schemas/policy";
+import type { Policy, SignalInfo } from "@/lib/api/wire";
 import { RuleDialog } from "./rule-dialog";
 import { RulesList } from "./rules-list";
 import { DraftHeader } from "./draft-header";
@@ -34,15 +38,21 @@ const rulesDraftOf = (policy: Policy): DraftRule[] => policy.rules.map((rule) =>
 export function PolicyEditor({ policy: initial, signals, environment, currentAnalystId }: PolicyEditorProps) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
-  const [bands, setBands] = useState<BandsDraft>(() => bandsDraftOf(initial));
+  const bandsForm = useForm<BandsDraft, unknown, ScoreBandsInput>({ resolver: zodResolver(ScoreBandsFormSchema), defaultValues: bandsDraftOf(initial), mode: "onTouched" });
+  const bands = bandsForm.watch();
   const [rules, setRules] = useState<DraftRule[]>(() => rulesDraftOf(initial));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
 
   const { execute, result, isPending, reset } = useAction(updatePolicyAction, {
+    onError: ({ error }) => {
+      // The API's refusal of a threshold goes next to it (`score_bands.block` → block).
+      const field = fieldForParam(error.serverError?.param, ["score_bands.block", "score_bands.challenge"]);
+      if (field && error.serverError) bandsForm.setError(field === "score_bands.block" ? "block" : "challenge", { type: "server", message: error.serverError.message });
+    },
     onSuccess: ({ data }) => {
       setSaved(data);
-      setBands(bandsDraftOf(data));
+      bandsForm.reset(bandsDraftOf(data));
       setRules(rulesDraftOf(data));
       setConfirming(false);
       toast.success(`Policy of ${environmentLabels[environment]} saved (version ${data.version})`);
@@ -54,7 +64,8 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   const rulesChanged = JSON.stringify(rulesForApi(rules)) !== JSON.stringify(rulesForApi(rulesDraftOf(saved)));
   const changes = bandsChanged || rulesChanged ? policyChanges(saved, { score_bands: draftBands, rules }) : [];
 
-  function review() {
+  // The bands form judges the thresholds (each next to its field); the rules are judged here.
+  const review = bandsForm.handleSubmit(() => {
     reset();
     const parsed = UpdatePolicyInputSchema.safeParse({
       version: saved.version,
@@ -67,7 +78,7 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
     }
     setClientErrors({});
     setConfirming(true);
-  }
+  });
 
   function save(version = saved.version) {
     execute({
@@ -79,13 +90,13 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   }
 
   function discard() {
-    setBands(bandsDraftOf(saved));
+    bandsForm.reset(bandsDraftOf(saved));
     setRules(rulesDraftOf(saved));
     setClientErrors({});
     reset();
   }
 
-  const known = ["score_bands.block", "score_bands.challenge", "rules", ...rules.map((_, index) => `rules.${index}`)];
+  const known = ["rules", ...rules.map((_, index) => `rules.${index}`)];
   const errors = mergeFieldErrors(clientErrors, result.serverError, known);
   return (
     <section aria-labelledby="policy-heading" className="grid gap-4">
@@ -105,7 +116,9 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
           <CardDescription>Decide a transaction by its risk score (0–100) when no rule matches.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ScoreBandsFields value={bands} onChange={setBands} errors={errors} disabled={isPending} />
+          <Form {...bandsForm}>
+            <ScoreBandsFields disabled={isPending} />
+          </Form>
         </CardContent>
       </Card>
       <Card>

@@ -4,9 +4,11 @@ import { ArrowDown, ArrowUp, ListChecks, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { actionLabels, describeConditions, type DraftRule, type PolicyAction, type SignalInfo } from "@/lib/schemas/policy";
-import { UserText } from "@/components/ui/user-text";
+import { actionLabels, describeConditions } from "@/lib/format/policy";
+import type { DraftRule } from "@/lib/schemas/policy";
+import type { PolicyAction, SignalInfo } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
 import { RuleDialog } from "./rule-dialog";
 
 const actionTone: Record<PolicyAction, "success" | "warning" | "danger"> = { allow: "success", challenge: "warning", block: "danger" };

@@ -1,42 +1,28 @@
 "use client";
 
-import { Field } from "@/components/ui/field";
+import { useFormContext } from "react-hook-form";
+import { FormFieldItem } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { parseNumberInput } from "@/lib/schemas/detection-policy";
-import { bandsSummary } from "@/lib/schemas/policy";
+import { bandsSummary } from "@/lib/format/policy";
 
 export type BandsDraft = { block: string; challenge: string };
 
-type ScoreBandsFieldsProps = {
-  value: BandsDraft;
-  onChange: (value: BandsDraft) => void;
-  errors: Record<string, string>;
-  disabled?: boolean;
-};
-
-/** The two thresholds and, under them, the three bands they make (when both are valid). */
-export function ScoreBandsFields({ value, onChange, errors, disabled }: ScoreBandsFieldsProps) {
-  const block = parseNumberInput(value.block);
-  const challenge = parseNumberInput(value.challenge);
+/** The two thresholds (inside the editor's bands form) and, under them, the three bands they make. */
+export function ScoreBandsFields({ disabled }: { disabled?: boolean }) {
+  const { control, watch } = useFormContext<BandsDraft>();
+  const block = parseNumberInput(watch("block"));
+  const challenge = parseNumberInput(watch("challenge"));
   const valid = Number.isInteger(block) && Number.isInteger(challenge) && challenge >= 0 && block <= 100 && challenge < block;
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Block at or above" hint="A score from 1 to 100." error={errors["score_bands.block"]}>
-          <Input type="number" inputMode="numeric" min={1} max={100} step={1} value={value.block} onChange={(event) => onChange({ ...value, block: event.target.value })} disabled={disabled} />
-        </Field>
-        <Field label="Challenge at or above" hint="A score from 0 to 100, below the block threshold." error={errors["score_bands.challenge"]}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            value={value.challenge}
-            onChange={(event) => onChange({ ...value, challenge: event.target.value })}
-            disabled={disabled}
-          />
-        </Field>
+        <FormFieldItem control={control} name="block" label="Block at or above" description="A score from 1 to 100.">
+          {(field) => <Input type="number" inputMode="numeric" min={1} max={100} step={1} {...field} disabled={disabled} />}
+        </FormFieldItem>
+        <FormFieldItem control={control} name="challenge" label="Challenge at or above" description="A score from 0 to 100, below the block threshold.">
+          {(field) => <Input type="number" inputMode="numeric" min={0} max={100} step={1} {...field} disabled={disabled} />}
+        </FormFieldItem>
       </div>
       {valid ? (
         <div>

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { Input } from "@/components/ui/input";
-import type { SignalInfo } from "@/lib/schemas/policy";
+import type { SignalInfo } from "@/lib/api/wire";
 
 type SignalsFieldsetProps = {
   signals: readonly SignalInfo[];

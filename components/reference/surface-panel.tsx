@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { API_SURFACES, specRoute, type ApiSurfaceId } from "@/lib/api-reference/surfaces";
 import { loadSwaggerUi } from "./swagger-ui-loader";
+import { Card } from "@/components/ui/card";
 
 type PanelState =
   | { status: "loading" }
@@ -73,13 +74,10 @@ export function SurfacePanel({ surface, swaggerVersion }: SurfacePanelProps) {
   return (
     <div className="grid gap-4">
       {state.status === "loading" && (
-        <div
-          role="status"
-          className="flex items-center gap-3 rounded-xl border border-border bg-surface px-5 py-10 text-sm text-muted-foreground"
-        >
+        <Card role="status" className="flex items-center gap-3 px-5 py-10 text-sm text-muted-foreground">
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-primary" />
           Loading the {API_SURFACES[surface].label} reference…
-        </div>
+        </Card>
       )}
 
       {state.status === "error" && (

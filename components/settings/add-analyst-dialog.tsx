@@ -2,81 +2,94 @@
 
 import { UserPlus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Form, FormFieldItem, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { createAnalystAction } from "@/lib/actions/create-analyst";
-import { analystRoles, MIN_PASSWORD_LENGTH, roleDescriptions, roleLabels, type AnalystRole } from "@/lib/schemas/analyst";
+import { analystRoles } from "@/lib/api/wire";
+import { CreateAnalystInputSchema, MIN_PASSWORD_LENGTH, type CreateAnalystInput } from "@/lib/schemas/analyst";
+import { roleDescriptions, roleLabels } from "@/lib/format/analyst";
 import { revealHidden } from "@/lib/format/invisible-characters";
-import { LimitedText } from "@/components/ui/limited-text";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+import { LimitedText } from "@/components/ui/limited-text";
 
-const EMPTY = { email: "", name: "", role: "analyst" as AnalystRole, password: "" };
+const EMPTY: CreateAnalystInput = { email: "", name: "", role: "analyst", password: "" };
+const FIELDS = ["email", "name", "role", "password"] as const;
 
 export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
+  const form = useForm<CreateAnalystInput>({ resolver: zodResolver(CreateAnalystInputSchema), defaultValues: EMPTY });
   const { execute, result, isPending, reset } = useAction(createAnalystAction, {
     onSuccess: ({ data }) => {
       setOpen(false);
-      setForm(EMPTY);
+      form.reset(EMPTY);
       reset();
       toast.success(`${revealHidden(data.name || data.email)} can now sign in as ${roleLabels[data.role].toLowerCase()}`);
       onAdded();
     },
+    onError: ({ error }) => {
+      setFieldErrors(form, error.validationErrors?.fieldErrors);
+      setServerError(form, error.serverError, FIELDS);
+    },
   });
-  const errors = result.validationErrors?.fieldErrors;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    execute(form);
-  }
+  // The form's values as typed: the action trims and checks them again.
+  const submit = form.handleSubmit(() => execute(form.getValues()));
+  const role = form.watch("role");
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
-  // API refusals (an e-mail already in use…) show above the fields with the request id; field
-  // checks next to each field.
+  // API refusals (an e-mail already in use…) show above the fields with the request id, or next
+  // to the field they name; the schema's checks next to each field.
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={setOpen}
-      onClose={reset}
-      trigger={
-        <Button>
-          <UserPlus aria-hidden="true" />
-          Add analyst
-        </Button>
-      }
-      title="Add an analyst"
-      description="They sign in with this e-mail and password. Share the password through a safe channel."
-      formClassName="gap-4"
-      footerClassName="mt-2"
-      onSubmit={submit}
-      submitLabel="Add analyst"
-      pending={isPending}
-      submitDisabled={overLimit(form.name, TEXT_LIMITS.analystName)}
-      error={result.serverError}
-    >
-      <Field label="E-mail" error={errors?.email}>
-        <Input type="email" value={form.email} onChange={set("email")} autoComplete="off" spellCheck={false} required disabled={isPending} />
-      </Field>
-      <Field label="Name" hint="Optional. Shown in the header and in case timelines." error={errors?.name}>
-        <LimitedText max={TEXT_LIMITS.analystName} value={form.name} onChange={set("name")} autoComplete="off" disabled={isPending} />
-      </Field>
-      <Field label="Role" hint={roleDescriptions[form.role]} error={errors?.role}>
-        <NativeSelect value={form.role} onChange={set("role")} disabled={isPending}>
-          {analystRoles.map((role) => (
-            <option key={role} value={role}>
-              {roleLabels[role]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={errors?.password}>
-        <Input type="password" value={form.password} onChange={set("password")} autoComplete="new-password" required disabled={isPending} />
-      </Field>
-    </FormDialog>
+    <Form {...form}>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        onClose={() => {
+          reset();
+          form.clearErrors();
+        }}
+        trigger={
+          <Button>
+            <UserPlus aria-hidden="true" />
+            Add analyst
+          </Button>
+        }
+        title="Add an analyst"
+        description="They sign in with this e-mail and password. Share the password through a safe channel."
+        formClassName="gap-4"
+        footerClassName="mt-2"
+        onSubmit={submit}
+        submitLabel="Add analyst"
+        pending={isPending}
+        submitDisabled={overLimit(form.watch("name") ?? "", TEXT_LIMITS.analystName)}
+        error={formLevelError(result.serverError, FIELDS)}
+      >
+        <FormFieldItem control={form.control} name="email" label="E-mail">
+          {(field) => <Input type="email" {...field} autoComplete="off" spellCheck={false} required disabled={isPending} />}
+        </FormFieldItem>
+        <FormFieldItem control={form.control} name="name" label="Name" description="Optional. Shown in the header and in case timelines.">
+          {(field) => <LimitedText max={TEXT_LIMITS.analystName} name={field.name} value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} autoComplete="off" disabled={isPending} />}
+        </FormFieldItem>
+        <FormFieldItem control={form.control} name="role" label="Role" description={roleDescriptions[role]}>
+          {(field) => (
+            <NativeSelect {...field} disabled={isPending}>
+              {analystRoles.map((value) => (
+                <option key={value} value={value}>
+                  {roleLabels[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormFieldItem>
+        <FormFieldItem control={form.control} name="password" label="Password" description={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+          {(field) => <Input type="password" {...field} autoComplete="new-password" required disabled={isPending} />}
+        </FormFieldItem>
+      </FormDialog>
+    </Form>
   );
 }

@@ -3,7 +3,8 @@
 import { Badge } from "@/components/ui/badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import { roleLabels, type Analyst } from "@/lib/schemas/analyst";
+import { roleLabels } from "@/lib/format/analyst";
+import type { Analyst } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { ChangeRoleDialog } from "./change-role-dialog";
 import { DisableAnalystDialog } from "./disable-analyst-dialog";

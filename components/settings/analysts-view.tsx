@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { listAnalystsAction } from "@/lib/actions/list-analysts";
 import { safeErrorOf, unwrapAction } from "@/lib/queries/action-result";
 import { queryKeys } from "@/lib/queries/query-keys";
-import type { Analyst } from "@/lib/schemas/analyst";
+import type { Analyst } from "@/lib/api/wire";
 import { AddAnalystDialog } from "./add-analyst-dialog";
 import { analystColumns } from "./analyst-columns";
 

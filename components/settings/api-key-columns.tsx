@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import type { ApiKey } from "@/lib/schemas/api-key";
+import type { ApiKey } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { UserText } from "@/components/ui/user-text";
 import { RevokeApiKeyDialog } from "./revoke-api-key-dialog";

@@ -10,7 +10,7 @@ import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { unwrapAction } from "@/lib/queries/action-result";
 import { environmentListState } from "@/lib/queries/environment-list";
 import { queryKeys } from "@/lib/queries/query-keys";
-import type { ApiKey, CreatedApiKey } from "@/lib/schemas/api-key";
+import type { ApiKey, CreatedApiKey } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { apiKeyColumns } from "./api-key-columns";
 import { CreateApiKeyDialog } from "./create-api-key-dialog";

@@ -5,11 +5,12 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { analystRoles, type Analyst, type AnalystRole } from "@/lib/api/wire";
+import { roleDescriptions, roleLabels } from "@/lib/format/analyst";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { NativeSelect } from "@/components/ui/input";
 import { updateAnalystAction } from "@/lib/actions/update-analyst";
-import { analystRoles, roleDescriptions, roleLabels, type Analyst, type AnalystRole } from "@/lib/schemas/analyst";
 
 type ChangeRoleDialogProps = { analyst: Analyst; isSelf: boolean; onChanged: () => void };
 

@@ -2,15 +2,18 @@
 
 import { Plus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Form, FormField, FormFieldItem, FormItem, FormMessage, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { createApiKeyAction } from "@/lib/actions/create-api-key";
-import type { ApiKeyScope, CreatedApiKey } from "@/lib/schemas/api-key";
+import type { CreatedApiKey } from "@/lib/api/wire";
+import { CreateApiKeyInputSchema, type CreateApiKeyInput } from "@/lib/schemas/api-key";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
-import { LimitedText } from "@/components/ui/limited-text";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+import { LimitedText } from "@/components/ui/limited-text";
 import { ScopesFieldset } from "./scopes-fieldset";
 
 type CreateApiKeyDialogProps = {
@@ -18,56 +21,70 @@ type CreateApiKeyDialogProps = {
   onCreated: (created: CreatedApiKey) => void;
 };
 
+const EMPTY: CreateApiKeyInput = { label: "", scopes: [] };
+const FIELDS = ["label", "scopes"] as const;
+
 export function CreateApiKeyDialog({ environment, onCreated }: CreateApiKeyDialogProps) {
   const [open, setOpen] = useState(false);
-  const [label, setLabel] = useState("");
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
+  const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(CreateApiKeyInputSchema), defaultValues: EMPTY });
   const { execute, result, isPending, reset } = useAction(createApiKeyAction, {
     onSuccess: ({ data }) => {
       setOpen(false);
-      setLabel("");
-      setScopes([]);
+      form.reset(EMPTY);
       reset();
       onCreated(data);
     },
+    onError: ({ error }) => {
+      setFieldErrors(form, error.validationErrors?.fieldErrors);
+      setServerError(form, error.serverError, FIELDS);
+    },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    execute({ label, scopes, environment });
-  }
+  const submit = form.handleSubmit((values) => execute({ label: values.label, scopes: values.scopes ?? [], environment }));
 
-  const fieldErrors = result.validationErrors?.fieldErrors;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={setOpen}
-      onClose={reset}
-      trigger={
-        <Button>
-          <Plus aria-hidden="true" />
-          Create key
-        </Button>
-      }
-      title="Create an API key"
-      description={
-        <>
-          A {environment === "production" ? "live" : "test"} key for {environmentLabels[environment]}. It works only against the{" "}
-          {environmentLabels[environment].toLowerCase()} API.
-        </>
-      }
-      className="max-w-2xl"
-      onSubmit={submit}
-      submitLabel="Create key"
-      pending={isPending}
-      submitDisabled={overLimit(label, TEXT_LIMITS.apiKeyLabel)}
-      error={result.serverError}
-    >
-      <Field label="Label" hint="Which service or person uses it, e.g. “Checkout service”." error={fieldErrors?.label}>
-        <LimitedText max={TEXT_LIMITS.apiKeyLabel} value={label} onChange={(event) => setLabel(event.target.value)} required autoComplete="off" disabled={isPending} />
-      </Field>
-      <ScopesFieldset value={scopes} onChange={setScopes} disabled={isPending} />
-      {fieldErrors?.scopes ? <p className="text-xs font-medium text-danger">{fieldErrors.scopes[0]}</p> : null}
-    </FormDialog>
+    <Form {...form}>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        onClose={() => {
+          reset();
+          form.clearErrors();
+        }}
+        trigger={
+          <Button>
+            <Plus aria-hidden="true" />
+            Create key
+          </Button>
+        }
+        title="Create an API key"
+        description={
+          <>
+            A {environment === "production" ? "live" : "test"} key for {environmentLabels[environment]}. It works only against the{" "}
+            {environmentLabels[environment].toLowerCase()} API.
+          </>
+        }
+        className="max-w-2xl"
+        onSubmit={submit}
+        submitLabel="Create key"
+        pending={isPending}
+        submitDisabled={overLimit(form.watch("label"), TEXT_LIMITS.apiKeyLabel)}
+        error={formLevelError(result.serverError, FIELDS)}
+      >
+        <FormFieldItem control={form.control} name="label" label="Label" description="Which service or person uses it, e.g. “Checkout service”.">
+          {(field) => <LimitedText max={TEXT_LIMITS.apiKeyLabel} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} required autoComplete="off" disabled={isPending} />}
+        </FormFieldItem>
+        <FormField
+          control={form.control}
+          name="scopes"
+          render={({ field }) => (
+            <FormItem>
+              <ScopesFieldset value={field.value ?? []} onChange={field.onChange} disabled={isPending} />
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      </FormDialog>
+    </Form>
   );
 }

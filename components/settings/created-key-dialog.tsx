@@ -1,7 +1,7 @@
 "use client";
 
 import { SecretOnceDialog } from "@/components/ui/secret-once-dialog";
-import type { CreatedApiKey } from "@/lib/schemas/api-key";
+import type { CreatedApiKey } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 
 /**

@@ -2,9 +2,9 @@
 
 import { Button } from "@/components/ui/button";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import type { Analyst } from "@/lib/api/wire";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { updateAnalystAction } from "@/lib/actions/update-analyst";
-import type { Analyst } from "@/lib/schemas/analyst";
 
 type DisableAnalystDialogProps = { analyst: Analyst; isSelf: boolean; onChanged: () => void };
 

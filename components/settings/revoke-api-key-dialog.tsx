@@ -3,10 +3,10 @@
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { revokeApiKeyAction } from "@/lib/actions/revoke-api-key";
-import type { ApiKey } from "@/lib/schemas/api-key";
+import type { ApiKey } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { UserText } from "@/components/ui/user-text";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
 
 type RevokeApiKeyDialogProps = {
   apiKey: ApiKey;

@@ -1,6 +1,7 @@
 "use client";
 
-import { scopeDescriptions, surfaceAScopes, surfaceBScopes, type ApiKeyScope } from "@/lib/schemas/api-key";
+import { scopeDescriptions, surfaceAScopes, surfaceBScopes } from "@/lib/format/api-key";
+import type { ApiKeyScope } from "@/lib/api/wire";
 
 type ScopesFieldsetProps = {
   value: readonly ApiKeyScope[];

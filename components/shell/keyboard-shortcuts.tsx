@@ -9,7 +9,7 @@ import { Kbd } from "@/components/ui/kbd";
 import { hasRole } from "@/lib/auth/roles";
 import { hasCommandModifier, isTypingTarget } from "@/lib/hooks/keyboard";
 import { modalIsOpen, useHotkey } from "@/lib/hooks/use-hotkey";
-import type { AnalystRole } from "@/lib/schemas/analyst";
+import type { AnalystRole } from "@/lib/api/wire";
 import { navItems } from "./nav-items";
 
 /** How long after "g" the second key counts. */

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { hasRole } from "@/lib/auth/roles";
-import type { AnalystRole } from "@/lib/schemas/analyst";
+import type { AnalystRole } from "@/lib/api/wire";
 import { cn } from "@/lib/utils/cn";
 import { currentNavHref, navItems, navSectionLabels, type NavSection } from "./nav-items";
 

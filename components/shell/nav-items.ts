@@ -14,9 +14,9 @@ import {
   Webhook,
   type LucideIcon,
 } from "lucide-react";
-import type { AnalystRole } from "@/lib/schemas/analyst";
+import type { AnalystRole } from "@/lib/api/wire";
 
-// The console's sections, with the least role that sees each (DESIGN.md "Console"). The server
+// The console's sections, with the least role that sees each (lib/auth/README.md). The server
 // checks roles again on every page and action; hiding a link is convenience, not security.
 
 export type NavSection = "work" | "team" | "admin";

@@ -2,9 +2,9 @@ import { LogOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { signOutAction } from "@/lib/actions/sign-out";
 import { displayName, type SessionAnalyst } from "@/lib/auth/session-analyst";
-import { roleLabels } from "@/lib/schemas/analyst";
-import { UserText } from "@/components/ui/user-text";
+import { roleLabels } from "@/lib/format/analyst";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
 
 /** Who is signed in, and the way out. A plain form: signing out works even before hydration. */
 export function UserMenu({ analyst }: { analyst: SessionAnalyst }) {

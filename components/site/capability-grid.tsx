@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { cn } from "@/lib/utils/cn";
+import { Card } from "@/components/ui/card";
 
 type Capability = { title: string; description: string; icon: LucideIcon };
 type CapabilityGroup = { id: string; title: string; summary: string; items: Capability[] };
@@ -109,13 +110,7 @@ export function CapabilityGrid() {
               // horizontally, instead of leaving two empty cells.
               const spansRow = index === group.items.length - 1 && group.items.length % 3 === 1;
               return (
-                <li
-                  key={title}
-                  className={cn(
-                    "rounded-xl border border-border bg-surface p-5 shadow-sm",
-                    spansRow && "xl:col-span-3 xl:flex xl:items-start xl:gap-4",
-                  )}
-                >
+                <Card as="li" key={title} className={cn("p-5", spansRow && "xl:col-span-3 xl:flex xl:items-start xl:gap-4")}>
                   <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                     <Icon aria-hidden="true" className="size-[1.125rem]" />
                   </span>
@@ -123,7 +118,7 @@ export function CapabilityGrid() {
                     <h4 className="text-[0.9375rem] font-semibold">{title}</h4>
                     <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{description}</p>
                   </div>
-                </li>
+                </Card>
               );
             })}
           </ul>

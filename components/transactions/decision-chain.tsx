@@ -1,9 +1,11 @@
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { decisionChain, decisionLabel, decisionReasonLabel, type DecisionRecord } from "@/lib/schemas/decision";
+import { decisionChain, decisionLabel, decisionReasonLabel } from "@/lib/format/decision";
+import type { DecisionRecord } from "@/lib/api/wire";
 import { cn } from "@/lib/utils/cn";
 import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge } from "./transaction-badges";
+import { Card } from "@/components/ui/card";
 
 type DecisionChainProps = {
   /** The transaction's manual decisions (any order; the API gives them oldest first). */
@@ -16,13 +18,13 @@ type DecisionChainProps = {
 
 /**
  * The decision chain, newest first: the record in force on top, each earlier one marked as
- * superseded by the next (records are immutable: a correction is a new record, spec 4.5).
+ * superseded by the next (records are immutable: a correction is a new record).
  */
 export function DecisionChain({ decisions, engineDecision, names }: DecisionChainProps) {
   const chain = decisionChain(decisions);
   const newestFirst = [...chain].reverse();
   return (
-    <section aria-labelledby="txn-decisions" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-decisions" className="p-5">
       <h2 id="txn-decisions" className="text-base font-semibold">
         Decision chain
       </h2>
@@ -66,6 +68,6 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
           </p>
         </li>
       </ol>
-    </section>
+    </Card>
   );
 }

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
-import type { ListPage } from "@/lib/schemas/list";
+import type { ListPage, TransactionEvent } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import type { TransactionEvent } from "@/lib/schemas/transaction";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 type EvidenceTrailProps = {
   transactionId: string;
@@ -24,13 +24,13 @@ const eventLabels: Record<string, string> = {
 };
 
 /**
- * The evidence trail (spec 6.1: `GET /v1/events?transaction_id=`), newest first, each event's
+ * The evidence trail (`GET /v1/events?transaction_id=`), newest first, each event's
  * payload behind a disclosure. The full, pageable list is in event search.
  */
 export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps) {
   const searchHref = `/events?transaction_id=${encodeURIComponent(transactionId)}`;
   return (
-    <section aria-labelledby="txn-evidence" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-evidence" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="txn-evidence" className="text-base font-semibold">
           Evidence trail
@@ -83,6 +83,6 @@ export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps
           .
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

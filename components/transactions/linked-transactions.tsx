@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTransactions, SUMMARY_FETCH_LIMIT } from "@/lib/api/transactions";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { formatAmount, summaryOfTransaction } from "@/lib/schemas/transaction";
+import { formatAmount, summaryOfTransaction } from "@/lib/format/transaction";
 import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
 
 type LinkedTransactionsProps = {

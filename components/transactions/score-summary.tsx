@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { riskBandOf, type Transaction } from "@/lib/schemas/transaction";
+import { riskBandOf } from "@/lib/format/transaction";
+import type { Transaction } from "@/lib/api/wire";
 import { ScoreGauge } from "./score-gauge";
 import { DecisionBadge, RiskLevelBadge } from "./transaction-badges";
+import { Card } from "@/components/ui/card";
 
 const labelText: Record<string, string> = { fraud: "Labelled fraud", legit: "Labelled legitimate" };
 
 /** The score at a glance: the gauge, the decision in force, the band, the model and its latency. */
 export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
   const bands = t.explanation?.bands;
-  const level = riskBandOf(t.risk_score, bands);
+  const level = riskBandOf(t.risk_score, bands, t.decision);
   const overridden = t.final_decision !== t.decision;
   // Decisions come oldest first; one sent through the API without analyst_id names nobody.
   const latest = t.decisions[t.decisions.length - 1];
@@ -35,12 +37,12 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
   if (t.label) facts.push(["Label", <Badge key="x" tone={t.label === "fraud" ? "danger" : "success"}>{labelText[t.label] ?? t.label}</Badge>]);
 
   return (
-    <section aria-labelledby="txn-score" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-score" className="p-5">
       <h2 id="txn-score" className="text-base font-semibold">
         Risk score
       </h2>
       <div className="mt-3 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <ScoreGauge score={t.risk_score} bands={bands} />
+        <ScoreGauge score={t.risk_score} bands={bands} decision={t.decision} />
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-6 gap-y-2 text-sm">
           {facts.map(([term, value]) => (
             <div key={term} className="contents">
@@ -50,6 +52,6 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
           ))}
         </dl>
       </div>
-    </section>
+    </Card>
   );
 }

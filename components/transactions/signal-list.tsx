@@ -1,8 +1,9 @@
 import { Badge } from "@/components/ui/badge";
 import { explainSignal, formatPoints, sortSignals, weightLabel } from "@/lib/format/signals";
-import type { Transaction } from "@/lib/schemas/transaction";
+import type { Transaction } from "@/lib/api/wire";
 import { cn } from "@/lib/utils/cn";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 type SignalListProps = {
   transaction: Pick<Transaction, "signals" | "explanation" | "risk_score">;
@@ -35,7 +36,7 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
   const raw = explanation ? Math.round((explanation.base + sorted.reduce((sum, row) => sum + (row.points ?? 0), 0)) * 10) / 10 : null;
 
   return (
-    <section aria-labelledby="txn-signals" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-signals" className="p-5">
       <h2 id="txn-signals" className="text-base font-semibold">
         Why this score
       </h2>
@@ -60,6 +61,10 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
                   {/* The explanation may quote what the request carried (its detail). */}
                   <UserText value={text.summary} />
                 </p>
+                {text.known && catalogue[row.name]?.trigger ? (
+                  // The engine's own rule, thresholds included, as the API serves it.
+                  <p className="text-xs text-muted-foreground">Rule: {catalogue[row.name]?.trigger}</p>
+                ) : null}
                 <p className="text-xs text-muted-foreground">
                   <code className="font-mono">{row.name}</code>
                   {row.detail ? (
@@ -94,6 +99,6 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
           )}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { decisionLabel } from "@/lib/schemas/decision";
-import { riskLevelLabel } from "@/lib/schemas/transaction";
+import { decisionLabel } from "@/lib/format/decision";
+import { riskLevelLabel } from "@/lib/format/transaction";
 
 // Decision and risk colours carry meaning: block and high risk red, challenge and medium amber,
 // allow and low green. The word is always shown too: colour is never the only signal.

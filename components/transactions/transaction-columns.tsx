@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import { formatAmount, type TransactionSummary } from "@/lib/schemas/transaction";
+import { formatAmount, type TransactionSummary } from "@/lib/format/transaction";
 import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
 

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { formatAmount, maskedPaymentMethod, type Transaction } from "@/lib/schemas/transaction";
+import { formatAmount, maskedPaymentMethod } from "@/lib/format/transaction";
+import type { Transaction } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 const none = <span className="text-muted-foreground">—</span>;
 const mono = (value: string | null | undefined) => (value ? <UserText value={value} className="font-mono text-xs break-all" /> : none);
@@ -33,7 +35,7 @@ export function TransactionFacts({ transaction: t }: { transaction: Transaction 
   const metadata = Object.keys(t.metadata).length > 0 ? JSON.stringify(t.metadata, null, 2) : null;
 
   return (
-    <section aria-labelledby="txn-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="txn-facts" className="p-5">
       <h2 id="txn-facts" className="text-base font-semibold">
         Transaction
       </h2>
@@ -53,6 +55,6 @@ export function TransactionFacts({ transaction: t }: { transaction: Transaction 
       ) : (
         <p className="mt-1 text-sm text-muted-foreground">No metadata was sent with this transaction.</p>
       )}
-    </section>
+    </Card>
   );
 }

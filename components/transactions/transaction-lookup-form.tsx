@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { TransactionLookupSchema } from "@/lib/schemas/transaction";
+import { cardClasses } from "@/components/ui/card";
+import { cn } from "@/lib/utils/cn";
 
 /** Opens a transaction by its id (`txn_…`), as pasted from a ticket, a webhook or a log line. */
 export function TransactionLookupForm() {
@@ -26,7 +28,7 @@ export function TransactionLookupForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="txn-lookup" className="grid gap-3 rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <form onSubmit={submit} noValidate aria-labelledby="txn-lookup" className={cn(cardClasses, "grid gap-3 p-5")}>
       <div>
         <h2 id="txn-lookup" className="text-base font-semibold">
           Open a transaction

@@ -14,7 +14,7 @@ import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { transactionListSearchParams, transactionListShows, type TransactionListShow } from "@/lib/queries/transaction-search-params";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import type { TransactionSummary } from "@/lib/schemas/transaction";
+import type { TransactionSummary } from "@/lib/format/transaction";
 import { transactionColumns } from "./transaction-columns";
 
 const NO_ROWS: TransactionSummary[] = [];

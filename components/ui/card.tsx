@@ -1,13 +1,20 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("rounded-xl border border-border bg-surface text-foreground shadow-sm", className)}
-      {...props}
-    />
-  );
+/** The elements a card may be: a plain box, a section or aside with its heading, a paragraph, a list item. */
+type CardElement = "div" | "section" | "aside" | "p" | "li";
+
+/** The card surface, for the few elements that cannot be a Card (a link, a form, a dialog's content). */
+export const cardClasses = "rounded-xl border border-border bg-surface text-foreground shadow-sm";
+
+/**
+ * The console's one card surface. `as` keeps the element right for the outline (a section with
+ * its heading, a list item) without restating the card's classes.
+ */
+export function Card({ as = "div", className, ...props }: ComponentProps<"div"> & { as?: CardElement }) {
+  // Every CardElement takes the props of a div that a card is given (className, aria-*, handlers).
+  const Element = as as "div";
+  return <Element className={cn(cardClasses, className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

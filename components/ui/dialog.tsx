@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
+import { cardClasses } from "./card";
 
 // Radix supplies the modal semantics: focus trap, Escape, aria-modal, focus returned to the
 // trigger on close, the rest of the page made inert. This file only styles it.
@@ -17,7 +18,8 @@ export const overlayClassName =
 
 export const contentClassName = cn(
   "fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
-  "max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl border border-border bg-surface p-6 text-foreground shadow-xl",
+  cardClasses,
+  "max-h-[calc(100dvh-2rem)] overflow-y-auto p-6 shadow-xl",
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
 );
 

@@ -5,6 +5,7 @@ import { cn } from "@/lib/utils/cn";
 import { ErrorState } from "./error-state";
 import { LinkButton } from "./link-button";
 import { PageHeader } from "./page-header";
+import { Card } from "./card";
 
 /** A console page: its title block (the h1) and, below it, the page's content. */
 export function PageFrame({ title, description, className, children }: { title: string; description: ReactNode; className?: string; children: ReactNode }) {
@@ -22,7 +23,7 @@ export function PageFrame({ title, description, className, children }: { title: 
  */
 export function LoadErrorPanel({ title, error, retryHref, className }: { title: string; error: SafeError; retryHref: string; className?: string }) {
   return (
-    <div className={cn("rounded-xl border border-border bg-surface", className)}>
+    <Card className={className}>
       <ErrorState
         title={title}
         error={error}
@@ -33,6 +34,6 @@ export function LoadErrorPanel({ title, error, retryHref, className }: { title: 
           </LinkButton>
         }
       />
-    </div>
+    </Card>
   );
 }

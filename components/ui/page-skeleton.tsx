@@ -1,4 +1,5 @@
 import { Skeleton } from "./skeleton";
+import { Card } from "./card";
 
 /** A loading.tsx body: the page's title area and a block shaped like its content. */
 export function PageSkeleton({ label, variant = "table" }: { label: string; variant?: "table" | "cards" }) {
@@ -8,7 +9,7 @@ export function PageSkeleton({ label, variant = "table" }: { label: string; vari
       <Skeleton className="h-8 w-64" />
       <Skeleton className="mt-3 h-4 w-full max-w-xl" />
       {variant === "table" ? (
-        <div className="mt-8 overflow-hidden rounded-xl border border-border bg-surface">
+        <Card className="mt-8 overflow-hidden">
           <Skeleton className="h-10 rounded-none" />
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="flex gap-6 border-t border-border px-4 py-4">
@@ -18,7 +19,7 @@ export function PageSkeleton({ label, variant = "table" }: { label: string; vari
               <Skeleton className="h-4 w-24" />
             </div>
           ))}
-        </div>
+        </Card>
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <Skeleton className="h-40 rounded-xl" />

@@ -4,6 +4,7 @@ import { RotateCcw } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "./button";
 import { ErrorState } from "./error-state";
+import { Card } from "./card";
 
 type RouteErrorProps = {
   error: unknown;
@@ -23,7 +24,7 @@ export function RouteError({ error, retry, title = "This page could not be shown
     console.error(error);
   }, [error]);
   return (
-    <div className="rounded-xl border border-border bg-surface">
+    <Card>
       <ErrorState
         title={title}
         error={{ message: `Something went wrong on the console's side.${digest ? ` Error reference: ${digest}.` : ""} Try again; if it keeps failing, give the reference to whoever runs the console.` }}
@@ -34,6 +35,6 @@ export function RouteError({ error, retry, title = "This page could not be shown
           </Button>
         }
       />
-    </div>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { alertSeverityLabels, alertStatusLabels, type AlertSeverity, type AlertStatus } from "@/lib/schemas/alert";
+import { alertSeverityLabels, alertStatusLabels } from "@/lib/format/alert";
+import type { AlertSeverity, AlertStatus } from "@/lib/api/wire";
 
 // Severity colours carry the risk: critical and high in red (critical solid-weighted), medium
 // amber, low neutral. The word is always shown too: colour is never the only signal.

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "./empty-state";
 import { LinkButton } from "./link-button";
+import { Card } from "./card";
 
 type StatusPageProps = {
   icon: ReactNode;
@@ -15,7 +16,7 @@ type StatusPageProps = {
 /** A whole page that stands for an HTTP status (403, 404): what happened and one way on. */
 export function StatusPage({ icon, title, description, href, linkLabel }: StatusPageProps) {
   return (
-    <div className="rounded-xl border border-border bg-surface">
+    <Card>
       <EmptyState
         titleAs="h1"
         icon={icon}
@@ -27,6 +28,6 @@ export function StatusPage({ icon, title, description, href, linkLabel }: Status
           </LinkButton>
         }
       />
-    </div>
+    </Card>
   );
 }

@@ -1,9 +1,12 @@
 import { CircleCheck, CircleMinus, CircleX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { aliasStrengthLabel, dobMatchLabel, dobMatchTone, listLabel, type ListedEntity, type Screening, type ScreeningMatch } from "@/lib/schemas/screening";
+import { aliasStrengthLabel, dobMatchLabel, dobMatchTone, listLabel } from "@/lib/format/screening";
+import type { Screening, ScreeningMatch, ListedEntity } from "@/lib/api/wire";
+
 import { UserText } from "@/components/ui/user-text";
 import { MatchScore } from "./screening-badges";
+import { Card } from "@/components/ui/card";
 
 type ListedEntityCardProps = {
   match: ScreeningMatch;
@@ -72,7 +75,7 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
   ];
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-surface shadow-sm">
+    <Card as="section" aria-labelledby={headingId}>
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-border p-5">
         <div className="min-w-0">
           <h3 id={headingId} className="text-base font-semibold">
@@ -167,6 +170,6 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
           ))}
         </dl>
       </div>
-    </section>
+    </Card>
   );
 }

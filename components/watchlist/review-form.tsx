@@ -2,23 +2,29 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-error";
 import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { reviewScreeningAction } from "@/lib/actions/review-screening";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { REVIEW_NOTES_MAX, reviewOutcomeHints, reviewOutcomeLabels, reviewOutcomes, type ReviewOutcome } from "@/lib/schemas/screening";
+import { REVIEW_NOTES_MAX, reviewOutcomes, ReviewScreeningInputSchema, type ReviewScreeningInput } from "@/lib/schemas/screening";
+import { reviewOutcomeHints, reviewOutcomeLabels } from "@/lib/format/screening";
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
+import { Card } from "@/components/ui/card";
 
 type ReviewFormProps = {
   screeningId: string;
   environment: ConsoleEnvironment;
 };
+
+const FIELDS = ["outcome", "notes"] as const;
 
 /**
  * The reviewer's decision: one of three outcomes and optional notes (≤ 1,000 characters, with a
@@ -27,8 +33,9 @@ type ReviewFormProps = {
 export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
   const router = useRouter();
   const id = useId();
-  const [outcome, setOutcome] = useState<ReviewOutcome | null>(null);
-  const [notes, setNotes] = useState("");
+  const form = useForm<ReviewScreeningInput>({ resolver: zodResolver(ReviewScreeningInputSchema), defaultValues: { screening_id: screeningId, notes: "" } });
+  const outcome = form.watch("outcome");
+  const notes = form.watch("notes") ?? "";
   // A new key whenever the request would differ: the same key with another body is a 409.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const renew = () => setIdempotencyKey(crypto.randomUUID());
@@ -36,83 +43,104 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
     onSuccess: ({ data }) => {
       toast.success(outcome ? `Recorded: ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Decision recorded", { description: data ? `Decision ${data.decision_id}` : undefined });
       // The form stays for a screening that still needs a final outcome: start it afresh.
-      setOutcome(null);
-      setNotes("");
+      form.reset({ screening_id: screeningId, notes: "" });
       renew();
       router.refresh();
     },
-    onError: ({ error }) =>
-      toast.error(error.serverError?.message ?? "The decision could not be recorded.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+    onError: ({ error }) => {
+      setFieldErrors(form, error.validationErrors?.fieldErrors);
+      if (setServerError(form, error.serverError, FIELDS)) return;
+      toast.error(error.serverError?.message ?? "The decision could not be recorded.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined });
+    },
   });
   const tooLong = overLimit(notes, REVIEW_NOTES_MAX);
-  const fieldErrors = result.validationErrors?.fieldErrors;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!outcome || tooLong) return;
-    const trimmed = notes.trim();
-    execute({ screening_id: screeningId, outcome, notes: trimmed === "" ? undefined : trimmed, environment, idempotencyKey });
-  }
+  const submit = form.handleSubmit((values) => {
+    const trimmed = values.notes?.trim();
+    execute({ screening_id: screeningId, outcome: values.outcome, notes: trimmed ? trimmed : undefined, environment, idempotencyKey });
+  });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby={`${id}-title`} className="p-5">
       <h2 id={`${id}-title`} className="text-base font-semibold">
         Your decision
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">Recorded as an immutable decision under your name.</p>
-      <form onSubmit={submit} className="mt-4 grid gap-4">
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Outcome</legend>
-          {reviewOutcomes.map((value) => (
-            <label
-              key={value}
-              className={cn(
-                "flex cursor-pointer gap-3 rounded-lg border border-border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-                outcome === value && "border-primary bg-accent/40",
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-outcome`}
-                value={value}
-                checked={outcome === value}
-                onChange={() => {
-                  setOutcome(value);
-                  renew();
-                }}
-                className="mt-0.5 size-4 accent-primary"
-                aria-describedby={`${id}-${value}-hint`}
-              />
-              <span className="grid gap-0.5">
-                <span className="font-medium">{reviewOutcomeLabels[value]}</span>
-                <span id={`${id}-${value}-hint`} className="text-xs leading-relaxed text-muted-foreground">
-                  {reviewOutcomeHints[value]}
-                </span>
-              </span>
-            </label>
-          ))}
-          {fieldErrors?.outcome?.[0] ? <p className="text-xs font-medium text-danger">{fieldErrors.outcome[0]}</p> : null}
-        </fieldset>
-        <Field label="Notes" hint="What you compared and why you decided so. Optional." error={fieldErrors?.notes}>
-          <LimitedText
-            multiline
-            max={REVIEW_NOTES_MAX}
-            value={notes}
-            onChange={(event) => {
-              setNotes(event.target.value);
-              renew();
-            }}
-            rows={5}
+      <Form {...form}>
+        <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
+          <FormField
+            control={form.control}
+            name="outcome"
+            render={({ field }) => (
+              <FormItem as="fieldset" className="gap-2">
+                <legend className="mb-1 text-sm font-medium">Outcome</legend>
+                {reviewOutcomes.map((value) => (
+                  <label
+                    key={value}
+                    className={cn(
+                      "flex cursor-pointer gap-3 rounded-lg border border-border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                      field.value === value && "border-primary bg-accent/40",
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-outcome`}
+                      value={value}
+                      checked={field.value === value}
+                      onChange={() => {
+                        field.onChange(value);
+                        renew();
+                      }}
+                      onBlur={field.onBlur}
+                      className="mt-0.5 size-4 accent-primary"
+                      aria-describedby={`${id}-${value}-hint`}
+                    />
+                    <span className="grid gap-0.5">
+                      <span className="font-medium">{reviewOutcomeLabels[value]}</span>
+                      <span id={`${id}-${value}-hint`} className="text-xs leading-relaxed text-muted-foreground">
+                        {reviewOutcomeHints[value]}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+                <FormMessage />
+              </FormItem>
+            )}
           />
-        </Field>
-        <FormError error={result.serverError} />
-        <div>
-          <Button type="submit" disabled={isPending || !outcome || tooLong}>
-            {isPending ? <Spinner /> : null}
-            {outcome ? `Record ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Choose an outcome"}
-          </Button>
-        </div>
-      </form>
-    </section>
+          <FormField
+            control={form.control}
+            name="notes"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Notes</FormLabel>
+                <FormDescription>What you compared and why you decided so. Optional.</FormDescription>
+                <FormControl>
+                  <LimitedText
+                    multiline
+                    max={REVIEW_NOTES_MAX}
+                    name={field.name}
+                    value={field.value ?? ""}
+                    onBlur={field.onBlur}
+                    onChange={(event) => {
+                      field.onChange(event.target.value);
+                      renew();
+                    }}
+                    rows={5}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormError error={formLevelError(result.serverError, FIELDS)} />
+          <div>
+            <Button type="submit" disabled={isPending || !outcome || tooLong}>
+              {isPending ? <Spinner /> : null}
+              {outcome ? `Record ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Choose an outcome"}
+            </Button>
+          </div>
+        </form>
+      </Form>
+    </Card>
   );
 }

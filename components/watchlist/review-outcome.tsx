@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { reviewStateLabel, suppressionSentence, type Screening } from "@/lib/schemas/screening";
+import { reviewStateLabel, suppressionSentence } from "@/lib/format/screening";
+import type { Screening } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { ReviewStateBadge } from "./screening-badges";
+import { Card } from "@/components/ui/card";
 
 export type ReviewDecisionSummary = { decision: string | null; reason: string | null; notes: string | null; analyst: string | null };
 
@@ -32,7 +34,7 @@ export function ReviewOutcome({ screening, decision }: ReviewOutcomeProps) {
 
   const suppressions = screening.review_state === "false_positive" ? screening.matches : [];
   return (
-    <section aria-labelledby="review-outcome" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="review-outcome" className="p-5">
       <h2 id="review-outcome" className="text-base font-semibold">
         {screening.review_state === "needs_information" ? "Earlier review" : "Review"}
       </h2>
@@ -67,6 +69,6 @@ export function ReviewOutcome({ screening, decision }: ReviewOutcomeProps) {
           )}
         </div>
       ) : null}
-    </section>
+    </Card>
   );
 }

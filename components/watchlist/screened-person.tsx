@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import { listLabel, type Screening } from "@/lib/schemas/screening";
+import { listLabel } from "@/lib/format/screening";
+import type { Screening } from "@/lib/api/wire";
 import Link from "next/link";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 type ScreenedPersonProps = {
   screening: Screening;
@@ -32,7 +34,7 @@ export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
     ["Lists", screening.lists.map(listLabel).join(", ")],
   ];
   return (
-    <section aria-labelledby="screened-person" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+    <Card as="section" aria-labelledby="screened-person" className="p-5">
       <h2 id="screened-person" className="text-base font-semibold">
         Screened person
       </h2>
@@ -44,6 +46,6 @@ export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   );
 }

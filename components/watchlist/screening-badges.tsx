@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { formatMatchScore, isHighConfidence, reviewStateLabel, screeningStatusLabels, type ScreeningStatus } from "@/lib/schemas/screening";
+import { formatMatchScore, isHighConfidence, reviewStateLabel, screeningStatusLabels } from "@/lib/format/screening";
+import type { ScreeningStatus } from "@/lib/api/wire";
 
 // The word is always shown with the colour: colour is never the only signal.
 const statusTone = { clear: "success", match: "danger", possible_match: "warning" } as const;

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import { listLabel, topMatch, type Screening } from "@/lib/schemas/screening";
+import { listLabel, topMatch } from "@/lib/format/screening";
+import type { Screening } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { MatchScore, ReviewStateBadge, ScreeningStatusBadge } from "./screening-badges";
 

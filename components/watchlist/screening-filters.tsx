@@ -5,7 +5,8 @@ import type { TransitionStartFunction } from "react";
 import { FilterButtonGroup } from "@/components/ui/filter-button-group";
 import { FilterSelect, UserFilterForm } from "@/components/ui/user-filter-form";
 import { screeningQueueSearchParams, screeningReviewTabs, type ScreeningReviewTab } from "@/lib/queries/screening-search-params";
-import { reviewStateLabel, screeningStatuses, screeningStatusLabels } from "@/lib/schemas/screening";
+import { reviewStateLabel, screeningStatusLabels } from "@/lib/format/screening";
+import { screeningStatuses } from "@/lib/api/wire";
 
 const tabLabel = (tab: ScreeningReviewTab) => (tab === "all" ? "All" : reviewStateLabel(tab));
 

@@ -8,9 +8,8 @@ import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
-import type { ListPage } from "@/lib/schemas/list";
+import type { ListPage, Screening } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import type { Screening } from "@/lib/schemas/screening";
 import { screeningColumns } from "./screening-columns";
 import { ScreeningFilters } from "./screening-filters";
 

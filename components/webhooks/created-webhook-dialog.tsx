@@ -1,7 +1,8 @@
 "use client";
 
 import { SecretOnceDialog } from "@/components/ui/secret-once-dialog";
-import { describeEvents, type CreatedWebhookEndpoint } from "@/lib/schemas/webhook";
+import { describeEvents } from "@/lib/format/webhook";
+import type { CreatedWebhookEndpoint } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 
 /**

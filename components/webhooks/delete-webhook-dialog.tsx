@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deleteWebhookAction } from "@/lib/actions/delete-webhook";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import type { WebhookEndpoint } from "@/lib/schemas/webhook";
-import { UserText } from "@/components/ui/user-text";
+import type { WebhookEndpoint } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { UserText } from "@/components/ui/user-text";
 
 type DeleteWebhookDialogProps = {
   endpoint: WebhookEndpoint;

@@ -13,7 +13,7 @@ import { unwrapAction } from "@/lib/queries/action-result";
 import { environmentListState } from "@/lib/queries/environment-list";
 import { queryKeys } from "@/lib/queries/query-keys";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import type { WebhookDelivery } from "@/lib/schemas/webhook";
+import type { WebhookDelivery } from "@/lib/api/wire";
 import { deliveryColumns } from "./delivery-columns";
 
 const NO_DELIVERIES: WebhookDelivery[] = [];

@@ -3,7 +3,8 @@
 import { Badge } from "@/components/ui/badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
-import { MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@/lib/schemas/webhook";
+import { MAX_DELIVERY_ATTEMPTS } from "@/lib/format/webhook";
+import type { WebhookDelivery } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 
 const columns = createDataTableColumns<WebhookDelivery>();

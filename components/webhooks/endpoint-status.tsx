@@ -2,7 +2,8 @@ import { CircleSlash, ShieldAlert } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { endpointState, MAX_DELIVERY_ATTEMPTS, type WebhookEndpoint } from "@/lib/schemas/webhook";
+import { endpointState, MAX_DELIVERY_ATTEMPTS } from "@/lib/format/webhook";
+import type { WebhookEndpoint } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 
 type StatusFields = Pick<WebhookEndpoint, "status" | "disabled_reason" | "disabled_at">;

@@ -1,6 +1,7 @@
 "use client";
 
-import { ALL_EVENTS, webhookEventDescriptions, webhookEventTypes } from "@/lib/schemas/webhook";
+import { ALL_EVENTS, webhookEventTypes } from "@/lib/api/wire";
+import { webhookEventDescriptions } from "@/lib/format/webhook";
 
 type EventsFieldsetProps = {
   value: readonly string[];

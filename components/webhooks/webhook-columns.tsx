@@ -4,7 +4,7 @@ import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { ALL_EVENTS, type WebhookEndpoint } from "@/lib/schemas/webhook";
+import { ALL_EVENTS, type WebhookEndpoint } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { EditWebhookDialog } from "./edit-webhook-dialog";

@@ -8,7 +8,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { queryKeys } from "@/lib/queries/query-keys";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { ALL_EVENTS, type WebhookEndpoint } from "@/lib/schemas/webhook";
+import { ALL_EVENTS, type WebhookEndpoint } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { EditWebhookDialog } from "./edit-webhook-dialog";

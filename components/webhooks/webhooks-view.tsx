@@ -12,7 +12,7 @@ import { unwrapAction } from "@/lib/queries/action-result";
 import { environmentListState } from "@/lib/queries/environment-list";
 import { queryKeys } from "@/lib/queries/query-keys";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
-import type { CreatedWebhookEndpoint, WebhookEndpoint } from "@/lib/schemas/webhook";
+import type { CreatedWebhookEndpoint, WebhookEndpoint } from "@/lib/api/wire";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { CreatedWebhookDialog } from "./created-webhook-dialog";
 import { webhookColumns, webhookHref } from "./webhook-columns";

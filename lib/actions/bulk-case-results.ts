@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { caseStatuses } from "../schemas/case";
+import { caseStatuses } from "../api/wire";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import type { SafeError } from "../schemas/safe-error";
 

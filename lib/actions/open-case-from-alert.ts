@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getAlert } from "../api/alerts";
 import { activeCaseForAlert, createCase } from "../api/cases";
 import { ApiError } from "../api/errors";
-import { caseTypeForAlert } from "../schemas/case";
+import { caseTypeForAlert } from "../format/case";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import { fitText, TEXT_LIMITS } from "../schemas/text-limits";
 import { assertEnvironment, authedAction } from "./safe-action";

@@ -6,9 +6,9 @@ import { ApiError, toSafeError } from "../api/errors";
 import { getActiveEnvironment } from "../auth/environment";
 import { getSessionAnalyst } from "../auth/guards";
 import { hasRole } from "../auth/roles";
-import { AnalystRoleSchema, roleLabels } from "../schemas/analyst";
-import type { ConsoleEnvironment } from "../schemas/environment";
-import { environmentLabels } from "../schemas/environment";
+import { AnalystRoleSchema } from "../schemas/analyst";
+import { roleLabels } from "../format/analyst";
+import { type ConsoleEnvironment, environmentLabels } from "../schemas/environment";
 import type { SafeError } from "../schemas/safe-error";
 
 // Server actions in layers (next-safe-action v8):

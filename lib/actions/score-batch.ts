@@ -2,14 +2,7 @@
 
 import { ApiError, toSafeError } from "../api/errors";
 import { scoreTransaction } from "../api/score";
-import {
-  BATCH_CONCURRENCY,
-  idempotencyKeyFor,
-  ScoreBatchChunkSchema,
-  type BatchRowOutcome,
-  type ScoreBatchChunk,
-  type ScoreBatchChunkResult,
-} from "../schemas/batch";
+import { BATCH_CONCURRENCY, idempotencyKeyFor, ScoreBatchChunkSchema, type BatchRowOutcome, type ScoreBatchChunk, type ScoreBatchChunkResult } from "../schemas/batch";
 import { ConsoleEnvironmentSchema, type ConsoleEnvironment } from "../schemas/environment";
 import { assertEnvironment, authedAction } from "./safe-action";
 
@@ -17,7 +10,7 @@ import { assertEnvironment, authedAction } from "./safe-action";
 // BATCH_CONCURRENCY at a time, with an Idempotency-Key of the batch id and row number, so a row
 // sent twice (a retry, a re-upload) is scored once. Row failures are answers, not action errors:
 // the rest of the chunk goes on. A 429 stops the chunk: the unsent rows come back "deferred" with
-// the API's Retry-After, and the page sends them again after waiting (spec 7.5).
+// the API's Retry-After, and the page sends them again after waiting.
 export const scoreBatchAction = authedAction
   .metadata({ actionName: "scoreBatch", minRole: "analyst" })
   .inputSchema(ScoreBatchChunkSchema.extend({ environment: ConsoleEnvironmentSchema }))
@@ -26,7 +19,7 @@ export const scoreBatchAction = authedAction
     return scoreChunk(ctx.environment, chunk);
   });
 
-/** Transient failures worth a second try with the same key (spec 7.5: 500 and 503, with backoff). */
+/** Transient failures worth a second try with the same key (500 and 503, with backoff, as the API's error guide advises). */
 const RETRY_DELAYS_MS = [1000, 2000];
 const isTransient = (error: unknown) => error instanceof ApiError && [500, 502, 503, 504].includes(error.status);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

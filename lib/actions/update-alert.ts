@@ -1,7 +1,8 @@
 "use server";
 
 import { getAlert, updateAlert } from "../api/alerts";
-import { alertStatusLabels, UpdateAlertInputSchema } from "../schemas/alert";
+import { alertStatusLabels } from "../format/alert";
+import { UpdateAlertInputSchema } from "../schemas/alert";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";

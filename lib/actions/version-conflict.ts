@@ -4,7 +4,7 @@ import { returnServerError } from "next-safe-action";
 import { ApiError, toSafeError } from "../api/errors";
 import { isVersionConflictCode, type SafeError } from "../schemas/safe-error";
 
-// Versioned writes from server actions (DESIGN "Versions and conflicts"): the console sends the
+// Versioned writes from server actions (server/README.md, versions): the console sends the
 // version the analyst saw as If-Match. When the API answers 409, the action reads the object as it
 // is now and tells the analyst, in words, what changed, with the version to redo their change on.
 

@@ -1,13 +1,13 @@
 import "server-only";
 
-import { AlertDetailSchema, AlertSchema, type Alert, type AlertDetail, type UpdateAlertInput } from "../schemas/alert";
+import { AlertDetailSchema, AlertSchema, type Alert, type AlertDetail, type ListPage, AlertListSchema } from "./wire";
+import type { UpdateAlertInput } from "../schemas/alert";
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import type { PageParams } from "../schemas/list";
 import { apiA } from "./client";
 
 // Alerts are Surface A resources (`/v1/alerts`), read and changed with the environment's API key.
 
-const AlertListSchema = listSchema(AlertSchema);
 
 export type AlertFilters = {
   status?: string;

@@ -1,14 +1,7 @@
 import "server-only";
 
-import {
-  AnalystSchema,
-  AnalystSessionSchema,
-  type Analyst,
-  type AnalystSession,
-  type CreateAnalystInput,
-  type UpdateAnalystInput,
-} from "../schemas/analyst";
-import { listSchema, type ListPage } from "../schemas/list";
+import { AnalystSchema, AnalystSessionSchema, type Analyst, type AnalystSession, type ListPage, AnalystListSchema } from "./wire";
+import type { CreateAnalystInput, UpdateAnalystInput } from "../schemas/analyst";
 import { dashboard, type DashboardActor } from "./client";
 import { ApiError } from "./errors";
 
@@ -16,7 +9,6 @@ import { ApiError } from "./errors";
 // listener so sign-in does not depend on which environment an analyst last looked at.
 const ANALYST_ENV = "production" as const;
 
-const AnalystListSchema = listSchema(AnalystSchema);
 
 /**
  * Signs an analyst of the console's account in with the API, which starts a session. `null` for

@@ -1,14 +1,13 @@
 import "server-only";
 
-import { ApiKeySchema, CreatedApiKeySchema, type ApiKey, type CreatedApiKey } from "../schemas/api-key";
+import { ApiKeySchema, CreatedApiKeySchema, type ApiKey, type CreatedApiKey, type ListPage, ApiKeyListSchema } from "./wire";
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import type { PageParams } from "../schemas/list";
 import { dashboard, type DashboardActor } from "./client";
 
 // Keys belong to one environment: the listener called decides which keys are listed and which
 // environment a new key is for (a live key from production, a test key from pre-production).
 
-const ApiKeyListSchema = listSchema(ApiKeySchema);
 
 export async function listApiKeys(environment: ConsoleEnvironment, actor: DashboardActor, page: PageParams = {}): Promise<ListPage<ApiKey>> {
   return dashboard(environment, actor, "/api/v1/api-keys", { query: { limit: page.limit, after: page.after }, schema: ApiKeyListSchema });

@@ -1,8 +1,9 @@
 import "server-only";
 
-import { CaseSchema, type Case, type CaseType, type UpdateCaseInput } from "../schemas/case";
+import { CaseSchema, type Case, type CaseType, type ListPage, CaseListSchema } from "./wire";
+import type { UpdateCaseInput } from "../schemas/case";
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import type { PageParams } from "../schemas/list";
 import { apiA } from "./client";
 
 // Cases are Surface A resources (`/v1/cases`). The console always sends `actor_id` = the signed-in
@@ -33,7 +34,6 @@ export async function updateCase(environment: ConsoleEnvironment, actorId: strin
   return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...changes, actor_id: actorId }, ifMatch: version, schema: CaseSchema });
 }
 
-const CaseListSchema = listSchema(CaseSchema);
 
 export type CaseFilters = { status?: string; severity?: string; case_type?: string; assignee_id?: string; alert_id?: string; sort?: "priority" | "created_at" };
 

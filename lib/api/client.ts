@@ -5,8 +5,8 @@ import { resolveTarget, targetLabel } from "./config";
 import { sendRequest, type RequestOptions } from "./http";
 import { mintConsoleToken, type TokenSubject } from "./token";
 
-// The console's three ways to call the API, one per credential (DESIGN.md "Keys, accounts,
-// scopes"). The environment picks the listener and the key: production → ARGUS_API_URL with the
+// The console's three ways to call the API, one per credential (server/README.md, keys and
+// accounts). The environment picks the listener and the key: production → ARGUS_API_URL with the
 // live key, pre-production → ARGUS_SANDBOX_API_URL with the test key.
 
 /** The signed-in analyst a dashboard call is made for, in their session (never from the browser). */

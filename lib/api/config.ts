@@ -10,7 +10,7 @@ export type ApiTarget = {
   baseUrl: string;
   key: string;
   secret: string;
-  /** The one account this console serves (DESIGN "Tenancy of analysts"). */
+  /** The one account this console serves (its analysts alone may sign in; lib/auth/README.md). */
   accountId: string;
 };
 

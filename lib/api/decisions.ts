@@ -1,10 +1,11 @@
 import "server-only";
 
-import { DecisionRecordSchema, type DecisionFormValues, type DecisionRecord } from "../schemas/decision";
+import { DecisionRecordSchema, type DecisionRecord } from "./wire";
+import type { DecisionFormValues } from "../schemas/decision";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import { apiA } from "./client";
 
-// Decisions on transactions (spec 4.5 `POST /v1/decisions`). The chain is read with the
+// Decisions on transactions (`POST /v1/decisions`). The chain is read with the
 // transaction (`GET /v1/transactions/{id}` returns every decision, oldest first), so no list call
 // is needed here. Screening decisions share the endpoint but live in lib/api/screenings.ts: this
 // module only ever sends `transaction_id`.

@@ -15,7 +15,7 @@ export class ApiError extends Error {
   readonly param?: string;
   readonly requestId?: string;
   readonly docUrl?: string;
-  /** Seconds to wait before retrying, from `Retry-After` (spec 8: sent with 429). */
+  /** Seconds to wait before retrying, from `Retry-After` (sent with 429). */
   readonly retryAfterSeconds?: number;
 
   constructor(init: { status: number; code: string; message: string; param?: string; requestId?: string; docUrl?: string; retryAfterSeconds?: number }) {
@@ -41,7 +41,7 @@ type ErrorBody = {
 const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 
 /**
- * Builds the error of a non-2xx answer. Both shapes of the spec are read (standard `doc_url`
+ * Builds the error of a non-2xx answer. Both error shapes of the API are read (standard `doc_url`
  * and Surface B's upper-case `docs_url`); a body that is neither still yields a usable error,
  * with the request id from the `Request-Id` header every response carries.
  */

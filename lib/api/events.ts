@@ -1,15 +1,14 @@
 import "server-only";
 
-import { EventSchema, type ArgusEvent } from "../schemas/event";
+import { type ArgusEvent, type ListPage, EventListSchema } from "./wire";
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
+import type { PageParams } from "../schemas/list";
 import { apiA } from "./client";
 
-// The event log is a Surface A resource (`GET /v1/events`, spec 4.9), read with the environment's key.
+// The event log is a Surface A resource (`GET /v1/events`), read with the environment's key.
 
-const EventListSchema = listSchema(EventSchema);
 
-/** Every filter of spec 4.9; timestamps are ISO 8601 as the API takes them. */
+/** Every filter of `GET /v1/events`; timestamps are ISO 8601 as the API takes them. */
 export type EventFilters = {
   transaction_id?: string;
   user_id?: string;

@@ -1,8 +1,9 @@
 import "server-only";
 
-import { DetectionPolicySchema, type DetectionPolicy, type DetectionThresholds } from "../schemas/detection-policy";
+import { DetectionPolicySchema, type DetectionPolicy, PolicySchema, SignalListSchema, type Policy, type SignalInfo } from "./wire";
+import type { DetectionThresholds } from "../schemas/detection-policy";
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { PolicySchema, SignalListSchema, type Policy, type RuleInput, type ScoreBandsInput, type SignalInfo } from "../schemas/policy";
+import type { RuleInput, ScoreBandsInput } from "../schemas/policy";
 import { dashboard, type DashboardActor } from "./client";
 
 // Risk policies and detection thresholds are dashboard routes: called with a console token for

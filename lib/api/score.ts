@@ -1,10 +1,11 @@
 import "server-only";
 
-import { ScoreResultSchema, type ScoreRequest, type ScoreResult } from "../schemas/batch";
+import { ScoreResultSchema, type ScoreResult } from "./wire";
+import type { ScoreRequest } from "../schemas/batch";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import { apiA } from "./client";
 
-// Scoring is a Surface A call (`POST /v1/transactions/score`, spec 4.3) with the environment's
+// Scoring is a Surface A call (`POST /v1/transactions/score`) with the environment's
 // key: in production it writes a live transaction (history, velocity, alerts), like any client's.
 
 export async function scoreTransaction(environment: ConsoleEnvironment, body: ScoreRequest, options: { idempotencyKey: string }): Promise<ScoreResult> {

@@ -2,14 +2,12 @@ import "server-only";
 
 import { z } from "zod";
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
-import { DecisionRecordSchema, ScreeningDetailSchema, ScreeningSchema, type DecisionRecord, type ReviewState, type Screening, type ScreeningDetail, type ScreeningStatus } from "../schemas/screening";
+import type { PageParams } from "../schemas/list";
+import { type ListPage, DecisionRecordSchema, ScreeningDetailSchema, type DecisionRecord, type ReviewState, type Screening, type ScreeningStatus, ScreeningListSchema, type ScreeningDetail, DecisionListSchema, EventListSchema, EventSchema } from "./wire";
 import { apiA } from "./client";
 
 // Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's
 // decision on one (`POST /v1/decisions` with `screening_id`), with the environment's API key.
-
-const ScreeningListSchema = listSchema(ScreeningSchema);
 
 export type ScreeningFilters = { review_state?: ReviewState; status?: ScreeningStatus; user_id?: string };
 
@@ -34,15 +32,14 @@ export async function decideScreening(environment: ConsoleEnvironment, body: Scr
   return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
 }
 
-const DecisionListSchema = listSchema(DecisionRecordSchema);
-
-const DecisionEventsSchema = listSchema(
-  z.object({
-    event_id: z.string(),
-    created_at: z.string(),
-    payload: z.object({ decision_id: z.string().optional(), screening_id: z.string().optional(), decision: z.string().optional(), reason_codes: z.array(z.string()).optional(), analyst_id: z.string().optional() }).loose(),
-  }),
-);
+// The document leaves an event's payload open; these are the fields of `decision.submitted` read here.
+const DecisionEventsSchema = EventListSchema.extend({
+  data: z.array(
+    EventSchema.extend({
+      payload: z.object({ decision_id: z.string().optional(), screening_id: z.string().optional(), decision: z.string().optional(), reason_codes: z.array(z.string()).optional(), analyst_id: z.string().optional() }).loose(),
+    }),
+  ),
+});
 
 export type ScreeningDecisionSummary = { decision_id: string; decision: string | null; reason: string | null; notes: string | null; analyst_id: string | null; created_at: string };
 

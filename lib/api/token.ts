@@ -3,7 +3,7 @@ import "server-only";
 import { SignJWT } from "jose";
 
 // The console's credential for Surface B dashboard routes: a short-lived HS256 JWT signed with
-// ARGUS_CONSOLE_SECRET (DESIGN.md "Keys, accounts, scopes"). One is minted per request, so a
+// ARGUS_CONSOLE_SECRET (server/README.md, keys and accounts). One is minted per request, so a
 // leaked token is worth minutes; the API checks the session it names on every call.
 
 export const CONSOLE_TOKEN_ISSUER = "argus-console";

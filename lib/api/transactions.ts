@@ -1,22 +1,21 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
-import { TransactionEventSchema, TransactionSchema, type Transaction, type TransactionEvent } from "../schemas/transaction";
+import type { PageParams } from "../schemas/list";
+import { type ListPage, TransactionSchema, type Transaction, type TransactionEvent, EventListSchema } from "./wire";
 import { apiA } from "./client";
 
 // Transactions are Surface A resources: `GET /v1/transactions/{id}` (an Argus addition: the
 // assessment with its explanation and decision chain) and, for the evidence trail and the list of
-// recent scores, the event log `GET /v1/events` (spec 4.9). The console's general event search
+// recent scores, the event log `GET /v1/events`. The console's general event search
 // has its own reader (lib/api/events.ts); this one reads only what the transaction pages need.
 
-const EventListSchema = listSchema(TransactionEventSchema);
 
 export async function getTransaction(environment: ConsoleEnvironment, id: string, options: { timeoutMs?: number } = {}): Promise<Transaction> {
   return apiA(environment, `/v1/transactions/${encodeURIComponent(id)}`, { schema: TransactionSchema, timeoutMs: options.timeoutMs });
 }
 
-/** The evidence trail of one transaction (spec 6.1), newest first. */
+/** The evidence trail of one transaction, newest first. */
 export async function listTransactionEvents(environment: ConsoleEnvironment, transactionId: string, page: PageParams = {}): Promise<ListPage<TransactionEvent>> {
   return apiA(environment, "/v1/events", { query: { transaction_id: transactionId, limit: page.limit, after: page.after }, schema: EventListSchema });
 }

@@ -1,14 +1,13 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
-import { VerificationDetailSchema, VerificationSchema, type Verification, type VerificationDetail, type VerificationStatus, type VerificationType } from "../schemas/verification";
+import type { PageParams } from "../schemas/list";
+import { type ListPage, VerificationDetailSchema, type Verification, type VerificationDetail, type VerificationStatus, type VerificationType, VerificationListSchema } from "./wire";
 import { apiB } from "./client";
 
 // Identity verifications through Surface B (`/api/v1/verifications`, X-Api-Key): the identity
-// review queue the specification places in the dashboard.
+// review queue of the console (docs/console.md).
 
-const VerificationListSchema = listSchema(VerificationSchema);
 
 export type VerificationFilters = { status?: VerificationStatus; type?: VerificationType; user_id?: string };
 

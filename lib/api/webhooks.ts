@@ -1,28 +1,18 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { listSchema, type ListPage, type PageParams } from "../schemas/list";
-import {
-  CreatedWebhookEndpointSchema,
-  DeletedWebhookEndpointSchema,
-  WebhookDeliverySchema,
-  WebhookEndpointSchema,
-  type CreatedWebhookEndpoint,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-} from "../schemas/webhook";
+import type { PageParams } from "../schemas/list";
+import { type ListPage, CreatedWebhookEndpointSchema, DeletedWebhookEndpointSchema, WebhookEndpointSchema, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, WebhookEndpointListSchema, WebhookDeliveryListSchema } from "./wire";
 import { apiA } from "./client";
 
 // Webhook endpoints are Surface A resources of the environment's key (`webhooks:read` /
 // `webhooks:write`): the console's key of the active environment lists and changes them.
 
-const EndpointListSchema = listSchema(WebhookEndpointSchema);
-const DeliveryListSchema = listSchema(WebhookDeliverySchema);
 
 const endpointPath = (id: string) => `/v1/webhooks/${encodeURIComponent(id)}`;
 
 export async function listWebhooks(environment: ConsoleEnvironment, page: PageParams = {}): Promise<ListPage<WebhookEndpoint>> {
-  return apiA(environment, "/v1/webhooks", { query: { limit: page.limit, after: page.after }, schema: EndpointListSchema });
+  return apiA(environment, "/v1/webhooks", { query: { limit: page.limit, after: page.after }, schema: WebhookEndpointListSchema });
 }
 
 export async function getWebhook(environment: ConsoleEnvironment, id: string): Promise<WebhookEndpoint> {
@@ -58,6 +48,6 @@ export async function listWebhookDeliveries(
 ): Promise<ListPage<WebhookDelivery>> {
   return apiA(environment, `${endpointPath(id)}/deliveries`, {
     query: { limit: page.limit, after: page.after, event_id: page.eventId },
-    schema: DeliveryListSchema,
+    schema: WebhookDeliveryListSchema,
   });
 }

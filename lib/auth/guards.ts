@@ -4,7 +4,7 @@ import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { auth } from "../auth";
 import { currentSession } from "../api/analysts";
-import type { AnalystRole } from "../schemas/analyst";
+import type { AnalystRole } from "../api/wire";
 import { hasRole } from "./roles";
 import { SessionAnalystSchema, sessionAnalystOf, type SessionAnalyst } from "./session-analyst";
 

@@ -1,6 +1,6 @@
-import { analystRoles, type AnalystRole } from "../schemas/analyst";
+import { analystRoles, type AnalystRole } from "../api/wire";
 
-// analyst < lead < admin: each role may do everything the previous one may (DESIGN.md "Console").
+// analyst < lead < admin: each role may do everything the previous one may (lib/auth/README.md).
 // Pure functions, usable on both sides; the server-side guards are in ./guards.
 
 const RANK: Record<AnalystRole, number> = { analyst: 0, lead: 1, admin: 2 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AnalystRoleSchema, type AnalystSession } from "../schemas/analyst";
+import { AnalystRoleSchema } from "../schemas/analyst";
+import type { AnalystSession } from "../api/wire";
 
 // The analyst as the console's session carries them. Read from the session through this schema
 // so a malformed or outdated cookie is "signed out", never a half-typed object.

@@ -1,4 +1,5 @@
-import { caseStatusLabels, type CaseEvent, type CaseStatus } from "../schemas/case";
+import { caseStatusLabels } from "./case";
+import type { CaseEvent, CaseStatus } from "../api/wire";
 
 // How a case audit entry reads, for the timeline and for "what changed" after a version conflict.
 

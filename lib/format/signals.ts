@@ -1,10 +1,13 @@
-// Risk signals in plain words, for analysts who do not read the engine's catalogue. The catalogue
-// (server/domain/scoring/README.md "Signal catalogue", served by `GET /api/v1/policies/signals`)
-// gives names, weights, points and a terse trigger; this turns each into a sentence about *this*
-// transaction and what it means for the decision. The console owns these words: the API may add
-// signals at any time (spec 9.3), so an unknown name still gets a sensible sentence.
+import type { Signal } from "../api/wire";
 
-export type SignalWeight = "low_risk" | "medium_risk" | "high_risk";
+// Risk signals in plain words, for analysts who do not read the engine's catalogue. The catalogue
+// (served by `GET /api/v1/policies/signals`, server/domain/scoring/README.md) gives names, weights,
+// points and the exact trigger with its thresholds; these sentences say what a signal means and
+// leave the numbers to the served trigger, shown beside them, so they cannot drift from the
+// engine. The API may add signals at any time, so an unknown name still gets a sensible sentence.
+
+/** The weights the API documents for a signal. */
+export type SignalWeight = Signal["weight"];
 
 export type SignalExplanation = {
   /** Short human title, e.g. "High velocity". */
@@ -23,35 +26,35 @@ const CATALOGUE: Record<string, Entry> = {
   velocity_high: {
     title: "Very high velocity",
     summary:
-      "This user or card was scored 10 or more times in 10 minutes, or the IP address 20 or more times. Bursts like this are typical of card testing and scripted fraud.",
+      "This user, card or IP address was scored many times within minutes. Bursts like this are typical of card testing and scripted fraud.",
   },
   velocity_elevated: {
     title: "Elevated velocity",
-    summary: "More activity than usual from this user, card or IP address in the last 10 minutes or hour, though below the very-high threshold.",
+    summary: "More activity than usual from this user, card or IP address within minutes or the last hour, though below the very-high threshold.",
   },
   device_velocity_high: {
     title: "Busy device",
-    summary: "The device behind this session was used for 10 or more payments in 10 minutes.",
+    summary: "The device behind this session was used for many payments within minutes.",
   },
   user_many_cards: {
     title: "Many cards for one user",
-    summary: "This user paid with 3 or more different cards in 24 hours, a common sign of someone trying stolen cards.",
+    summary: "This user paid with several different cards within a day, a common sign of someone trying stolen cards.",
   },
   card_many_users: {
     title: "Card shared by several users",
-    summary: "This card was used by 3 or more different user accounts in 24 hours. One card normally belongs to one customer.",
+    summary: "This card was used by several different user accounts within a day. One card normally belongs to one customer.",
   },
   ip_many_users: {
     title: "IP address shared by many users",
-    summary: "5 or more different users paid from this IP address within an hour.",
+    summary: "Several different users paid from this IP address within an hour.",
   },
   device_many_users: {
     title: "Device shared by many users",
-    summary: "3 or more different user accounts used this device in 24 hours, a strong sign of account farming or takeover.",
+    summary: "Several different user accounts used this device within a day, a strong sign of account farming or takeover.",
   },
   email_many_users: {
     title: "E-mail shared by several users",
-    summary: "This e-mail address appears on 3 or more user accounts within 30 days.",
+    summary: "This e-mail address appears on several user accounts within a month.",
   },
   new_user: {
     title: "New customer",
@@ -59,11 +62,11 @@ const CATALOGUE: Record<string, Entry> = {
   },
   amount_unusual_for_user: {
     title: "Unusual amount",
-    summary: "The amount is more than three times this user's average and above anything they spent before in this currency (blocked and fraudulent payments left out).",
+    summary: "The amount is well above this user's average and above anything they spent before in this currency (blocked and fraudulent payments left out).",
   },
   email_seen_before: {
     title: "Known e-mail",
-    summary: "The user paid with this e-mail address at least a day ago, and none of their payments with it was blocked or labelled fraud. This lowers the risk.",
+    summary: "The user paid with this e-mail address before, and none of their payments with it was blocked or labelled fraud. This lowers the risk.",
   },
   email_new_for_user: {
     title: "New e-mail for this user",

@@ -1,5 +1,5 @@
 import { createLoader, parseAsIsoDate, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { alertSeverities, alertTypes } from "../schemas/alert";
+import { alertSeverities, alertTypes } from "../api/wire";
 import { cursorStackParser } from "./search-params";
 
 // The alert queue's filters, all in the URL (reload, back and shared links show the same queue).

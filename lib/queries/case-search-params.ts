@@ -1,6 +1,5 @@
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { alertSeverities } from "../schemas/alert";
-import { caseStatuses, caseTypes } from "../schemas/case";
+import { alertSeverities, caseStatuses, caseTypes } from "../api/wire";
 import { cursorStackParser } from "./search-params";
 
 // The case queue's filters, in the URL. Priority order by default (most urgent, then oldest);

@@ -48,7 +48,7 @@ describe("eventFiltersFromParams", () => {
     expect(hasEventFilters(none)).toBe(false);
   });
 
-  it("writes instants to the second as the spec does, and trims ids", () => {
+  it("writes instants to the second as the API does, and trims ids", () => {
     const filters = eventFiltersFromParams({
       ...none,
       event_type: "decision.submitted",

@@ -1,8 +1,8 @@
 import { createLoader, parseAsInteger, parseAsIsoDateTime, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { eventTypes } from "../schemas/event";
+import { eventTypes } from "../api/wire";
 import { cursorStackParser } from "./search-params";
 
-// Event search: every filter of GET /v1/events (spec 4.9) in the URL, so `/events?transaction_id=…`
+// Event search: every filter of GET /v1/events in the URL, so `/events?transaction_id=…`
 // and `/events?user_id=…` are deep links other pages (transaction detail, alerts) use. `event` is
 // the event whose payload is open: in the URL so a shared link opens the same payload.
 
@@ -42,7 +42,7 @@ export function pageSizeOf(limit: number | null | undefined): number {
   return typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : DEFAULT_EVENT_PAGE_SIZE;
 }
 
-/** An instant as the spec writes timestamps (2.1): `YYYY-MM-DDTHH:MM:SSZ`, to the second. */
+/** An instant as the API writes timestamps: `YYYY-MM-DDTHH:MM:SSZ`, to the second. */
 export function toApiInstant(date: Date | null | undefined): string | undefined {
   if (!date || Number.isNaN(date.getTime())) return undefined;
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");

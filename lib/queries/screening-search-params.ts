@@ -1,5 +1,5 @@
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { reviewStates, screeningStatuses } from "../schemas/screening";
+import { reviewStates, screeningStatuses } from "../api/wire";
 import { cursorStackParser } from "./search-params";
 
 // The watchlist review queue's filters, in the URL. `review` defaults to the screenings awaiting a

@@ -1,5 +1,5 @@
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { verificationStatuses, verificationTypes } from "../schemas/verification";
+import { verificationStatuses, verificationTypes } from "../api/wire";
 import { cursorStackParser } from "./search-params";
 
 // The identity review queue's filters, in the URL. `status` defaults to `pending` (work waiting

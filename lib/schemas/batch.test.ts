@@ -13,7 +13,7 @@ describe("idempotencyKeyFor", () => {
 });
 
 describe("ScoreRequestSchema", () => {
-  it("accepts spec 4.3's body", () => {
+  it("accepts the score request's body", () => {
     expect(ScoreRequestSchema.safeParse({ ...body, payment_method: { type: "wallet", wallet_type: "paypal" }, metadata: { a: "b" } }).success).toBe(true);
   });
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { walletTypes, paymentMethodTypes, type ScoreResult } from "../api/wire";
 
-// Batch CSV scoring: the body of POST /v1/transactions/score (spec 4.3) as the console validates
+// Batch CSV scoring: the body of POST /v1/transactions/score as the console validates
 // it, before anything is sent, in the browser (each CSV row) and again in the server action (each
 // chunk). The same schema on both sides: a row the page accepted is a row the action accepts.
-// Shared by server and client code: shapes, the CSV column catalogue and pure mapping only.
 
 /** At most this many data rows per file: said in the UI; larger files are refused before sending. */
 export const MAX_BATCH_ROWS = 1000;
@@ -11,10 +11,6 @@ export const MAX_BATCH_ROWS = 1000;
 export const BATCH_CHUNK_SIZE = 100;
 /** Rows scored at once inside one action call: bounded so a batch does not flood the API. */
 export const BATCH_CONCURRENCY = 4;
-
-export const paymentMethodTypes = ["card", "wallet", "bank_transfer", "qr", "crypto"] as const;
-// The spec leaves the literal strings out (4.3); DESIGN.md "Edge rules" names them.
-export const walletTypes = ["apple_pay", "google_pay", "paypal"] as const;
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 const METADATA_MAX_KEYS = 50;
@@ -50,7 +46,7 @@ const MetadataSchema = z
   .record(z.string().min(1).max(40, "keys must be at most 40 characters"), z.string().max(500, "must be at most 500 characters"))
   .refine((metadata) => Object.keys(metadata).length <= METADATA_MAX_KEYS, `must have at most ${METADATA_MAX_KEYS} keys`);
 
-/** One transaction to score: spec 4.3's body, without `idempotency_key` (the action derives it). */
+/** One transaction to score: the score request's body, without `idempotency_key` (the action derives it). */
 export const ScoreRequestSchema = z.strictObject({
   amount: z
     .number({ error: required("must be a whole number in the smallest currency unit (4999 for 49.99)") })
@@ -90,19 +86,6 @@ export function idempotencyKeyFor(batchId: string, row: number): string {
 }
 
 // --- The answer -----------------------------------------------------------------------------
-
-export const ScoreResultSchema = z.object({
-  object: z.literal("transaction_score"),
-  transaction_id: z.string(),
-  risk_score: z.number().int(),
-  // Strings, not enums: a value added later (spec 9.3) must not fail a whole batch.
-  decision: z.string(),
-  signals: z.array(z.object({ name: z.string(), weight: z.string() })),
-  latency_ms: z.number(),
-  created_at: z.string(),
-});
-
-export type ScoreResult = z.infer<typeof ScoreResultSchema>;
 
 export type BatchRowError = { message: string; code?: string; requestId?: string; status?: number; param?: string };
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DECISION_NOTES_MAX, DecisionFormSchema, decisionChain, decisionReasonLabel, type DecisionRecord } from "./decision";
+import { DECISION_NOTES_MAX, DecisionFormSchema } from "./decision";
+import { decisionChain, decisionReasonLabel } from "../format/decision";
+import type { DecisionRecord } from "../api/wire";
 
 const valid = { transaction_id: "txn_01m809kas5qcz6bgptp0f6ha5g", decision: "block", reason: "confirmed_fraud" };
 
-describe("DecisionFormSchema (spec 4.5)", () => {
+describe("DecisionFormSchema", () => {
   it("accepts the required fields alone and drops blank notes", () => {
     const parsed = DecisionFormSchema.parse({ ...valid, notes: "   " });
     expect(parsed).toEqual(valid);
@@ -19,7 +21,7 @@ describe("DecisionFormSchema (spec 4.5)", () => {
     expect(messages.reason).toBe("Choose the reason for the decision.");
   });
 
-  it("takes only the spec's decisions and reasons", () => {
+  it("takes only the API's decisions and reasons", () => {
     expect(DecisionFormSchema.safeParse({ ...valid, decision: "approve" }).success).toBe(false);
     expect(DecisionFormSchema.safeParse({ ...valid, reason: "gut_feeling" }).success).toBe(false);
     for (const reason of ["manual_review", "customer_verified", "false_positive", "confirmed_fraud", "policy_exception"]) {
@@ -44,7 +46,7 @@ describe("DecisionFormSchema (spec 4.5)", () => {
 });
 
 describe("decisionChain", () => {
-  const record = (id: string, created_at: string, decision = "allow"): DecisionRecord => ({
+  const record = (id: string, created_at: string, decision: DecisionRecord["decision"] = "allow"): DecisionRecord => ({
     object: "decision",
     decision_id: id,
     transaction_id: "txn_1",
@@ -52,6 +54,7 @@ describe("decisionChain", () => {
     reason: "manual_review",
     notes: null,
     analyst_id: null,
+    seq: 1,
     created_at,
   });
 

@@ -86,24 +86,24 @@ export const DetectionThresholdsInputSchema = z.object(
   Object.fromEntries(detectors.map((info) => [info.name, detectorSchema(info)])) as unknown as Record<DetectorName, z.ZodType<DetectorThresholds>>,
 );
 
+/** The editor's draft: each threshold as typed, each switch on or off. */
+export type DetectionDraft = Record<DetectorName, Record<string, string | boolean>>;
+
+function detectorFormSchema(info: DetectorInfo) {
+  const shape: Record<string, z.ZodType> = { enabled: z.boolean() };
+  for (const field of info.fields) shape[field.key] = z.string().transform(parseNumberInput).pipe(numberSchema(field));
+  return z.object(shape);
+}
+
+/** The editor's form: the draft judged as the thresholds it stands for, each error on its field. */
+export const DetectionFormSchema = z.object(
+  Object.fromEntries(detectors.map((info) => [info.name, detectorFormSchema(info)])) as unknown as Record<DetectorName, z.ZodType<DetectorThresholds, Record<string, string | boolean>>>,
+);
+
 export const UpdateDetectionPolicyInputSchema = z.object({
   version: z.number().int().min(0),
   detectors: DetectionThresholdsInputSchema,
 });
-
-const looseDetectors = z.object(Object.fromEntries(detectorNames.map((name) => [name, z.record(z.string(), z.union([z.number(), z.boolean()]))])) as unknown as Record<DetectorName, z.ZodType<DetectorThresholds>>);
-
-export const DetectionPolicySchema = z.object({
-  object: z.literal("detection_policy"),
-  environment: z.enum(["live", "test"]),
-  detectors: looseDetectors,
-  defaults: looseDetectors,
-  version: z.number().int(),
-  updated_at: z.string().nullable(),
-  updated_by: z.string().nullable(),
-});
-
-export type DetectionPolicy = z.infer<typeof DetectionPolicySchema>;
 
 function formatValue(value: number | boolean | undefined): string {
   if (typeof value === "boolean") return value ? "on" : "off";

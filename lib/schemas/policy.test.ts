@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  bandsSummary,
-  describeConditions,
-  formOfRule,
-  policyChanges,
-  ruleFromForm,
-  RuleInputSchema,
-  rulesForApi,
-  sameRuleContent,
-  ScoreBandsInputSchema,
-  UpdatePolicyInputSchema,
-  type DraftRule,
-  type PolicyRule,
-} from "./policy";
+import { bandsSummary, describeConditions } from "../format/policy";
+import { formOfRule, policyChanges, ruleFromForm, RuleInputSchema, rulesForApi, sameRuleContent, ScoreBandsInputSchema, UpdatePolicyInputSchema, type DraftRule } from "./policy";
+import type { PolicyRule } from "../api/wire";
 
 const torRule: PolicyRule = { id: "rule_tor", name: "Tor", enabled: true, action: "block", when: { signals_any: ["ip_tor"], score_gte: 60 } };
 const bigRule: PolicyRule = { id: "rule_big", name: "Big", enabled: true, action: "challenge", when: { amount_gte: 100000 } };

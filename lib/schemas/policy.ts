@@ -1,58 +1,12 @@
 import { z } from "zod";
+import { parseNumberInput } from "./detection-policy";
 import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
+import { policyActions, type PolicyRule, type RuleConditions, paymentMethodTypes, type Policy, type PolicyAction } from "../api/wire";
+import { describeRule } from "../format/policy";
 
-// The account's risk policy of one environment (Surface B dashboard route `/api/v1/policies`):
-// score bands, ordered rules, and the signal catalogue rules are written with. The input schemas
-// mirror the API's validation (server/surfaces/b/policies/routes.ts) so the form can say what is
-// wrong before a round trip; the API stays the judge and its field errors are shown too.
-
-export const policyActions = ["allow", "challenge", "block"] as const;
-export type PolicyAction = (typeof policyActions)[number];
-
-export const paymentMethodTypes = ["card", "wallet", "bank_transfer", "qr", "crypto"] as const;
-
-const RuleConditionsSchema = z.object({
-  signals_all: z.array(z.string()).optional(),
-  signals_any: z.array(z.string()).optional(),
-  score_gte: z.number().optional(),
-  amount_gte: z.number().optional(),
-  payment_method_types: z.array(z.string()).optional(),
-  currencies: z.array(z.string()).optional(),
-  merchant_ids: z.array(z.string()).optional(),
-  merchant_categories: z.array(z.string()).optional(),
-});
-
-export type RuleConditions = z.infer<typeof RuleConditionsSchema>;
-
-export const PolicyRuleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  enabled: z.boolean(),
-  action: z.enum(policyActions),
-  when: RuleConditionsSchema,
-});
-
-export type PolicyRule = z.infer<typeof PolicyRuleSchema>;
-
-export const PolicySchema = z.object({
-  object: z.literal("policy"),
-  environment: z.enum(["live", "test"]),
-  score_bands: z.object({ block: z.number().int(), challenge: z.number().int() }),
-  rules: z.array(PolicyRuleSchema),
-  retention_days: z.number().int(),
-  ip_ranges_count: z.number().int(),
-  bin_table: z.enum(["default", "custom"]),
-  bin_table_rows: z.number().int(),
-  version: z.number().int(),
-  updated_at: z.string().nullable(),
-  updated_by: z.string().nullable(),
-});
-
-export type Policy = z.infer<typeof PolicySchema>;
-
-export const SignalInfoSchema = z.object({ name: z.string(), weight: z.string(), points: z.number(), trigger: z.string() });
-export type SignalInfo = z.infer<typeof SignalInfoSchema>;
-export const SignalListSchema = z.object({ object: z.literal("list"), data: z.array(SignalInfoSchema) });
+// The policy forms (`/api/v1/policies`): score bands and ordered rules, and the draft the editor
+// keeps until it is saved. The input schemas say what is wrong before a round trip, in the
+// console's words; the API stays the judge and its field errors are shown too.
 
 // ---- input ----
 
@@ -73,6 +27,12 @@ export const ScoreBandsInputSchema = z
   .refine((bands) => bands.challenge < bands.block, { error: "The challenge threshold must be below the block threshold.", path: ["challenge"] });
 
 export type ScoreBandsInput = z.infer<typeof ScoreBandsInputSchema>;
+
+/** The bands as the form holds them (typed text), judged as the numbers they stand for. */
+export const ScoreBandsFormSchema = z
+  .object({ block: z.string(), challenge: z.string() })
+  .transform((typed) => ({ block: parseNumberInput(typed.block), challenge: parseNumberInput(typed.challenge) }))
+  .pipe(ScoreBandsInputSchema);
 
 const signalList = z
   .array(z.string().regex(/^[a-z0-9_]{1,64}$/, { error: "Not a signal name." }))
@@ -117,29 +77,7 @@ export const UpdatePolicyInputSchema = z
 
 export type UpdatePolicyInput = z.input<typeof UpdatePolicyInputSchema>;
 
-// ---- pure helpers ----
-
-export const actionLabels: Record<PolicyAction, string> = { allow: "Allow", challenge: "Challenge", block: "Block" };
-
-const formatAmount = (minor: number) => new Intl.NumberFormat("en-GB").format(minor);
-
-/** A rule's conditions in words: "signals ip_tor and proxy_detected, score ≥ 60". */
-export function describeConditions(when: RuleConditions): string {
-  const parts: string[] = [];
-  if (when.signals_all?.length) parts.push(`${when.signals_all.length > 1 ? "all of the signals" : "signal"} ${when.signals_all.join(", ")}`);
-  if (when.signals_any?.length) parts.push(`${when.signals_any.length > 1 ? "any of the signals" : "signal"} ${when.signals_any.join(", ")}`);
-  if (when.score_gte !== undefined) parts.push(`score ≥ ${when.score_gte}`);
-  if (when.amount_gte !== undefined) parts.push(`amount ≥ ${formatAmount(when.amount_gte)} (minor units)`);
-  if (when.payment_method_types?.length) parts.push(`payment method ${when.payment_method_types.join(" or ")}`);
-  if (when.currencies?.length) parts.push(`currency ${when.currencies.join(" or ")}`);
-  if (when.merchant_ids?.length) parts.push(`merchant ${when.merchant_ids.join(" or ")}`);
-  if (when.merchant_categories?.length) parts.push(`merchant category ${when.merchant_categories.join(" or ")}`);
-  return parts.length ? parts.join("; ") : "no condition";
-}
-
-export function describeRule(rule: Pick<PolicyRule, "name" | "action" | "when"> & { enabled?: boolean }): string {
-  return `“${rule.name}”: ${actionLabels[rule.action].toLowerCase()} when ${describeConditions(rule.when)}${rule.enabled === false ? " (disabled)" : ""}`;
-}
+// ---- the draft ----
 
 /** A rule as the form keeps it; new rules have no id until the API gives them one. */
 export type DraftRule = Omit<PolicyRule, "id"> & { id?: string; key: string };
@@ -205,14 +143,6 @@ export function rulesForApi(rules: readonly DraftRule[]): RuleInput[] {
 function stripEmpty(when: RuleConditions): RuleConditions {
   return Object.fromEntries(Object.entries(when).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))) as RuleConditions;
 }
-
-/** The three bands two valid thresholds make, in words: "0–39 allow, 40–74 challenge, 75–100 block". */
-export function bandsSummary(bands: ScoreBandsInput): string {
-  const allow = bands.challenge === 0 ? "no score is allowed by the bands" : `${rangeText(0, bands.challenge - 1)} allow`;
-  return `${allow}, ${rangeText(bands.challenge, bands.block - 1)} challenge, ${rangeText(bands.block, 100)} block`;
-}
-
-const rangeText = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
 
 /** The rule form (add and edit) as typed: numbers as text, signals with how they combine. */
 export type RuleForm = {

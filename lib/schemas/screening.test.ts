@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  aliasStrengthLabel,
-  dobMatchLabel,
-  dobMatchTone,
-  formatMatchScore,
-  isHighConfidence,
-  isReviewed,
-  ListedEntitySchema,
-  outcomeDecisions,
-  reviewOutcomes,
-  ReviewScreeningInputSchema,
-  ScreeningDetailSchema,
-  suppressionSentence,
-  topMatch,
-  type ScreeningMatch,
-} from "./screening";
+import { aliasStrengthLabel, dobMatchLabel, dobMatchTone, formatMatchScore, isHighConfidence, isReviewed, suppressionSentence, topMatch } from "../format/screening";
+import { ListedEntitySchema, ScreeningDetailSchema, type ScreeningMatch } from "../api/wire";
+import { outcomeDecisions, reviewOutcomes, ReviewScreeningInputSchema } from "./screening";
 
 const match = (entity_name: string, match_score: number): ScreeningMatch => ({
   list: "pep",
@@ -44,7 +31,7 @@ describe("outcomeDecisions", () => {
       expect(serverReviewState(decision, reason)).toBe(outcome);
     }
   });
-  it("uses only reasons of the spec's decision record", () => {
+  it("uses only reasons the API's decision record takes", () => {
     const reasons = ["manual_review", "customer_verified", "false_positive", "confirmed_fraud", "policy_exception"];
     for (const outcome of reviewOutcomes) expect(reasons).toContain(outcomeDecisions[outcome].reason);
   });

@@ -1,27 +1,40 @@
+import type { z } from "zod";
+import * as a from "../api/generated/surface-a/zod.gen";
+import * as b from "../api/generated/surface-b/zod.gen";
+
 // The API's limit on every text a console form sends, in one place: the forms' counters, their
-// zod schemas and the server actions read them from here. Each equals the `.max()` of the field's
-// route schema under server/surfaces/ (the API refuses more with 400 invalid_field_value naming
-// the field and the limit); nothing is ever cut to fit.
+// zod schemas and the server actions read them from here. Each is read from the request schema
+// generated from the API's document (the API refuses more with 400 invalid_field_value naming the
+// field and the limit); nothing is ever cut to fit.
+
+/** The `maxLength` of a generated string field, optional or nullable. */
+function maxOf(field: z.ZodType): number {
+  let schema: z.ZodType = field;
+  while ("unwrap" in schema && typeof schema.unwrap === "function") schema = schema.unwrap() as z.ZodType;
+  const max = (schema as z.ZodString).maxLength;
+  if (typeof max !== "number") throw new Error("text-limits: a generated field has no maximum length");
+  return max;
+}
 
 export const TEXT_LIMITS = {
   /** POST /v1/cases `title` (a case opened from an alert takes the alert's summary). */
-  caseTitle: 200,
+  caseTitle: maxOf(a.zCreateCaseRequest.shape.title),
   /** POST and PATCH /v1/cases `notes`. */
-  caseNote: 5000,
+  caseNote: maxOf(a.zUpdateCaseRequest.shape.notes),
   /** PATCH /v1/alerts/{id} `resolution_notes`. */
-  alertResolutionNotes: 5000,
-  /** POST /v1/decisions `notes` (spec 4.5 and part 8), transactions and screenings alike. */
-  decisionNotes: 1000,
+  alertResolutionNotes: maxOf(a.zUpdateAlertRequest.shape.resolution_notes),
+  /** POST /v1/decisions `notes`, transactions and screenings alike. */
+  decisionNotes: maxOf(a.zCreateDecisionRequest.shape.notes),
   /** POST and PATCH /v1/webhooks `url`. */
-  webhookUrl: 2048,
+  webhookUrl: maxOf(a.zCreateWebhookRequest.shape.url),
   /** POST and PATCH /v1/webhooks `description`. */
-  webhookDescription: 500,
+  webhookDescription: maxOf(a.zCreateWebhookRequest.shape.description),
   /** POST /api/v1/api-keys `label`. */
-  apiKeyLabel: 100,
+  apiKeyLabel: maxOf(b.zCreateApiKeyRequest.shape.label),
   /** POST /api/v1/analysts `name`. */
-  analystName: 200,
+  analystName: maxOf(b.zPostApiV1AnalystsBody.shape.name),
   /** The rules of PUT /api/v1/policies: `rules[].name`. */
-  ruleName: 100,
+  ruleName: maxOf(b.zReplacePolicyRequest.shape.rules.element.shape.name),
 } as const;
 
 const numberFormat = new Intl.NumberFormat("en-GB");

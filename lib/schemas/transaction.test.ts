@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatAmount,
-  maskedPaymentMethod,
-  riskBandOf,
-  scoredSummary,
-  summaryOfScoredEvent,
-  TransactionLookupSchema,
-  type TransactionEvent,
-} from "./transaction";
+import { formatAmount, maskedPaymentMethod, riskBandOf, scoredSummary, summaryOfScoredEvent } from "../format/transaction";
+import { TransactionLookupSchema } from "./transaction";
+import type { TransactionEvent } from "../api/wire";
 
 describe("TransactionLookupSchema", () => {
   it("accepts an id with stray spaces or an upper-case prefix", () => {
@@ -23,14 +17,18 @@ describe("TransactionLookupSchema", () => {
 });
 
 describe("riskBandOf", () => {
-  it("uses the default bands (challenge 40, block 75) inclusively", () => {
-    expect(riskBandOf(39)).toBe("low");
-    expect(riskBandOf(40)).toBe("medium");
-    expect(riskBandOf(74)).toBe("medium");
-    expect(riskBandOf(75)).toBe("high");
+  it("places a score in the account's bands, inclusively", () => {
+    const bands = { challenge: 40, block: 75 };
+    expect(riskBandOf(39, bands, "block")).toBe("low");
+    expect(riskBandOf(40, bands, "allow")).toBe("medium");
+    expect(riskBandOf(74, bands, "allow")).toBe("medium");
+    expect(riskBandOf(75, bands, "allow")).toBe("high");
+    expect(riskBandOf(50, { challenge: 60, block: 90 }, "challenge")).toBe("low");
   });
-  it("uses the account's bands when given", () => {
-    expect(riskBandOf(50, { challenge: 60, block: 90 })).toBe("low");
+  it("takes the band from the engine's decision when the bands are unknown", () => {
+    expect(riskBandOf(50, undefined, "allow")).toBe("low");
+    expect(riskBandOf(50, undefined, "challenge")).toBe("medium");
+    expect(riskBandOf(50, undefined, "block")).toBe("high");
   });
 });
 
@@ -83,13 +81,14 @@ describe("scored events", () => {
       currency: null,
       created_at: "2026-11-22T00:13:20Z",
     });
-    // An older event without risk_level gets the default band.
-    expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 80 } }).risk_level).toBe("high");
+    // An older event without risk_level: the band its decision implies, none without a decision.
+    expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 80, decision: "block" } }).risk_level).toBe("high");
+    expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 80 } }).risk_level).toBeNull();
   });
 
   it("reads a transaction.blocked event (no decision in its payload) as a block", () => {
-    const blocked = { ...event, event_type: "transaction.blocked", payload: { rule_id: "rule_1", rule_name: "Prepaid burst", threshold: null, risk_score: 62 } };
-    expect(summaryOfScoredEvent(blocked)).toMatchObject({ transaction_id: "txn_1", risk_score: 62, risk_level: "medium", decision: "block" });
+    const blocked = { ...event, event_type: "transaction.blocked" as const, payload: { rule_id: "rule_1", rule_name: "Prepaid burst", threshold: null, risk_score: 62 } };
+    expect(summaryOfScoredEvent(blocked)).toMatchObject({ transaction_id: "txn_1", risk_score: 62, risk_level: null, decision: "block" });
     // A scored event without a decision says nothing about one.
     expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 62 } }).decision).toBeNull();
   });

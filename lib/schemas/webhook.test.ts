@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CreateWebhookInputSchema,
-  describeEvents,
-  endpointState,
-  normaliseEvents,
-  UpdateWebhookInputSchema,
-  urlProblem,
-  webhookPatch,
-} from "./webhook";
+import { CreateWebhookInputSchema, normaliseEvents, UpdateWebhookInputSchema, urlProblem, webhookPatch } from "./webhook";
+import { describeEvents, endpointState } from "../format/webhook";
 
 const endpoint = { url: "https://example.com/hook", events: ["alert.triggered", "case.updated"], description: "Ops", status: "enabled" as const };
 

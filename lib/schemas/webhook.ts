@@ -1,88 +1,9 @@
 import { z } from "zod";
 import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
+import { type WebhookEndpoint, ALL_EVENTS, webhookEventTypes } from "../api/wire";
 
-// Webhook endpoints and their delivery log, as Surface A returns them (`/v1/webhooks`, spec
-// "Webhooks" and the API's additions: list, PATCH, DELETE, deliveries). The signing `secret`
-// exists only in the create answer and reaches the browser in that one response.
-
-/** The event catalogue of the spec; `*` subscribes to every type, present and future. */
-export const webhookEventTypes = [
-  "case.updated",
-  "alert.triggered",
-  "identity.verification_completed",
-  "transaction.flagged",
-  "transaction.blocked",
-] as const;
-
-export type WebhookEventType = (typeof webhookEventTypes)[number];
-
-export const ALL_EVENTS = "*";
-
-export const webhookEventDescriptions: Record<WebhookEventType, string> = {
-  "case.updated": "A case changes: status, note, assignee, linked transactions or severity",
-  "alert.triggered": "The detection engine raises a new alert",
-  "identity.verification_completed": "A pending identity verification finishes",
-  "transaction.flagged": "A live score decides challenge",
-  "transaction.blocked": "A live score decides block",
-};
-
-/** How many attempts the API makes per event (1 + 8 retries over about 43 hours). */
-export const MAX_DELIVERY_ATTEMPTS = 9;
-
-export const WebhookEndpointSchema = z.object({
-  object: z.literal("webhook_endpoint"),
-  webhook_id: z.string(),
-  url: z.string(),
-  // Open list: a newer API may know event types this console does not; show them, don't fail.
-  events: z.array(z.string()),
-  description: z.string().nullable(),
-  status: z.enum(["enabled", "disabled"]),
-  disabled_reason: z.string().nullable(),
-  disabled_at: z.string().nullable(),
-  /** Grows with every change (Argus disabling it too); sent back as If-Match. */
-  version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
-
-export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({ secret: z.string().min(1) });
-
-export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpointSchema>;
-
-export const DeletedWebhookEndpointSchema = WebhookEndpointSchema.extend({ deleted: z.literal(true) });
-
-export const WebhookDeliverySchema = z.object({
-  object: z.literal("webhook_delivery"),
-  delivery_id: z.string(),
-  webhook_id: z.string(),
-  event_id: z.string(),
-  event_type: z.string(),
-  attempt: z.number().int(),
-  status: z.enum(["succeeded", "failed"]),
-  status_code: z.number().int().nullable(),
-  latency_ms: z.number().int().nullable(),
-  error: z.string().nullable(),
-  response_body: z.string().nullable(),
-  next_retry_at: z.string().nullable(),
-  delivered_at: z.string().nullable(),
-  created_at: z.string(),
-});
-
-export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
-
-/**
- * Why the endpoint receives nothing, in words: Argus disabled it after a delivery failed through
- * its whole retry schedule (`disabled_reason` set), or an administrator disabled it (no reason).
- */
-export type EndpointState = { kind: "enabled" } | { kind: "disabled_by_request"; since: string | null } | { kind: "auto_disabled"; since: string | null; reason: string };
-
-export function endpointState(endpoint: Pick<WebhookEndpoint, "status" | "disabled_reason" | "disabled_at">): EndpointState {
-  if (endpoint.status === "enabled") return { kind: "enabled" };
-  if (endpoint.disabled_reason) return { kind: "auto_disabled", since: endpoint.disabled_at, reason: endpoint.disabled_reason };
-  return { kind: "disabled_by_request", since: endpoint.disabled_at };
-}
+// The webhook endpoint forms (`/v1/webhooks`: create, edit, delete). The signing `secret` exists
+// only in the create answer and reaches the browser in that one response.
 
 // ---- input (shared by the forms and the actions) ----
 
@@ -129,6 +50,9 @@ export const CreateWebhookInputSchema = z.object({
 
 export type CreateWebhookInput = z.input<typeof CreateWebhookInputSchema>;
 
+/** The edit form: the same fields, and whether the endpoint receives events. */
+export const WebhookDraftSchema = CreateWebhookInputSchema.extend({ status: z.enum(["enabled", "disabled"]) });
+
 export const UpdateWebhookInputSchema = z.object({
   id: z.string().min(1).max(100),
   /** The version the page showed (If-Match). */
@@ -173,9 +97,4 @@ export function normaliseEvents(events: readonly string[]): string[] {
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item) => b.includes(item));
-}
-
-/** "All events" or the list, for a table cell or a confirmation. */
-export function describeEvents(events: readonly string[]): string {
-  return events.includes(ALL_EVENTS) ? "All events" : events.join(", ");
 }

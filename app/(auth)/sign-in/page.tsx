@@ -10,6 +10,7 @@ import { getSessionAnalyst } from "@/lib/auth/guards";
 import { pickAuthSecret } from "@/lib/auth/secret";
 import { signInNotice } from "@/lib/auth/sign-in-messages";
 import { getConsoleEnv, readConsoleCredentials } from "@/lib/env";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -35,7 +36,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         Argus
         <span className="sr-only">, home</span>
       </Link>
-      <div className="mt-8 rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+      <Card className="mt-8 p-6 sm:p-8">
         <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
         <p className="mt-1.5 text-sm text-muted-foreground">For analysts, leads and administrators of this Argus deployment.</p>
         <div className="mt-6">
@@ -71,7 +72,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
             </Alert>
           )}
         </div>
-      </div>
+      </Card>
       <p className="mt-6 text-center text-xs text-muted-foreground">Accounts are added by an administrator of this console.</p>
     </div>
   );

@@ -8,8 +8,7 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import { eventFiltersFromParams, hasEventFilters, loadEventSearchParams, pageSizeOf } from "@/lib/queries/event-search-params";
-import type { ArgusEvent } from "@/lib/schemas/event";
-import type { ListPage } from "@/lib/schemas/list";
+import type { ArgusEvent, ListPage } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Events" };

@@ -10,9 +10,9 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { hasRole } from "@/lib/auth/roles";
 import { displayName } from "@/lib/auth/session-analyst";
-import { roleDescriptions, roleLabels } from "@/lib/schemas/analyst";
+import { roleDescriptions, roleLabels } from "@/lib/format/analyst";
 import { environmentLabels } from "@/lib/schemas/environment";
-import type { Overview } from "@/lib/schemas/overview";
+import type { Overview } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Overview" };

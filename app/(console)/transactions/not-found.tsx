@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { StatusPage } from "@/components/ui/status-page";
 
-// A 404 from `GET /v1/transactions/{id}`: ids never cross environments (spec 1, rule 3), so the
+// A 404 from `GET /v1/transactions/{id}`: ids never cross environments (each listener sees its own), so the
 // commonest cause is looking in the other one. It sits above [id] because the existence check runs
 // in [id]/layout.tsx, and a layout's notFound() is caught by its parent segment's boundary.
 export default function TransactionNotFound() {

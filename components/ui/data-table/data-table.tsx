@@ -12,6 +12,7 @@ import { Table, TableBody, TableCaption, TableCell, TableContainer, TableHead, T
 import { dataTableFeatures, type DataTableFeatures } from "./features";
 import { PaginationBar, type CursorPaginationControls } from "./pagination-bar";
 import { ariaSortOf, SortHeader } from "./sort-header";
+import { Card } from "../card";
 
 /**
  * Sorting of a table:
@@ -102,7 +103,7 @@ export function DataTable<TData extends RowData>({
   ) : null;
 
   return (
-    <div className={cn("overflow-hidden rounded-xl border border-border bg-surface shadow-sm", className)}>
+    <Card className={cn("overflow-hidden", className)}>
       {status === "error" && rows.length > 0 && error ? (
         // A refresh failed but older rows are on screen: say so above them, do not hide them.
         <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-danger/30 bg-danger-soft px-4 py-2.5 text-sm">
@@ -179,7 +180,7 @@ export function DataTable<TData extends RowData>({
       </TableContainer>
       {status === "pending" ? <p className="sr-only" role="status">Loading</p> : null}
       {pagination && (pagination.canPrevious || pagination.canNext) ? <PaginationBar {...pagination} busy={pagination.busy ?? isFetching} /> : null}
-    </div>
+    </Card>
   );
 }
 

@@ -8,8 +8,7 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { loadAlertQueueParams } from "@/lib/queries/alert-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
-import type { Alert } from "@/lib/schemas/alert";
-import type { ListPage } from "@/lib/schemas/list";
+import type { Alert, ListPage } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Alerts" };

@@ -13,9 +13,10 @@ import { activeCaseForAlert } from "@/lib/api/cases";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
-import type { AlertDetail } from "@/lib/schemas/alert";
+import type { AlertDetail } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Alert" };
 
@@ -56,7 +57,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
     return (
       <>
         {back}
-        <div className="mt-4 rounded-xl border border-border bg-surface">
+        <Card className="mt-4">
           <ErrorState
             title="The alert could not be loaded"
             error={error ?? { message: "The alert could not be loaded." }}
@@ -67,7 +68,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
               </LinkButton>
             }
           />
-        </div>
+        </Card>
       </>
     );
   }

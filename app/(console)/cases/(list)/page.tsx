@@ -10,8 +10,7 @@ import { requireRole } from "@/lib/auth/guards";
 import { hasRole } from "@/lib/auth/roles";
 import { loadCaseQueueParams } from "@/lib/queries/case-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
-import type { Case } from "@/lib/schemas/case";
-import type { ListPage } from "@/lib/schemas/list";
+import type { Case, ListPage } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Cases" };

@@ -20,8 +20,10 @@ import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { hasRole } from "@/lib/auth/roles";
-import { caseTypeLabels, type Case } from "@/lib/schemas/case";
+import { caseTypeLabels } from "@/lib/format/case";
+import type { Case } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Case" };
 
@@ -42,7 +44,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
 
   if (!kase) {
     return (
-      <div className="rounded-xl border border-border bg-surface">
+      <Card>
         <ErrorState
           title="The case could not be loaded"
           error={error ?? { message: "The case could not be loaded." }}
@@ -53,7 +55,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
             </LinkButton>
           }
         />
-      </div>
+      </Card>
     );
   }
 
@@ -86,7 +88,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
       <PageHeader className="mt-4" title={<UserText value={kase.title} />} description={<code className="font-mono text-xs">{kase.case_id}</code>} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid content-start gap-6">
-          <section aria-labelledby="case-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+          <Card as="section" aria-labelledby="case-facts" className="p-5">
             <h2 id="case-facts" className="text-base font-semibold">
               Case
             </h2>
@@ -98,8 +100,8 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
                 </div>
               ))}
             </dl>
-          </section>
-          <section aria-labelledby="case-transactions" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+          </Card>
+          <Card as="section" aria-labelledby="case-transactions" className="p-5">
             <h2 id="case-transactions" className="text-base font-semibold">
               Linked transactions ({kase.transaction_ids.length})
             </h2>
@@ -111,7 +113,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
                 <LinkedTransactions environment={environment} ids={kase.transaction_ids} />
               </Suspense>
             )}
-          </section>
+          </Card>
           <CaseTimeline events={kase.events} names={names} />
         </div>
         <div className="content-start">

@@ -11,15 +11,14 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { loadCaseQueueParams } from "@/lib/queries/case-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
-import type { Case } from "@/lib/schemas/case";
-import type { ListPage } from "@/lib/schemas/list";
+import type { Case, ListPage } from "@/lib/api/wire";
 
 export const metadata: Metadata = { title: "Case queue" };
 
 const toList = (result: PromiseSettledResult<ListPage<Case>>): QueueList =>
   result.status === "fulfilled" ? { page: result.value, error: null } : { page: null, error: toSafeError(result.reason) };
 
-// The lead's queue (DESIGN "Console": leads get the queue overview, assignment and bulk actions).
+// The lead's queue: leads and admins get the queue overview, assignment and bulk actions.
 // Unassigned cases come first in their own section, unless the assignee filter already decides.
 export default async function CaseQueuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const analyst = await requireRole("lead");

@@ -8,9 +8,8 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import { loadVerificationQueueParams, statusOfTab } from "@/lib/queries/verification-search-params";
-import type { ListPage } from "@/lib/schemas/list";
+import type { ListPage, Verification } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import type { Verification } from "@/lib/schemas/verification";
 
 export const metadata: Metadata = { title: "Identity review" };
 

@@ -16,8 +16,10 @@ import { getVerification } from "@/lib/api/verifications";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { subjectName, verificationTypeLabels, type VerificationDetail } from "@/lib/schemas/verification";
+import { subjectName, verificationTypeLabels } from "@/lib/format/verification";
+import type { VerificationDetail } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Verification" };
 
@@ -46,7 +48,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
     return (
       <>
         {back}
-        <div className="mt-4 rounded-xl border border-border bg-surface">
+        <Card className="mt-4">
           <ErrorState
             title="The verification could not be loaded"
             error={error ?? { message: "The verification could not be loaded." }}
@@ -57,7 +59,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
               </LinkButton>
             }
           />
-        </div>
+        </Card>
       </>
     );
   }
@@ -96,7 +98,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
           <CheckList verification={verification} />
         </div>
         <div className="grid content-start gap-6">
-          <section aria-labelledby="verification-facts" className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+          <Card as="section" aria-labelledby="verification-facts" className="p-5">
             <h2 id="verification-facts" className="text-base font-semibold">
               Verification
             </h2>
@@ -108,7 +110,7 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
                 </div>
               ))}
             </dl>
-          </section>
+          </Card>
           <SubjectCard subject={verification.subject} />
         </div>
       </div>

@@ -10,7 +10,7 @@ import { requireRole } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import { loadTransactionListParams } from "@/lib/queries/transaction-search-params";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { summaryOfScoredEvent, type TransactionSummary } from "@/lib/schemas/transaction";
+import { summaryOfScoredEvent, type TransactionSummary } from "@/lib/format/transaction";
 
 export const metadata: Metadata = { title: "Transactions" };
 

@@ -17,8 +17,9 @@ import { listSignals } from "@/lib/api/policies";
 import { getTransaction, listTransactionEvents } from "@/lib/api/transactions";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
-import { formatAmount } from "@/lib/schemas/transaction";
+import { formatAmount } from "@/lib/format/transaction";
 import { UserText } from "@/components/ui/user-text";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -52,7 +53,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
     return (
       <>
         {back}
-        <div className="mt-4 rounded-xl border border-border bg-surface">
+        <Card className="mt-4">
           <ErrorState
             title="The transaction could not be loaded"
             error={toSafeError(failure)}
@@ -63,7 +64,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
               </LinkButton>
             }
           />
-        </div>
+        </Card>
       </>
     );
   }

@@ -8,9 +8,8 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import { loadScreeningQueueParams, reviewStateOfTab } from "@/lib/queries/screening-search-params";
-import type { ListPage } from "@/lib/schemas/list";
+import type { ListPage, Screening } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import type { Screening } from "@/lib/schemas/screening";
 
 export const metadata: Metadata = { title: "Watchlist review" };
 

@@ -18,8 +18,11 @@ import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { displayName } from "@/lib/auth/session-analyst";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { isReviewed, type ScreeningDetail } from "@/lib/schemas/screening";
-import { subjectCountry } from "@/lib/schemas/verification";
+import { isReviewed } from "@/lib/format/screening";
+import { subjectCountry } from "@/lib/format/verification";
+import type { ScreeningDetail } from "@/lib/api/wire";
+import { Card } from "@/components/ui/card";
+
 
 export const metadata: Metadata = { title: "Screening" };
 
@@ -48,7 +51,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
     return (
       <>
         {back}
-        <div className="mt-4 rounded-xl border border-border bg-surface">
+        <Card className="mt-4">
           <ErrorState
             title="The screening could not be loaded"
             error={error ?? { message: "The screening could not be loaded." }}
@@ -59,7 +62,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
               </LinkButton>
             }
           />
-        </div>
+        </Card>
       </>
     );
   }
@@ -112,9 +115,9 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
               Listed entities ({screening.matches.length})
             </h2>
             {screening.matches.length === 0 ? (
-              <p className="rounded-xl border border-border bg-surface p-5 text-sm text-muted-foreground shadow-sm">
+              <Card as="p" className="p-5 text-sm text-muted-foreground">
                 No listed entity matched this person{screening.suppressed_matches.length ? " (apart from the suppressed ones below)" : ""}.
-              </p>
+              </Card>
             ) : (
               screening.matches.map((match, index) => (
                 <ListedEntityCard key={match.entity_id} headingId={`match-${index}`} match={match} entity={entities.get(match.entity_id)} person={person} country={country} />
@@ -142,7 +145,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
           {reviewed ? <ReviewOutcome screening={screening} decision={summary} /> : null}
           {canDecide && screening.matches.length > 0 ? <ReviewForm screeningId={screening.screening_id} environment={environment} /> : null}
           {!reviewed && !canDecide ? (
-            <p className="rounded-xl border border-border bg-surface p-5 text-sm text-muted-foreground shadow-sm">This screening found no match, so it needs no review.</p>
+            <Card as="p" className="p-5 text-sm text-muted-foreground">This screening found no match, so it needs no review.</Card>
           ) : null}
         </div>
       </div>

@@ -71,7 +71,8 @@ export const BacktestSchema = z
     progress: z.object({ scanned: count, total: count.openapi({ description: "Scores in the period (0 until the job has counted them)" }) }),
     period: z.object({ start_time: z.string(), end_time: z.string() }),
     draft: z.object({ score_bands: z.object({ block: count, challenge: count }), rules: z.array(StoredRule) }),
-    result: BacktestResultSchema.nullable().openapi({ description: "Set once the backtest succeeded" }),
+    // A union, not .nullable(): the nullable copy would carry the component name (BacktestResult).
+    result: z.union([BacktestResultSchema, z.null()]).openapi({ description: "Set once the backtest succeeded" }),
     error: z.string().nullable(),
     created_by: z.string().nullable(),
     created_at: z.string(),

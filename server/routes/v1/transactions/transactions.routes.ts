@@ -68,7 +68,9 @@ export const AssessmentSchema = ScoreResponse.extend({
 
 export const ListedTransactionSchema = AssessmentSchema.omit({ decisions: true })
   .extend({
-    latest_decision: DecisionRecord.nullable().openapi({ description: "The latest manual decision (the last of the chain), or null" }),
+    // A union, not DecisionRecord.nullable(): the nullable copy would carry the component name and
+    // make every "Decision" in the document nullable.
+    latest_decision: z.union([DecisionRecord, z.null()]).openapi({ description: "The latest manual decision (the last of the chain), or null" }),
   })
   .openapi("ListedTransaction");
 

@@ -16,7 +16,7 @@ import { getQueryClient } from "@/lib/queries/query-client";
 import { queryKeys } from "@/lib/queries/query-keys";
 import { paginationSearchParams } from "@/lib/queries/search-params";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import type { WebhookEndpoint } from "@/lib/schemas/webhook";
+import type { WebhookEndpoint } from "@/lib/api/wire";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 

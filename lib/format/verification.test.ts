@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkExplanation,
-  checkLabel,
-  checkPurpose,
-  checksSummary,
-  screeningAwaitingReview,
-  screeningOfDatabaseCheck,
-  subjectCountry,
-  subjectName,
-  VerificationDetailSchema,
-  VerificationSchema,
-} from "./verification";
+import { checkExplanation, checkLabel, checkPurpose, checksSummary, screeningAwaitingReview, screeningOfDatabaseCheck, subjectCountry, subjectName } from "./verification";
+import { VerificationDetailSchema, VerificationSchema } from "../api/wire";
 
 const base = {
   object: "verification" as const,
@@ -29,13 +19,13 @@ describe("VerificationSchema", () => {
     expect(parsed.subject).toEqual({ first_name: "Ada" });
   });
   it("accepts a check the console does not know (the list is open) but not an unknown status", () => {
-    expect(VerificationSchema.safeParse({ ...base, checks: [{ name: "sanctions_recheck", status: "pass" }] }).success).toBe(true);
+    expect(VerificationSchema.safeParse({ ...base, checks: [{ name: "sanctions_recheck", status: "pass", detail: "" }] }).success).toBe(true);
     expect(VerificationSchema.safeParse({ ...base, checks: [{ name: "liveness", status: "maybe" }] }).success).toBe(false);
   });
 });
 
 describe("check wording", () => {
-  it("names the spec's checks in words and keeps unknown ones readable", () => {
+  it("names the API's checks in words and keeps unknown ones readable", () => {
     expect(checkLabel("database_check")).toBe("Database check");
     expect(checkLabel("address_verification")).toBe("Address");
     expect(checkLabel("sanctions_recheck")).toBe("Sanctions recheck");
@@ -44,12 +34,12 @@ describe("check wording", () => {
   });
   it("explains a check by the API's detail, or by its status when there is none", () => {
     expect(checkExplanation({ name: "phone_match", status: "fail", detail: "The phone number is from +44 (GB), the address is in US (+1)." })).toMatch(/\+44/);
-    expect(checkExplanation({ name: "liveness", status: "pending" })).toMatch(/Still running/);
+    expect(checkExplanation({ name: "liveness", status: "pending", detail: "" })).toMatch(/Still running/);
     expect(checkExplanation({ name: "liveness", status: "fail", detail: " " })).toMatch(/failed/);
   });
   it("summarises failed and pending checks for the queue", () => {
-    expect(checksSummary([{ name: "identity_match", status: "pass" }, { name: "address_verification", status: "pass" }])).toBe("All 2 checks passed");
-    expect(checksSummary([{ name: "phone_match", status: "fail" }, { name: "document_validity", status: "pending" }])).toBe("Failed: Phone · Pending: Document validity");
+    expect(checksSummary([{ name: "identity_match", status: "pass", detail: "" }, { name: "address_verification", status: "pass", detail: "" }])).toBe("All 2 checks passed");
+    expect(checksSummary([{ name: "phone_match", status: "fail", detail: "" }, { name: "document_validity", status: "pending", detail: "" }])).toBe("Failed: Phone · Pending: Document validity");
     expect(checksSummary([])).toBe("No checks");
   });
 });
@@ -59,11 +49,11 @@ describe("link to the watchlist review", () => {
     const checks = [{ name: "database_check", status: "pending" as const, detail: "Possible match with X on the pep list (score 0.8); awaiting review of screening scr_fromdetail." }];
     expect(screeningAwaitingReview({ checks, screening_id: "scr_abc123" })).toBe("scr_abc123");
     expect(screeningAwaitingReview({ checks, screening_id: null })).toBe("scr_fromdetail");
-    expect(screeningAwaitingReview({ checks: [{ name: "database_check", status: "pass" }], screening_id: "scr_abc123" })).toBeNull();
+    expect(screeningAwaitingReview({ checks: [{ name: "database_check", status: "pass", detail: "" }], screening_id: "scr_abc123" })).toBeNull();
   });
   it("links a settled database check to the screening its detail names", () => {
     expect(screeningOfDatabaseCheck({ checks: [{ name: "database_check", status: "fail", detail: "Matches KONY on the ofac list (score 1); screening scr_x1." }], screening_id: "scr_y" })).toBe("scr_x1");
-    expect(screeningOfDatabaseCheck({ checks: [{ name: "identity_match", status: "pass" }], screening_id: "scr_y" })).toBeNull();
+    expect(screeningOfDatabaseCheck({ checks: [{ name: "identity_match", status: "pass", detail: "" }], screening_id: "scr_y" })).toBeNull();
   });
 });
 

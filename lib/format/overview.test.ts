@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { OverviewSchema, scoreTotals, shortDay, workloadWithNames } from "./overview";
+import { OverviewSchema } from "../api/wire";
+import { scoreTotals, shortDay, workloadWithNames } from "./overview";
 
 describe("overview helpers", () => {
   it("labels UTC days briefly", () => {

@@ -1,44 +1,7 @@
-import { z } from "zod";
+import type { VerificationCheck, Verification, VerificationType, CheckStatus, VerificationStatus } from "../api/wire";
 
-// Identity verifications as Surface B lists them (GET /api/v1/verifications, the same records as
-// Surface A identity verifications; server/domain/identity/README.md). Shared by server and client
-// code: shapes, labels and plain-word explanations only.
-
-export const verificationStatuses = ["pending", "verified", "failed", "flagged"] as const;
-export const verificationTypes = ["individual", "business"] as const;
-export const checkStatuses = ["pass", "pending", "fail"] as const;
-
-export type VerificationStatus = (typeof verificationStatuses)[number];
-export type VerificationType = (typeof verificationTypes)[number];
-export type CheckStatus = (typeof checkStatuses)[number];
-
-export const CheckSchema = z.object({
-  // A string: the list of checks is open (spec 2.5).
-  name: z.string(),
-  status: z.enum(checkStatuses),
-  detail: z.string().optional(),
-});
-
-export type VerificationCheck = z.infer<typeof CheckSchema>;
-
-export const VerificationSchema = z.object({
-  object: z.literal("verification"),
-  verification_id: z.string(),
-  user_id: z.string(),
-  type: z.enum(verificationTypes),
-  status: z.enum(verificationStatuses),
-  checks: z.array(CheckSchema),
-  screening_id: z.string().nullable().optional(),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
-});
-
-export type Verification = z.infer<typeof VerificationSchema>;
-
-/** The submitted identity as stored (document number already masked by the API). */
-export const VerificationDetailSchema = VerificationSchema.extend({ subject: z.record(z.string(), z.unknown()) });
-
-export type VerificationDetail = z.infer<typeof VerificationDetailSchema>;
+// Identity verifications in the console's words: statuses, checks and what each check means
+// (server/domain/identity/README.md). The records themselves are generated (lib/api/wire.ts).
 
 export const verificationStatusLabels: Record<VerificationStatus, string> = {
   pending: "Pending",
