@@ -45,13 +45,15 @@ export const SnapshotSchema = z
   })
   .openapi("Snapshot", { description: "What the analyst had on screen (at most 16 KB as JSON); null for API writes that send none" });
 
-const snapshotWrite = SnapshotSchema.nullable()
+// Unions with null, not SnapshotSchema.nullable(): a nullable named schema makes every use of it nullable in the documents.
+const snapshotWrite = z
+  .union([SnapshotSchema, z.null()])
   .optional()
   .openapi({ description: "An addition: what the analyst had on screen for this change (at most 16 KB as JSON); stored with the entry and covered by its hash" });
 export { snapshotWrite };
 
 export const chainFields = {
-  snapshot: SnapshotSchema.nullable().openapi({ description: "An addition: what the analyst had on screen, or null" }),
+  snapshot: z.union([SnapshotSchema, z.null()]).openapi({ description: "An addition: what the analyst had on screen, or null" }),
   hash: z
     .string()
     .nullable()

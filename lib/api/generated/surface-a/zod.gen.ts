@@ -92,133 +92,27 @@ export const zAlertDetail = zAlert.and(z.object({
     user_ids: zAlertUserIds
 }));
 
-export const zCaseEvent = z.object({
-    action: z.enum([
-        'created',
-        'note_added',
-        'status_changed',
-        'assignee_changed',
-        'transactions_linked',
-        'severity_changed',
-        'alerts_linked',
-        'resolution_changed',
-        'alerts_resolved'
-    ]),
-    actor_id: z.string(),
-    alert_ids: z.array(z.string()).optional(),
-    event_id: z.string(),
-    from: z.string().nullish(),
-    note: z.string().optional(),
-    resolution: z.enum([
-        'confirmed_fraud',
-        'false_positive',
-        'inconclusive'
-    ]).nullish(),
-    seq: z.int(),
-    timestamp: z.string(),
-    to: z.string().nullish(),
-    transaction_ids: z.array(z.string()).optional()
-});
-
-export const zCase = z.object({
-    alert_id: z.string().nullable(),
-    alert_ids: z.array(z.string()),
-    assignee_id: z.string().nullable(),
-    case_id: z.string(),
-    case_type: z.enum([
-        'payment_fraud',
-        'account_takeover',
-        'identity_fraud',
-        'chargeback',
-        'policy_violation'
-    ]),
-    created_at: z.string(),
-    events: z.array(zCaseEvent),
-    object: z.enum(['case']),
-    resolution: z.enum([
-        'confirmed_fraud',
-        'false_positive',
-        'inconclusive'
-    ]).nullable(),
-    severity: z.enum([
-        'low',
-        'medium',
-        'high',
-        'critical'
-    ]),
-    status: z.enum([
-        'open',
-        'in_review',
-        'resolved',
-        'closed'
-    ]),
-    title: z.string(),
-    transaction_ids: z.array(z.string()),
-    updated_at: z.string(),
-    user_id: z.string().nullable(),
-    version: z.int()
-});
-
-export const zCaseList = z.object({
-    data: z.array(zCase),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
-    object: z.enum(['list'])
-});
-
-export const zClaimCaseRequest = z.object({
-    actor_id: z.string().min(1).max(200).optional(),
-    assignee_id: z.string().min(1).max(200),
-    case_type: z.enum([
-        'payment_fraud',
-        'account_takeover',
-        'identity_fraud',
-        'chargeback',
-        'policy_violation'
-    ]).optional()
-});
-
-export const zCreateCaseRequest = z.object({
-    actor_id: z.string().min(1).max(200).optional(),
-    alert_id: z.string().min(1).max(200).optional(),
-    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
-    assignee_id: z.string().min(1).max(200).nullish(),
-    case_type: z.enum([
-        'payment_fraud',
-        'account_takeover',
-        'identity_fraud',
-        'chargeback',
-        'policy_violation'
-    ]),
-    notes: z.string().min(1).max(5000).optional(),
-    severity: z.enum([
-        'low',
-        'medium',
-        'high',
-        'critical'
-    ]).optional(),
-    title: z.string().min(1).max(200),
-    transaction_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
-    user_id: z.string().min(1).max(200).nullish()
-});
-
-export const zCreateDecisionRequest = z.object({
-    analyst_id: z.string().min(1).max(255).optional(),
-    decision: z.enum([
-        'allow',
-        'challenge',
-        'block'
-    ]),
-    notes: z.string().max(1000).optional(),
-    reason: z.enum([
-        'manual_review',
-        'customer_verified',
-        'false_positive',
-        'confirmed_fraud',
-        'policy_exception'
-    ]),
-    screening_id: z.string().min(1).max(255).optional(),
-    transaction_id: z.string().min(1).max(255).optional()
+/**
+ * Whether the hash chains verify (server/domain/cases/README.md, "What the analyst saw")
+ */
+export const zCaseExportChains = z.object({
+    audit: z.object({
+        entries: z.int(),
+        first_broken_seq: z.int().nullable(),
+        unhashed: z.int(),
+        verified: z.boolean()
+    }),
+    decisions: z.object({
+        broken: z.array(z.object({
+            first_broken_seq: z.int(),
+            subject_id: z.string()
+        })),
+        chains: z.int(),
+        entries: z.int(),
+        first_broken_seq: z.int().nullable(),
+        unhashed: z.int(),
+        verified: z.boolean()
+    })
 });
 
 export const zCreateDeviceSessionRequest = z.object({
@@ -247,29 +141,6 @@ export const zCreateWebhookRequest = z.object({
         '*'
     ])).min(1).max(20),
     url: z.string().min(1).max(2048)
-});
-
-export const zDecision = z.object({
-    analyst_id: z.string().nullable(),
-    created_at: z.string(),
-    decision: z.enum([
-        'allow',
-        'challenge',
-        'block'
-    ]),
-    decision_id: z.string(),
-    notes: z.string().nullable(),
-    object: z.enum(['decision']),
-    reason: z.string(),
-    seq: z.int(),
-    transaction_id: z.string().nullable()
-});
-
-export const zDecisionList = z.object({
-    data: z.array(zDecision),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
-    object: z.enum(['list'])
 });
 
 export const zDeviceSession = z.object({
@@ -498,6 +369,190 @@ export const zSignal = z.object({
     ])
 });
 
+/**
+ * What the analyst had on screen (at most 16 KB as JSON); null for API writes that send none
+ */
+export const zSnapshot = z.object({
+    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    case_version: z.int().gte(0).optional(),
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]).nullish(),
+    list_versions: z.record(z.string(), z.string().max(200)).optional(),
+    other: z.record(z.string(), z.unknown()).optional(),
+    policy_version: z.int().gte(0).nullish(),
+    risk_score: z.int().gte(0).lte(100).nullish(),
+    signals: z.array(z.object({
+        detail: z.string().max(500).optional(),
+        name: z.string().min(1).max(100),
+        points: z.number().optional(),
+        weight: z.string().max(50).optional()
+    })).max(100).optional(),
+    transaction_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    viewed_at: z.string().max(40).optional()
+});
+
+export const zCaseEvent = z.object({
+    action: z.enum([
+        'created',
+        'note_added',
+        'status_changed',
+        'assignee_changed',
+        'transactions_linked',
+        'severity_changed',
+        'alerts_linked',
+        'resolution_changed',
+        'alerts_resolved'
+    ]),
+    actor_id: z.string(),
+    alert_ids: z.array(z.string()).optional(),
+    event_id: z.string(),
+    from: z.string().nullish(),
+    hash: z.string().nullable(),
+    note: z.string().optional(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).nullish(),
+    seq: z.int(),
+    snapshot: zSnapshot.nullable(),
+    timestamp: z.string(),
+    to: z.string().nullish(),
+    transaction_ids: z.array(z.string()).optional()
+});
+
+export const zCase = z.object({
+    alert_id: z.string().nullable(),
+    alert_ids: z.array(z.string()),
+    assignee_id: z.string().nullable(),
+    case_id: z.string(),
+    case_type: z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ]),
+    created_at: z.string(),
+    events: z.array(zCaseEvent),
+    object: z.enum(['case']),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).nullable(),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ]),
+    status: z.enum([
+        'open',
+        'in_review',
+        'resolved',
+        'closed'
+    ]),
+    title: z.string(),
+    transaction_ids: z.array(z.string()),
+    updated_at: z.string(),
+    user_id: z.string().nullable(),
+    version: z.int()
+});
+
+export const zCaseList = z.object({
+    data: z.array(zCase),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
+});
+
+export const zClaimCaseRequest = z.object({
+    actor_id: z.string().min(1).max(200).optional(),
+    assignee_id: z.string().min(1).max(200),
+    case_type: z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ]).optional(),
+    snapshot: zSnapshot.nullish()
+});
+
+export const zCreateCaseRequest = z.object({
+    actor_id: z.string().min(1).max(200).optional(),
+    alert_id: z.string().min(1).max(200).optional(),
+    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    assignee_id: z.string().min(1).max(200).nullish(),
+    case_type: z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ]),
+    notes: z.string().min(1).max(5000).optional(),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ]).optional(),
+    snapshot: zSnapshot.nullish(),
+    title: z.string().min(1).max(200),
+    transaction_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    user_id: z.string().min(1).max(200).nullish()
+});
+
+export const zCreateDecisionRequest = z.object({
+    analyst_id: z.string().min(1).max(255).optional(),
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]),
+    notes: z.string().max(1000).optional(),
+    reason: z.enum([
+        'manual_review',
+        'customer_verified',
+        'false_positive',
+        'confirmed_fraud',
+        'policy_exception'
+    ]),
+    screening_id: z.string().min(1).max(255).optional(),
+    snapshot: zSnapshot.nullish(),
+    transaction_id: z.string().min(1).max(255).optional()
+});
+
+export const zDecision = z.object({
+    analyst_id: z.string().nullable(),
+    created_at: z.string(),
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]),
+    decision_id: z.string(),
+    hash: z.string().nullable(),
+    notes: z.string().nullable(),
+    object: z.enum(['decision']),
+    reason: z.string(),
+    seq: z.int(),
+    snapshot: zSnapshot.nullable(),
+    transaction_id: z.string().nullable()
+});
+
+export const zDecisionList = z.object({
+    data: z.array(zDecision),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
+});
+
 export const zListedTransaction = z.object({
     amount: z.int(),
     analysis_id: z.string().nullable(),
@@ -661,6 +716,7 @@ export const zUpdateCaseRequest = z.object({
         'high',
         'critical'
     ]).optional(),
+    snapshot: zSnapshot.nullish(),
     status: z.enum([
         'open',
         'in_review',
@@ -755,6 +811,26 @@ export const zWatchlistScreening = z.object({
     })),
     user_id: z.string().nullable(),
     verification_id: z.string().nullable()
+});
+
+export const zCaseExport = z.object({
+    alerts: z.array(zAlert.and(z.object({
+        history: z.array(zAlertEvent)
+    }))),
+    audit: z.array(zCaseEvent),
+    case: zCase,
+    chains: zCaseExportChains,
+    exported_at: z.string(),
+    notes: z.array(z.object({
+        actor_id: z.string(),
+        event_id: z.string(),
+        note: z.string(),
+        seq: z.int(),
+        timestamp: z.string()
+    })),
+    object: z.enum(['case_export']),
+    screenings: z.array(zWatchlistScreening),
+    transactions: z.array(zTransactionAssessment)
 });
 
 export const zScreeningList = z.object({
@@ -999,6 +1075,15 @@ export const zPatchV1CasesByIdPath = z.object({
  * The whole updated case
  */
 export const zPatchV1CasesByIdResponse = zCase;
+
+export const zGetV1CasesByIdExportPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The case, its audit, notes, alerts, linked transactions and screenings
+ */
+export const zGetV1CasesByIdExportResponse = zCaseExport;
 
 export const zGetV1DecisionsQuery = z.object({
     transaction_id: z.string().min(1).optional(),
