@@ -46,7 +46,7 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         environment: env,
         actor: r.actorId,
         object: { type: "case", id: r.caseId },
-        data: { seq: r.seq, ...r.details },
+        data: { seq: r.seq, ...r.details, snapshot: r.snapshot ?? null, hash: r.hash },
       }));
     },
     async (cursor, limit) => {
@@ -59,7 +59,7 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         environment: env,
         actor: r.analystId ?? r.actorId,
         object: r.screeningId ? { type: "screening", id: r.screeningId } : { type: "transaction", id: r.transactionId as string },
-        data: { decision: r.decision, reason: r.reason, notes: r.notes, seq: r.seq, api_key_id: r.actorId },
+        data: { decision: r.decision, reason: r.reason, notes: r.notes, seq: r.seq, api_key_id: r.actorId, snapshot: r.snapshot ?? null, hash: r.hash },
       }));
     },
     async (cursor, limit) => {
