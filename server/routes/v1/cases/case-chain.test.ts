@@ -106,6 +106,16 @@ describe("snapshots and hashes", () => {
     expect((await exportOf(id)).chains.audit).toEqual({ verified: true, entries: 9, first_broken_seq: null, unhashed: 0 });
   });
 
+  it("keeps one decision chain under concurrent decisions on a transaction", async () => {
+    const t = (await score(api, bearer(key), scoreBody({ user: { id: uniq("cc"), email: "c@example.com" } }))).body.transaction_id as string;
+    const rs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call(url("/v1/decisions"), { headers: bearer(key), body: { transaction_id: t, decision: "challenge", reason: "manual_review", notes: `look ${i}` } })),
+    );
+    expect(rs.every((r) => r.status === 201)).toBe(true);
+    const id = (await createCase({ transaction_ids: [t] })).body.case_id as string;
+    expect((await exportOf(id)).chains.decisions).toMatchObject({ verified: true, entries: 6, chains: 1 });
+  });
+
   it("refuses a snapshot that is too large or has unknown fields, naming it", async () => {
     const big = await createCase({ snapshot: { other: { blob: "x".repeat(17_000) } } });
     expect(big.status).toBe(400);
