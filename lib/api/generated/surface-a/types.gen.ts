@@ -114,6 +114,55 @@ export type AlertUserIds = {
     object: 'list';
 };
 
+export type Approval = {
+    /**
+     * `case_resolution` (false_positive at or above the exposure), `screening_review`, `score_policy_publish`
+     */
+    action: 'case_resolution' | 'screening_review' | 'score_policy_publish';
+    approval_id: string;
+    created_at: string;
+    decided_at: string | null;
+    decider_id: string | null;
+    /**
+     * Who asked: the actor (analyst id) of the held request
+     */
+    maker_id: string;
+    object: 'approval';
+    /**
+     * The case, the screening, or `score` (the score policy)
+     */
+    object_id: string;
+    /**
+     * The object's version the maker saw; approving applies to it only (else 409 and the approval fails)
+     */
+    object_version: number | null;
+    /**
+     * The rejection's reason, or why the approval failed
+     */
+    reason: string | null;
+    /**
+     * What the maker sent, applied as sent when approved (a case resolution adds its `exposure`)
+     */
+    request: {
+        [key: string]: unknown;
+    };
+    status: 'pending' | 'approved' | 'rejected' | 'failed';
+};
+
+export type ApprovalList = {
+    data: Array<Approval>;
+    has_more: boolean;
+    next_cursor: string | null;
+    object: 'list';
+};
+
+export type ApproveRequest = {
+    /**
+     * The deciding analyst (the console sends the signed-in one): an enabled lead or admin of the account, not the maker
+     */
+    actor_id: string;
+};
+
 export type Case = {
     /**
      * An addition: the first linked alert (the alert the case was opened from)
@@ -673,6 +722,14 @@ export type PaymentVerification = {
     object: 'payment_verification';
     status: 'valid' | 'suspicious' | 'invalid';
     verification_id: string;
+};
+
+export type RejectRequest = {
+    /**
+     * The deciding analyst (the console sends the signed-in one): an enabled lead or admin of the account, not the maker
+     */
+    actor_id: string;
+    reason: string;
 };
 
 export type ScoreTransactionRequest = {
@@ -1409,6 +1466,227 @@ export type PatchV1AlertsByIdResponses = {
 
 export type PatchV1AlertsByIdResponse = PatchV1AlertsByIdResponses[keyof PatchV1AlertsByIdResponses];
 
+export type GetV1ApprovalsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: 'pending' | 'approved' | 'rejected' | 'failed';
+        action?: 'case_resolution' | 'screening_review' | 'score_policy_publish';
+        /**
+         * 1 to 100, default 20
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page
+         */
+        after?: string;
+    };
+    url: '/v1/approvals';
+};
+
+export type GetV1ApprovalsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1ApprovalsError = GetV1ApprovalsErrors[keyof GetV1ApprovalsErrors];
+
+export type GetV1ApprovalsResponses = {
+    /**
+     * A page of approvals
+     */
+    200: ApprovalList;
+};
+
+export type GetV1ApprovalsResponse = GetV1ApprovalsResponses[keyof GetV1ApprovalsResponses];
+
+export type GetV1ApprovalsByIdData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/approvals/{id}';
+};
+
+export type GetV1ApprovalsByIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1ApprovalsByIdError = GetV1ApprovalsByIdErrors[keyof GetV1ApprovalsByIdErrors];
+
+export type GetV1ApprovalsByIdResponses = {
+    /**
+     * The approval
+     */
+    200: Approval;
+};
+
+export type GetV1ApprovalsByIdResponse = GetV1ApprovalsByIdResponses[keyof GetV1ApprovalsByIdResponses];
+
+export type PostV1ApprovalsByIdApproveData = {
+    body: ApproveRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/approvals/{id}/approve';
+};
+
+export type PostV1ApprovalsByIdApproveErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Logical conflict
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostV1ApprovalsByIdApproveError = PostV1ApprovalsByIdApproveErrors[keyof PostV1ApprovalsByIdApproveErrors];
+
+export type PostV1ApprovalsByIdApproveResponses = {
+    /**
+     * The approved approval
+     */
+    200: Approval;
+};
+
+export type PostV1ApprovalsByIdApproveResponse = PostV1ApprovalsByIdApproveResponses[keyof PostV1ApprovalsByIdApproveResponses];
+
+export type PostV1ApprovalsByIdRejectData = {
+    body: RejectRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/approvals/{id}/reject';
+};
+
+export type PostV1ApprovalsByIdRejectErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostV1ApprovalsByIdRejectError = PostV1ApprovalsByIdRejectErrors[keyof PostV1ApprovalsByIdRejectErrors];
+
+export type PostV1ApprovalsByIdRejectResponses = {
+    /**
+     * The rejected approval
+     */
+    200: Approval;
+};
+
+export type PostV1ApprovalsByIdRejectResponse = PostV1ApprovalsByIdRejectResponses[keyof PostV1ApprovalsByIdRejectResponses];
+
 export type GetV1CasesData = {
     body?: never;
     path?: never;
@@ -1701,6 +1979,10 @@ export type PatchV1CasesByIdResponses = {
      * The whole updated case
      */
     200: Case;
+    /**
+     * Held for a second person: the pending approval (nothing changed yet)
+     */
+    202: Approval;
 };
 
 export type PatchV1CasesByIdResponse = PatchV1CasesByIdResponses[keyof PatchV1CasesByIdResponses];
@@ -1864,6 +2146,10 @@ export type PostV1DecisionsResponses = {
      * The decision record
      */
     201: Decision;
+    /**
+     * Held for a second person: the pending approval (nothing changed yet)
+     */
+    202: Approval;
 };
 
 export type PostV1DecisionsResponse = PostV1DecisionsResponses[keyof PostV1DecisionsResponses];

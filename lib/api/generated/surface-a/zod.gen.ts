@@ -92,6 +92,41 @@ export const zAlertDetail = zAlert.and(z.object({
     user_ids: zAlertUserIds
 }));
 
+export const zApproval = z.object({
+    action: z.enum([
+        'case_resolution',
+        'screening_review',
+        'score_policy_publish'
+    ]),
+    approval_id: z.string(),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+    decider_id: z.string().nullable(),
+    maker_id: z.string(),
+    object: z.enum(['approval']),
+    object_id: z.string(),
+    object_version: z.int().nullable(),
+    reason: z.string().nullable(),
+    request: z.record(z.string(), z.unknown()),
+    status: z.enum([
+        'pending',
+        'approved',
+        'rejected',
+        'failed'
+    ])
+});
+
+export const zApprovalList = z.object({
+    data: z.array(zApproval),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
+});
+
+export const zApproveRequest = z.object({
+    actor_id: z.string().min(1).max(200)
+});
+
 /**
  * Whether the hash chains verify (server/domain/cases/README.md, "What the analyst saw")
  */
@@ -320,6 +355,11 @@ export const zPaymentVerification = z.object({
         'invalid'
     ]),
     verification_id: z.string()
+});
+
+export const zRejectRequest = z.object({
+    actor_id: z.string().min(1).max(200),
+    reason: z.string().min(1).max(1000)
 });
 
 export const zScoreTransactionRequest = z.object({
@@ -1005,6 +1045,58 @@ export const zPatchV1AlertsByIdPath = z.object({
  */
 export const zPatchV1AlertsByIdResponse = zAlert;
 
+export const zGetV1ApprovalsQuery = z.object({
+    status: z.enum([
+        'pending',
+        'approved',
+        'rejected',
+        'failed'
+    ]).optional(),
+    action: z.enum([
+        'case_resolution',
+        'screening_review',
+        'score_policy_publish'
+    ]).optional(),
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    after: z.string().min(1).optional()
+});
+
+/**
+ * A page of approvals
+ */
+export const zGetV1ApprovalsResponse = zApprovalList;
+
+export const zGetV1ApprovalsByIdPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The approval
+ */
+export const zGetV1ApprovalsByIdResponse = zApproval;
+
+export const zPostV1ApprovalsByIdApproveBody = zApproveRequest;
+
+export const zPostV1ApprovalsByIdApprovePath = z.object({
+    id: z.string()
+});
+
+/**
+ * The approved approval
+ */
+export const zPostV1ApprovalsByIdApproveResponse = zApproval;
+
+export const zPostV1ApprovalsByIdRejectBody = zRejectRequest;
+
+export const zPostV1ApprovalsByIdRejectPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The rejected approval
+ */
+export const zPostV1ApprovalsByIdRejectResponse = zApproval;
+
 export const zGetV1CasesQuery = z.object({
     status: z.enum([
         'open',
@@ -1071,10 +1163,10 @@ export const zPatchV1CasesByIdPath = z.object({
     id: z.string()
 });
 
-/**
- * The whole updated case
- */
-export const zPatchV1CasesByIdResponse = zCase;
+export const zPatchV1CasesByIdResponse = z.union([
+    zCase,
+    zApproval
+]);
 
 export const zGetV1CasesByIdExportPath = z.object({
     id: z.string()
@@ -1099,10 +1191,10 @@ export const zGetV1DecisionsResponse = zDecisionList;
 
 export const zPostV1DecisionsBody = zCreateDecisionRequest;
 
-/**
- * The decision record
- */
-export const zPostV1DecisionsResponse = zDecision;
+export const zPostV1DecisionsResponse = z.union([
+    zDecision,
+    zApproval
+]);
 
 export const zPostV1DeviceSessionBody = zCreateDeviceSessionRequest;
 

@@ -4,6 +4,7 @@ import { commonErrors, errorResponses, listSchema, paginationQuery } from "../..
 import { changeRequired } from "../../../http/validation";
 import { ifMatchHeaders } from "../../../http/if-match";
 import { chainFields, snapshotWrite } from "../../schemas/snapshot";
+import { heldResponse } from "../../schemas/approval";
 import { caseActions, caseStatuses, caseTypes, resolutions, severityLevels } from "../../../db/schema";
 
 const id = z.string().min(1).max(200);
@@ -169,5 +170,5 @@ export const updateCaseRoute = createRoute({
   summary: "Update a case: status, notes, assignee, linked transactions, severity",
   middleware: apiKeyRoute("a", "cases:write"),
   request: { params: idParam, headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: UpdateCaseBody } } } },
-  responses: { 200: caseResponse("The whole updated case"), ...commonErrors, ...errorResponses(404, 409, 422) },
+  responses: { 200: caseResponse("The whole updated case"), 202: heldResponse, ...commonErrors, ...errorResponses(404, 409, 422) },
 });

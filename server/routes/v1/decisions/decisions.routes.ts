@@ -4,6 +4,7 @@ import { commonErrors, errorResponses, listSchema, paginationQuery } from "../..
 import { decisionReasons, decisionValues } from "../../../db/schema";
 import { DecisionRecord } from "../transactions/transactions.routes";
 import { snapshotWrite } from "../../schemas/snapshot";
+import { heldResponse } from "../../schemas/approval";
 
 const tags = ["Decisions"];
 
@@ -40,6 +41,7 @@ export const createDecisionRoute = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: DecisionBody } } } },
   responses: {
     201: { description: "The decision record", content: { "application/json": { schema: DecisionRecord } } },
+    202: heldResponse,
     ...commonErrors,
     ...errorResponses(404, 409),
   },
