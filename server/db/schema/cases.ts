@@ -86,6 +86,10 @@ export const caseEvents = pgTable(
      * last entry is always the latest change (created_at is the transaction's start, not its commit).
      */
     seq: integer("seq").notNull(),
+    /** What the analyst had on screen for this change, as the console sent it; null for API writes without one. */
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>(),
+    /** Hex SHA-256 over the entry and the previous entry's hash (server/domain/cases/README.md); null on entries written before hashing. */
+    hash: text("hash"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -17,3 +17,4 @@ export * from "./blocklist";
 export * from "./payment-verifications";
 export * from "./detection";
 export * from "./backtests";
+export * from "./approvals";

@@ -2,3 +2,4 @@
 
 export { type RaiseAlertInput, findOpenAlert, raiseAlerts } from "./raise";
 export { type AlertRef, applyReview, heldElsewhere, linkAlertsToCase, lockAlerts } from "./review";
+export { type AlertRow, serializeAlert, serializeAlertEvent } from "./serialize";

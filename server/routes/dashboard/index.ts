@@ -7,6 +7,7 @@ import { detectionPoliciesRouter } from "./detection-policies/detection-policies
 import { overviewRouter } from "./overview/overview.handlers";
 import { backtestRouter } from "./policies/backtest.handlers";
 import { policiesRouter } from "./policies/policies.handlers";
+import { approvalPolicyRouter } from "./policies/approval-policy.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
@@ -14,6 +15,7 @@ export const dashboardRoutes = createRouter()
   .route("/", analystsRouter)
   .route("/", policiesRouter)
   .route("/", backtestRouter)
+  .route("/", approvalPolicyRouter)
   .route("/", blocklistRouter)
   .route("/", detectionPoliciesRouter)
   .route("/", overviewRouter)
