@@ -1,5 +1,4 @@
 import type { PolicyAction, PolicyRule, RuleConditions } from "../api/wire";
-import type { ScoreBandsInput } from "../schemas/policy";
 
 // Policies in the console's words: rules and score bands as sentences.
 
@@ -26,7 +25,7 @@ export function describeRule(rule: Pick<PolicyRule, "name" | "action" | "when"> 
 }
 
 /** The three bands two valid thresholds make, in words: "0–39 allow, 40–74 challenge, 75–100 block". */
-export function bandsSummary(bands: ScoreBandsInput): string {
+export function bandsSummary(bands: { block: number; challenge: number }): string {
   const allow = bands.challenge === 0 ? "no score is allowed by the bands" : `${rangeText(0, bands.challenge - 1)} allow`;
   return `${allow}, ${rangeText(bands.challenge, bands.block - 1)} challenge, ${rangeText(bands.block, 100)} block`;
 }

@@ -55,6 +55,8 @@ describe("decisionChain", () => {
     notes: null,
     analyst_id: null,
     seq: 1,
+    snapshot: null,
+    hash: null,
     created_at,
   });
 

@@ -16,6 +16,7 @@ export const errorCatalogue = {
   idempotency_key_reused: [422, "Surface B: this X-Idempotency-Key was used with a different payload, or on the other of analyze and analyze/sandbox. Use a new key per distinct transaction."],
   version_conflict: [409, "The resource changed since the version named in If-Match. Read it again (its ETag is the current version) and redo the change."],
   CONFLICT: [409, "Surface B: the resource changed since the version named in If-Match. Read it again and redo the change."],
+  approval_decided: [409, "The approval was already approved, rejected or failed; only a pending approval can be decided."],
   invalid_state_transition: [422, "The requested change is not allowed from the resource's current state."],
   unprocessable: [422, "The request is well formed but conflicts with the current state of the account."],
   rate_limit_exceeded: [429, "Too many requests in the rolling one-minute window. Wait `Retry-After` seconds."],

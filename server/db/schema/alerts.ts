@@ -60,7 +60,7 @@ export const alerts = pgTable(
      */
     version: integer("version").notNull().default(1),
     /**
-     * Set by the database (trigger argus_sla_due_at, migration 0027): created_at plus the SLA
+     * Set by the database (trigger argus_sla_due_at, migration 0029_lead_desk): created_at plus the SLA
      * policy's due time for the severity; the default is never kept. See server/domain/sla/README.md.
      */
     dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull().default(sql`date_trunc('milliseconds', now())`),

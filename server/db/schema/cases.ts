@@ -51,7 +51,7 @@ export const cases = pgTable(
     /** 1 on create, +1 on every change: `ETag` and `If-Match` (server/README.md, "Versions"). */
     version: integer("version").notNull().default(1),
     /**
-     * Set by the database (trigger argus_sla_due_at, migration 0027): created_at plus the SLA
+     * Set by the database (trigger argus_sla_due_at, migration 0029_lead_desk): created_at plus the SLA
      * policy's due time for the severity; the default is never kept. See server/domain/sla/README.md.
      */
     dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull().default(sql`date_trunc('milliseconds', now())`),
@@ -98,6 +98,10 @@ export const caseEvents = pgTable(
      * last entry is always the latest change (created_at is the transaction's start, not its commit).
      */
     seq: integer("seq").notNull(),
+    /** What the analyst had on screen for this change, as the console sent it; null for API writes without one. */
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>(),
+    /** Hex SHA-256 over the entry and the previous entry's hash (server/domain/cases/README.md); null on entries written before hashing. */
+    hash: text("hash"),
     createdAt: createdAt(),
   },
   (t) => [

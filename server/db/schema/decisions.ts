@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, scopeColumns } from "./columns";
 import { decisionValues } from "./transactions";
 
@@ -25,6 +25,10 @@ export const decisions = pgTable(
     actorId: text("actor_id").notNull(),
     /** 1, 2, 3… per subject (transaction or screening) in commit order: the chain's order. */
     seq: integer("seq").notNull(),
+    /** What the analyst had on screen for the decision, as the console sent it; null for API writes without one. */
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>(),
+    /** Hex SHA-256 over the decision and the previous decision's hash of the same subject; null on decisions written before hashing. */
+    hash: text("hash"),
     createdAt: createdAt(),
   },
   (t) => [

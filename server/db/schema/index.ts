@@ -19,3 +19,4 @@ export * from "./detection";
 export * from "./backtests";
 export * from "./sla";
 export * from "./desk";
+export * from "./approvals";

@@ -6,7 +6,7 @@ export type DueSeconds = Record<SeverityLevel, number>;
 
 // The account's SLA policy per environment (server/domain/sla/README.md); absent = the defaults.
 // A BEFORE INSERT / UPDATE OF severity trigger on cases and alerts reads it to set `due_at`
-// (migration 0027), so every writer (API, engine, demo seeding) gets the same due time.
+// (migration 0029_lead_desk), so every writer (API, engine, demo seeding) gets the same due time.
 export const slaPolicies = pgTable(
   "sla_policies",
   {

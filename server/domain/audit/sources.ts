@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { analysts, analystSessions, apiKeys, caseEvents, decisions, detectionSettings, riskPolicies } from "../../db/schema";
+import { analysts, analystSessions, apiKeys, approvals, caseEvents, decisions, detectionSettings, riskPolicies } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 
 /** One line of the account's audit-log export (server/domain/audit/README.md). */
@@ -46,7 +46,7 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         environment: env,
         actor: r.actorId,
         object: { type: "case", id: r.caseId },
-        data: { seq: r.seq, ...r.details },
+        data: { seq: r.seq, ...r.details, snapshot: r.snapshot ?? null, hash: r.hash },
       }));
     },
     async (cursor, limit) => {
@@ -59,7 +59,7 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         environment: env,
         actor: r.analystId ?? r.actorId,
         object: r.screeningId ? { type: "screening", id: r.screeningId } : { type: "transaction", id: r.transactionId as string },
-        data: { decision: r.decision, reason: r.reason, notes: r.notes, seq: r.seq, api_key_id: r.actorId },
+        data: { decision: r.decision, reason: r.reason, notes: r.notes, seq: r.seq, api_key_id: r.actorId, snapshot: r.snapshot ?? null, hash: r.hash },
       }));
     },
     async (cursor, limit) => {
@@ -127,6 +127,26 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         .orderBy(...w.orderBy)
         .limit(limit);
       return rows.map((r) => ({ id: `${env}`, type: "detection_policy.updated", at: r.at, environment: env, actor: r.by, object: { type: "detection_policy", id: `detection:${env}` }, data: { version: r.version } }));
+    },
+    ...approvalSources(db, scope, p),
+  ];
+}
+
+/** Four-eyes: an approval requested (by its maker) and decided (by its decider). */
+function approvalSources(db: Db, scope: Scope, p: Period): Source[] {
+  const env = scope.environment;
+  const data = (r: typeof approvals.$inferSelect) => ({ action: r.action, object_id: r.objectId, object_version: r.objectVersion, maker_id: r.makerId, status: r.status, reason: r.reason });
+  return [
+    async (cursor, limit) => {
+      const w = window(approvals.createdAt, approvals.id, p, cursor);
+      const rows = await db.select().from(approvals).where(inScope(approvals, scope, w.where)).orderBy(...w.orderBy).limit(limit);
+      return rows.map((r) => ({ id: `${r.id}.requested`, type: "approval.requested", at: r.createdAt, environment: env, actor: r.makerId, object: { type: "approval", id: r.id }, data: { ...data(r), request: r.request } }));
+    },
+    async (cursor, limit) => {
+      const at = ms(approvals.decidedAt);
+      const w = window(at, approvals.id, p, cursor);
+      const rows = await db.select({ r: approvals, at }).from(approvals).where(inScope(approvals, scope, isNotNull(approvals.decidedAt), w.where)).orderBy(...w.orderBy).limit(limit);
+      return rows.map(({ r, at }) => ({ id: `${r.id}.decided`, type: `approval.${r.status}`, at, environment: env, actor: r.deciderId, object: { type: "approval", id: r.id }, data: data(r) }));
     },
   ];
 }

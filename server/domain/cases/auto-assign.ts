@@ -4,7 +4,7 @@ import { analysts, assignmentPolicies, cases, type AssignmentRule } from "../../
 import { inScope, type Scope } from "../../db/scope";
 import type { JobQueue } from "../../jobs/queue";
 import { emitWebhookEvent } from "../webhooks";
-import { append } from "./cases";
+import { appendEntries as append } from "./chain";
 import { loadCaseResource, type CaseRow } from "./serialize";
 
 export const AUTO_ASSIGN_JOB = "cases.auto_assign";

@@ -1,10 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
-  caseEvents,
   cases,
   transactions,
-  type CaseAction,
   type CaseStatus,
   type CaseType,
   type Resolution,
@@ -20,6 +18,7 @@ import { emitWebhookEvent } from "../webhooks";
 import { applyReview, heldElsewhere, linkAlertsToCase, lockAlerts, type AlertRef } from "../alerts";
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
+import { appendEntries as append, type Entry, type Snapshot } from "./chain";
 import { queueAutoAssignment } from "./auto-assign";
 
 export type CaseCtx = { scope: Scope; jobs: JobQueue; /** The actor when the request names none: the key's id. */ defaultActor: string };
@@ -37,6 +36,8 @@ export type CreateCaseInput = {
   alertId?: string;
   /** Alerts linked with it, after `alertId` (an addition). */
   alertIds?: string[];
+  /** What the analyst had on screen (README.md, "What the analyst saw"); stored on every entry of the request. */
+  snapshot?: Snapshot | null;
 };
 
 export type UpdateCaseInput = {
@@ -54,9 +55,9 @@ export type UpdateCaseInput = {
   /** The outcome, recorded when the case is (or ends) resolved (an addition). */
   resolution?: Resolution;
   actorId?: string;
+  snapshot?: Snapshot | null;
 };
 
-type Entry = { action: CaseAction; details: Record<string, unknown> };
 
 const nowMs = sql`date_trunc('milliseconds', now())`;
 
@@ -77,27 +78,6 @@ export async function assertTransactionsExist(db: Db, scope: Scope, ids: string[
   const known = new Set(found.map((r) => r.id));
   const missing = ids.findIndex((id) => !known.has(id));
   if (missing >= 0) throw new ApiError("resource_not_found", `No such transaction: ${ids[missing]}.`, `${param}.${missing}`);
-}
-
-/**
- * Appends audit entries numbered after the case's last one. Callers hold the case row (FOR UPDATE,
- * or a case not yet visible to anyone), so `seq` follows commit order; the unique (case_id, seq)
- * index refuses any writer that did not.
- */
-export async function append(db: Db, scope: Scope, caseId: string, actorId: string, entries: Entry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const last = sql<number>`(select coalesce(max(${caseEvents.seq}), 0) from ${caseEvents} where ${caseEvents.caseId} = ${caseId})`;
-  await db.insert(caseEvents).values(
-    entries.map((e, i) => ({
-      id: newId("cevt"),
-      ...scopeValues(scope),
-      caseId,
-      action: e.action,
-      actorId,
-      details: e.details,
-      seq: sql<number>`${last} + ${i + 1}`,
-    })),
-  );
 }
 
 /** The alerts a create names: `alert_id` first, then `alert_ids`, each with its parameter. */
@@ -145,7 +125,7 @@ export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): 
     // The first assignment is a change of assignee too: the timeline shows who assigned it.
     if (created.assigneeId) entries.push({ action: "assignee_changed", details: { from: null, to: created.assigneeId } });
     if (input.notes !== undefined) entries.push({ action: "note_added", details: { note: input.notes } });
-    await append(tx, ctx.scope, created.id, actor, entries);
+    await append(tx, ctx.scope, created.id, actor, entries, input.snapshot ?? null);
     const resource = await loadCaseResource(tx, created);
     if (created.assigneeId) await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
     else await queueAutoAssignment(tx, ctx.jobs, ctx.scope, created.id);
@@ -272,7 +252,7 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
         }
         throw err;
       });
-    await append(tx, ctx.scope, row.id, actor, entries);
+    await append(tx, ctx.scope, row.id, actor, entries, input.snapshot ?? null);
     const resource = await loadCaseResource(tx, updated as CaseRow);
     await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
     return resource;
@@ -287,7 +267,7 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
 export async function claimNextCase(
   db: Db,
   ctx: CaseCtx,
-  input: { assigneeId: string; actorId?: string; caseType?: CaseType },
+  input: { assigneeId: string; actorId?: string; caseType?: CaseType; snapshot?: Snapshot | null },
 ): Promise<CaseResource | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const claimed = await db.transaction(async (txRaw) => {
@@ -317,7 +297,7 @@ export async function claimNextCase(
       if (!updated) return "retry" as const;
       await append(tx, ctx.scope, row.id, input.actorId ?? ctx.defaultActor, [
         { action: "assignee_changed", details: { from: null, to: input.assigneeId } },
-      ]);
+      ], input.snapshot ?? null);
       const resource = await loadCaseResource(tx, updated);
       await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
       return resource;

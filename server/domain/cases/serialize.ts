@@ -20,6 +20,8 @@ export function serializeCaseEvent(row: CaseEventRow) {
     actor_id: row.actorId,
     timestamp: iso(row.createdAt),
     ...row.details,
+    snapshot: row.snapshot ?? null,
+    hash: row.hash,
   };
 }
 

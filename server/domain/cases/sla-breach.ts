@@ -5,7 +5,7 @@ import type { JobQueue } from "../../jobs/queue";
 import { iso } from "../../core/time";
 import { SLA_ACTOR } from "../../core/sla-clock";
 import { emitWebhookEvent } from "../webhooks";
-import { append } from "./cases";
+import { appendEntries as append } from "./chain";
 import { loadCaseResource, type CaseRow } from "./serialize";
 
 /** Statuses whose SLA clock runs. */

@@ -11,6 +11,7 @@ import { forgetRiskConfig, serializeDecision, type DecisionRow, type Transaction
 import { relabel } from "./learning";
 import type { DomainDeps } from "../deps";
 import { reviewScreening } from "../screening";
+import { hashedDecision, nextLink } from "./chain";
 
 export type DecisionInput = {
   transactionId: string;
@@ -18,6 +19,8 @@ export type DecisionInput = {
   reason: DecisionReason;
   notes?: string;
   analystId?: string;
+  /** What the analyst had on screen (server/domain/scoring/README.md, "Decisions"); null for API writes without one. */
+  snapshot?: Record<string, unknown> | null;
 };
 
 export type DecisionCtx = { scope: Scope; actorId: string };
@@ -40,13 +43,8 @@ function refuseContradiction(decision: Decision, reason: DecisionReason): void {
   }
 }
 
-/**
- * The next number of a subject's chain. Callers hold the subject's row (FOR UPDATE), so numbers
- * follow commit order; the unique (subject, seq) indexes refuse a writer that did not.
- */
-function nextSeq(scope: Scope, subject: SQL): SQL<number> {
-  return sql<number>`(select coalesce(max(${decisions.seq}), 0) + 1 from ${decisions} where ${decisions.accountId} = ${scope.accountId} and ${decisions.environment} = ${scope.environment} and ${subject})`;
-}
+/** Stored as jsonb and read back: what is hashed is what will be read back (no undefined members). */
+const storedSnapshot = (snapshot: Record<string, unknown> | null | undefined) => (snapshot ? (JSON.parse(JSON.stringify(snapshot)) as Record<string, unknown>) : null);
 
 /**
  * Records a manual decision on a transaction. Run it in a transaction: the immutable
@@ -64,19 +62,28 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
     .for("update")) as TransactionRow[];
   if (!txn) throw notFound("transaction", "transaction_id");
 
+  const link = await nextLink(db, scope, eq(decisions.transactionId, txn.id));
   const [row] = await db
     .insert(decisions)
-    .values({
-      id: newId("dec"),
-      ...scope,
-      transactionId: txn.id,
-      decision: input.decision,
-      reason: input.reason,
-      notes: input.notes ?? null,
-      analystId: input.analystId ?? null,
-      actorId: ctx.actorId,
-      seq: nextSeq(scope, eq(decisions.transactionId, txn.id)),
-    })
+    .values(
+      hashedDecision(
+        {
+          id: newId("dec"),
+          ...scope,
+          transactionId: txn.id,
+          screeningId: null,
+          decision: input.decision,
+          reason: input.reason,
+          notes: input.notes ?? null,
+          analystId: input.analystId ?? null,
+          actorId: ctx.actorId,
+          snapshot: storedSnapshot(input.snapshot),
+          seq: link.seq,
+          createdAt: link.createdAt,
+        },
+        link.previous,
+      ),
+    )
     .returning();
   const record = row as DecisionRow;
 
@@ -120,19 +127,28 @@ export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps:
   // FOR UPDATE: concurrent reviews of one screening are numbered and applied one after the other.
   const [screening] = await db.select().from(screenings).where(inScope(screenings, scope, eq(screenings.id, input.screeningId))).for("update");
   if (!screening) throw notFound("screening", "screening_id");
+  const link = await nextLink(db, scope, eq(decisions.screeningId, screening.id));
   const [row] = await db
     .insert(decisions)
-    .values({
-      id: newId("dec"),
-      ...scope,
-      screeningId: screening.id,
-      decision: input.decision,
-      reason: input.reason,
-      notes: input.notes ?? null,
-      analystId: input.analystId ?? null,
-      actorId: ctx.actorId,
-      seq: nextSeq(scope, eq(decisions.screeningId, screening.id)),
-    })
+    .values(
+      hashedDecision(
+        {
+          id: newId("dec"),
+          ...scope,
+          transactionId: null,
+          screeningId: screening.id,
+          decision: input.decision,
+          reason: input.reason,
+          notes: input.notes ?? null,
+          analystId: input.analystId ?? null,
+          actorId: ctx.actorId,
+          snapshot: storedSnapshot(input.snapshot),
+          seq: link.seq,
+          createdAt: link.createdAt,
+        },
+        link.previous,
+      ),
+    )
     .returning();
   const record = row as DecisionRow;
   await reviewScreening(db, { scope, deps: ctx.deps }, { screeningId: screening.id, decision: input.decision, reason: input.reason, decisionId: record.id });

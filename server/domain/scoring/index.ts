@@ -9,3 +9,4 @@ export { completeRules, type PolicyPatch } from "./policy-admin";
 export { cardKeyOf } from "./request";
 export { type DecisionRow, type TransactionRow, serializeDecision } from "./serialize";
 export { T } from "./signals";
+export { serializeAssessment } from "./serialize";

@@ -16,6 +16,8 @@ export function serializeDecision(row: DecisionRow) {
     notes: row.notes,
     analyst_id: row.analystId,
     seq: row.seq,
+    snapshot: row.snapshot ?? null,
+    hash: row.hash,
     created_at: iso(row.createdAt),
   };
 }

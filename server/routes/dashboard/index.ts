@@ -10,6 +10,7 @@ import { backtestRouter } from "./policies/backtest.handlers";
 import { policiesRouter } from "./policies/policies.handlers";
 import { slaPolicyRouter } from "./policies/sla.handlers";
 import { assignmentPolicyRouter } from "./policies/assignment.handlers";
+import { approvalPolicyRouter } from "./policies/approval-policy.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
@@ -20,6 +21,7 @@ export const dashboardRoutes = createRouter()
   .route("/", assignmentPolicyRouter)
   .route("/", policiesRouter)
   .route("/", backtestRouter)
+  .route("/", approvalPolicyRouter)
   .route("/", blocklistRouter)
   .route("/", detectionPoliciesRouter)
   .route("/", overviewRouter)

@@ -122,6 +122,55 @@ export type AlertUserIds = {
     object: 'list';
 };
 
+export type Approval = {
+    /**
+     * `case_resolution` (false_positive at or above the exposure), `screening_review`, `score_policy_publish`
+     */
+    action: 'case_resolution' | 'screening_review' | 'score_policy_publish';
+    approval_id: string;
+    created_at: string;
+    decided_at: string | null;
+    decider_id: string | null;
+    /**
+     * Who asked: the actor (analyst id) of the held request
+     */
+    maker_id: string;
+    object: 'approval';
+    /**
+     * The case, the screening, or `score` (the score policy)
+     */
+    object_id: string;
+    /**
+     * The object's version the maker saw; approving applies to it only (else 409 and the approval fails)
+     */
+    object_version: number | null;
+    /**
+     * The rejection's reason, or why the approval failed
+     */
+    reason: string | null;
+    /**
+     * What the maker sent, applied as sent when approved (a case resolution adds its `exposure`)
+     */
+    request: {
+        [key: string]: unknown;
+    };
+    status: 'pending' | 'approved' | 'rejected' | 'failed';
+};
+
+export type ApprovalList = {
+    data: Array<Approval>;
+    has_more: boolean;
+    next_cursor: string | null;
+    object: 'list';
+};
+
+export type ApproveRequest = {
+    /**
+     * The deciding analyst (the console sends the signed-in one): an enabled lead or admin of the account, not the maker
+     */
+    actor_id: string;
+};
+
 export type Case = {
     /**
      * An addition: the first linked alert (the alert the case was opened from)
@@ -184,6 +233,10 @@ export type CaseEvent = {
      */
     from?: string | null;
     /**
+     * An addition: hex SHA-256 over the entry and the previous entry's hash in the same history (`seq` order); null on entries written before hashing
+     */
+    hash: string | null;
+    /**
      * note_added
      */
     note?: string;
@@ -199,6 +252,10 @@ export type CaseEvent = {
      * An addition: 1, 2, 3… per case in commit order; the last entry is the latest change
      */
     seq: number;
+    /**
+     * An addition: what the analyst had on screen, or null
+     */
+    snapshot: Snapshot | null;
     timestamp: string;
     /**
      * status_changed, assignee_changed, severity_changed
@@ -208,6 +265,88 @@ export type CaseEvent = {
      * transactions_linked: the ids newly linked
      */
     transaction_ids?: Array<string>;
+};
+
+export type CaseExport = {
+    /**
+     * The linked alerts in the order they were linked, each with its history
+     */
+    alerts: Array<Alert & {
+        history: Array<AlertEvent>;
+    }>;
+    /**
+     * The case's audit log in commit order (`seq`)
+     */
+    audit: Array<CaseEvent>;
+    case: Case;
+    chains: CaseExportChains;
+    exported_at: string;
+    /**
+     * The `note_added` entries of the audit log, in order
+     */
+    notes: Array<{
+        actor_id: string;
+        event_id: string;
+        note: string;
+        seq: number;
+        timestamp: string;
+    }>;
+    object: 'case_export';
+    /**
+     * Watchlist screenings of the case's user and of its transactions' users, newest first (at most 100)
+     */
+    screenings: Array<WatchlistScreening>;
+    /**
+     * The linked transactions in the order they were linked: score, signals, explanation and decision chain
+     */
+    transactions: Array<TransactionAssessment>;
+};
+
+/**
+ * Whether the hash chains verify (server/domain/cases/README.md, "What the analyst saw")
+ */
+export type CaseExportChains = {
+    /**
+     * The case's audit log
+     */
+    audit: {
+        entries: number;
+        /**
+         * The first entry whose hash does not match (a changed, removed or unhashed entry), or null
+         */
+        first_broken_seq: number | null;
+        /**
+         * Entries written before hashing existed (no hash), accepted only at the start of a history
+         */
+        unhashed: number;
+        verified: boolean;
+    };
+    /**
+     * The decision chains of the linked transactions and of the screenings
+     */
+    decisions: {
+        /**
+         * Each broken chain: its transaction or screening and first broken entry
+         */
+        broken: Array<{
+            first_broken_seq: number;
+            subject_id: string;
+        }>;
+        /**
+         * Decision chains checked: one per linked transaction and per screening
+         */
+        chains: number;
+        entries: number;
+        /**
+         * The first broken entry of the first broken chain, or null
+         */
+        first_broken_seq: number | null;
+        /**
+         * Entries written before hashing existed (no hash), accepted only at the start of a history
+         */
+        unhashed: number;
+        verified: boolean;
+    };
 };
 
 export type CaseList = {
@@ -230,6 +369,10 @@ export type ClaimCaseRequest = {
      * Only claim a case of this type
      */
     case_type?: 'payment_fraud' | 'account_takeover' | 'identity_fraud' | 'chargeback' | 'policy_violation';
+    /**
+     * An addition: what the analyst had on screen for this change (at most 16 KB as JSON); stored with the entry and covered by its hash
+     */
+    snapshot?: Snapshot | null;
 };
 
 export type CreateCaseRequest = {
@@ -258,6 +401,10 @@ export type CreateCaseRequest = {
      * Default `medium`
      */
     severity?: 'low' | 'medium' | 'high' | 'critical';
+    /**
+     * An addition: what the analyst had on screen for this change (at most 16 KB as JSON); stored with the entry and covered by its hash
+     */
+    snapshot?: Snapshot | null;
     title: string;
     /**
      * Transactions of this account and environment
@@ -275,6 +422,10 @@ export type CreateDecisionRequest = {
      * A stored watchlist screening under review (addition)
      */
     screening_id?: string;
+    /**
+     * An addition: what the analyst had on screen for this change (at most 16 KB as JSON); stored with the entry and covered by its hash
+     */
+    snapshot?: Snapshot | null;
     /**
      * From the score response (or send screening_id)
      */
@@ -327,6 +478,10 @@ export type Decision = {
     created_at: string;
     decision: 'allow' | 'challenge' | 'block';
     decision_id: string;
+    /**
+     * An addition: hex SHA-256 over the entry and the previous entry's hash in the same history (`seq` order); null on entries written before hashing
+     */
+    hash: string | null;
     notes: string | null;
     object: 'decision';
     reason: string;
@@ -334,6 +489,10 @@ export type Decision = {
      * An addition: 1, 2, 3… per transaction (or screening) in commit order; the chain's last is the one in force
      */
     seq: number;
+    /**
+     * An addition: what the analyst had on screen, or null
+     */
+    snapshot: Snapshot | null;
     transaction_id: string | null;
 };
 
@@ -589,6 +748,14 @@ export type PaymentVerification = {
     verification_id: string;
 };
 
+export type RejectRequest = {
+    /**
+     * The deciding analyst (the console sends the signed-in one): an enabled lead or admin of the account, not the maker
+     */
+    actor_id: string;
+    reason: string;
+};
+
 export type ScoreTransactionRequest = {
     /**
      * Positive integer, smallest currency unit
@@ -665,6 +832,61 @@ export type ScreeningList = {
 export type Signal = {
     name: string;
     weight: 'low_risk' | 'medium_risk' | 'high_risk';
+};
+
+/**
+ * What the analyst had on screen (at most 16 KB as JSON); null for API writes that send none
+ */
+export type Snapshot = {
+    /**
+     * The linked alerts shown
+     */
+    alert_ids?: Array<string>;
+    /**
+     * The case version shown
+     */
+    case_version?: number;
+    /**
+     * The engine's (or the latest) decision shown
+     */
+    decision?: 'allow' | 'challenge' | 'block' | null;
+    /**
+     * Watchlist versions shown, per list (e.g. `{"ofac": "2026-11-20"}`)
+     */
+    list_versions?: {
+        [key: string]: string;
+    };
+    /**
+     * Anything else the screen showed
+     */
+    other?: {
+        [key: string]: unknown;
+    };
+    /**
+     * The score policy version shown
+     */
+    policy_version?: number | null;
+    /**
+     * The score shown
+     */
+    risk_score?: number | null;
+    /**
+     * The signals shown
+     */
+    signals?: Array<{
+        detail?: string;
+        name: string;
+        points?: number;
+        weight?: string;
+    }>;
+    /**
+     * The linked transactions shown
+     */
+    transaction_ids?: Array<string>;
+    /**
+     * When the screen was loaded (ISO 8601)
+     */
+    viewed_at?: string;
 };
 
 export type TransactionAssessment = TransactionScore & {
@@ -797,6 +1019,10 @@ export type UpdateCaseRequest = {
      */
     resolution?: 'confirmed_fraud' | 'false_positive' | 'inconclusive';
     severity?: 'low' | 'medium' | 'high' | 'critical';
+    /**
+     * An addition: what the analyst had on screen for this change (at most 16 KB as JSON); stored with the entry and covered by its hash
+     */
+    snapshot?: Snapshot | null;
     /**
      * Moves per the case status machine; illegal moves are 422
      */
@@ -1272,6 +1498,227 @@ export type PatchV1AlertsByIdResponses = {
 
 export type PatchV1AlertsByIdResponse = PatchV1AlertsByIdResponses[keyof PatchV1AlertsByIdResponses];
 
+export type GetV1ApprovalsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: 'pending' | 'approved' | 'rejected' | 'failed';
+        action?: 'case_resolution' | 'screening_review' | 'score_policy_publish';
+        /**
+         * 1 to 100, default 20
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page
+         */
+        after?: string;
+    };
+    url: '/v1/approvals';
+};
+
+export type GetV1ApprovalsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1ApprovalsError = GetV1ApprovalsErrors[keyof GetV1ApprovalsErrors];
+
+export type GetV1ApprovalsResponses = {
+    /**
+     * A page of approvals
+     */
+    200: ApprovalList;
+};
+
+export type GetV1ApprovalsResponse = GetV1ApprovalsResponses[keyof GetV1ApprovalsResponses];
+
+export type GetV1ApprovalsByIdData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/approvals/{id}';
+};
+
+export type GetV1ApprovalsByIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1ApprovalsByIdError = GetV1ApprovalsByIdErrors[keyof GetV1ApprovalsByIdErrors];
+
+export type GetV1ApprovalsByIdResponses = {
+    /**
+     * The approval
+     */
+    200: Approval;
+};
+
+export type GetV1ApprovalsByIdResponse = GetV1ApprovalsByIdResponses[keyof GetV1ApprovalsByIdResponses];
+
+export type PostV1ApprovalsByIdApproveData = {
+    body: ApproveRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/approvals/{id}/approve';
+};
+
+export type PostV1ApprovalsByIdApproveErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Logical conflict
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostV1ApprovalsByIdApproveError = PostV1ApprovalsByIdApproveErrors[keyof PostV1ApprovalsByIdApproveErrors];
+
+export type PostV1ApprovalsByIdApproveResponses = {
+    /**
+     * The approved approval
+     */
+    200: Approval;
+};
+
+export type PostV1ApprovalsByIdApproveResponse = PostV1ApprovalsByIdApproveResponses[keyof PostV1ApprovalsByIdApproveResponses];
+
+export type PostV1ApprovalsByIdRejectData = {
+    body: RejectRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/approvals/{id}/reject';
+};
+
+export type PostV1ApprovalsByIdRejectErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostV1ApprovalsByIdRejectError = PostV1ApprovalsByIdRejectErrors[keyof PostV1ApprovalsByIdRejectErrors];
+
+export type PostV1ApprovalsByIdRejectResponses = {
+    /**
+     * The rejected approval
+     */
+    200: Approval;
+};
+
+export type PostV1ApprovalsByIdRejectResponse = PostV1ApprovalsByIdRejectResponses[keyof PostV1ApprovalsByIdRejectResponses];
+
 export type GetV1CasesData = {
     body?: never;
     path?: never;
@@ -1568,9 +2015,64 @@ export type PatchV1CasesByIdResponses = {
      * The whole updated case
      */
     200: Case;
+    /**
+     * Held for a second person: the pending approval (nothing changed yet)
+     */
+    202: Approval;
 };
 
 export type PatchV1CasesByIdResponse = PatchV1CasesByIdResponses[keyof PatchV1CasesByIdResponses];
+
+export type GetV1CasesByIdExportData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/v1/cases/{id}/export';
+};
+
+export type GetV1CasesByIdExportErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1CasesByIdExportError = GetV1CasesByIdExportErrors[keyof GetV1CasesByIdExportErrors];
+
+export type GetV1CasesByIdExportResponses = {
+    /**
+     * The case, its audit, notes, alerts, linked transactions and screenings
+     */
+    200: CaseExport;
+};
+
+export type GetV1CasesByIdExportResponse = GetV1CasesByIdExportResponses[keyof GetV1CasesByIdExportResponses];
 
 export type GetV1DecisionsData = {
     body?: never;
@@ -1680,6 +2182,10 @@ export type PostV1DecisionsResponses = {
      * The decision record
      */
     201: Decision;
+    /**
+     * Held for a second person: the pending approval (nothing changed yet)
+     */
+    202: Approval;
 };
 
 export type PostV1DecisionsResponse = PostV1DecisionsResponses[keyof PostV1DecisionsResponses];

@@ -100,143 +100,62 @@ export const zAlertDetail = zAlert.and(z.object({
     user_ids: zAlertUserIds
 }));
 
-export const zCaseEvent = z.object({
+export const zApproval = z.object({
     action: z.enum([
-        'created',
-        'note_added',
-        'status_changed',
-        'assignee_changed',
-        'transactions_linked',
-        'severity_changed',
-        'alerts_linked',
-        'resolution_changed',
-        'alerts_resolved',
-        'sla_breached'
+        'case_resolution',
+        'screening_review',
+        'score_policy_publish'
     ]),
-    actor_id: z.string(),
-    alert_ids: z.array(z.string()).optional(),
-    due_at: z.string().optional(),
-    event_id: z.string(),
-    from: z.string().nullish(),
-    note: z.string().optional(),
-    reason: z.string().optional(),
-    resolution: z.enum([
-        'confirmed_fraud',
-        'false_positive',
-        'inconclusive'
-    ]).nullish(),
-    seq: z.int(),
-    timestamp: z.string(),
-    to: z.string().nullish(),
-    transaction_ids: z.array(z.string()).optional()
-});
-
-export const zCase = z.object({
-    alert_id: z.string().nullable(),
-    alert_ids: z.array(z.string()),
-    assignee_id: z.string().nullable(),
-    case_id: z.string(),
-    case_type: z.enum([
-        'payment_fraud',
-        'account_takeover',
-        'identity_fraud',
-        'chargeback',
-        'policy_violation'
-    ]),
+    approval_id: z.string(),
     created_at: z.string(),
-    due_at: z.string(),
-    events: z.array(zCaseEvent),
-    object: z.enum(['case']),
-    resolution: z.enum([
-        'confirmed_fraud',
-        'false_positive',
-        'inconclusive'
-    ]).nullable(),
-    severity: z.enum([
-        'low',
-        'medium',
-        'high',
-        'critical'
-    ]),
-    sla_state: z.enum([
-        'on_track',
-        'due_soon',
-        'breached',
-        'met'
-    ]),
+    decided_at: z.string().nullable(),
+    decider_id: z.string().nullable(),
+    maker_id: z.string(),
+    object: z.enum(['approval']),
+    object_id: z.string(),
+    object_version: z.int().nullable(),
+    reason: z.string().nullable(),
+    request: z.record(z.string(), z.unknown()),
     status: z.enum([
-        'open',
-        'in_review',
-        'resolved',
-        'closed'
-    ]),
-    title: z.string(),
-    transaction_ids: z.array(z.string()),
-    updated_at: z.string(),
-    user_id: z.string().nullable(),
-    version: z.int()
+        'pending',
+        'approved',
+        'rejected',
+        'failed'
+    ])
 });
 
-export const zCaseList = z.object({
-    data: z.array(zCase),
+export const zApprovalList = z.object({
+    data: z.array(zApproval),
     has_more: z.boolean(),
     next_cursor: z.string().nullable(),
     object: z.enum(['list'])
 });
 
-export const zClaimCaseRequest = z.object({
-    actor_id: z.string().min(1).max(200).optional(),
-    assignee_id: z.string().min(1).max(200),
-    case_type: z.enum([
-        'payment_fraud',
-        'account_takeover',
-        'identity_fraud',
-        'chargeback',
-        'policy_violation'
-    ]).optional()
+export const zApproveRequest = z.object({
+    actor_id: z.string().min(1).max(200)
 });
 
-export const zCreateCaseRequest = z.object({
-    actor_id: z.string().min(1).max(200).optional(),
-    alert_id: z.string().min(1).max(200).optional(),
-    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
-    assignee_id: z.string().min(1).max(200).nullish(),
-    case_type: z.enum([
-        'payment_fraud',
-        'account_takeover',
-        'identity_fraud',
-        'chargeback',
-        'policy_violation'
-    ]),
-    notes: z.string().min(1).max(5000).optional(),
-    severity: z.enum([
-        'low',
-        'medium',
-        'high',
-        'critical'
-    ]).optional(),
-    title: z.string().min(1).max(200),
-    transaction_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
-    user_id: z.string().min(1).max(200).nullish()
-});
-
-export const zCreateDecisionRequest = z.object({
-    analyst_id: z.string().min(1).max(255).optional(),
-    decision: z.enum([
-        'allow',
-        'challenge',
-        'block'
-    ]),
-    notes: z.string().max(1000).optional(),
-    reason: z.enum([
-        'manual_review',
-        'customer_verified',
-        'false_positive',
-        'confirmed_fraud',
-        'policy_exception'
-    ]),
-    screening_id: z.string().min(1).max(255).optional(),
-    transaction_id: z.string().min(1).max(255).optional()
+/**
+ * Whether the hash chains verify (server/domain/cases/README.md, "What the analyst saw")
+ */
+export const zCaseExportChains = z.object({
+    audit: z.object({
+        entries: z.int(),
+        first_broken_seq: z.int().nullable(),
+        unhashed: z.int(),
+        verified: z.boolean()
+    }),
+    decisions: z.object({
+        broken: z.array(z.object({
+            first_broken_seq: z.int(),
+            subject_id: z.string()
+        })),
+        chains: z.int(),
+        entries: z.int(),
+        first_broken_seq: z.int().nullable(),
+        unhashed: z.int(),
+        verified: z.boolean()
+    })
 });
 
 export const zCreateDeviceSessionRequest = z.object({
@@ -267,29 +186,6 @@ export const zCreateWebhookRequest = z.object({
         '*'
     ])).min(1).max(20),
     url: z.string().min(1).max(2048)
-});
-
-export const zDecision = z.object({
-    analyst_id: z.string().nullable(),
-    created_at: z.string(),
-    decision: z.enum([
-        'allow',
-        'challenge',
-        'block'
-    ]),
-    decision_id: z.string(),
-    notes: z.string().nullable(),
-    object: z.enum(['decision']),
-    reason: z.string(),
-    seq: z.int(),
-    transaction_id: z.string().nullable()
-});
-
-export const zDecisionList = z.object({
-    data: z.array(zDecision),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
-    object: z.enum(['list'])
 });
 
 export const zDeviceSession = z.object({
@@ -471,6 +367,11 @@ export const zPaymentVerification = z.object({
     verification_id: z.string()
 });
 
+export const zRejectRequest = z.object({
+    actor_id: z.string().min(1).max(200),
+    reason: z.string().min(1).max(1000)
+});
+
 export const zScoreTransactionRequest = z.object({
     amount: z.int().gt(0).lte(9007199254740991),
     currency: z.string(),
@@ -516,6 +417,200 @@ export const zSignal = z.object({
         'medium_risk',
         'high_risk'
     ])
+});
+
+/**
+ * What the analyst had on screen (at most 16 KB as JSON); null for API writes that send none
+ */
+export const zSnapshot = z.object({
+    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    case_version: z.int().gte(0).optional(),
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]).nullish(),
+    list_versions: z.record(z.string(), z.string().max(200)).optional(),
+    other: z.record(z.string(), z.unknown()).optional(),
+    policy_version: z.int().gte(0).nullish(),
+    risk_score: z.int().gte(0).lte(100).nullish(),
+    signals: z.array(z.object({
+        detail: z.string().max(500).optional(),
+        name: z.string().min(1).max(100),
+        points: z.number().optional(),
+        weight: z.string().max(50).optional()
+    })).max(100).optional(),
+    transaction_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    viewed_at: z.string().max(40).optional()
+});
+
+export const zCaseEvent = z.object({
+    action: z.enum([
+        'created',
+        'note_added',
+        'status_changed',
+        'assignee_changed',
+        'transactions_linked',
+        'severity_changed',
+        'alerts_linked',
+        'resolution_changed',
+        'alerts_resolved',
+        'sla_breached'
+    ]),
+    actor_id: z.string(),
+    alert_ids: z.array(z.string()).optional(),
+    due_at: z.string().optional(),
+    event_id: z.string(),
+    from: z.string().nullish(),
+    hash: z.string().nullable(),
+    note: z.string().optional(),
+    reason: z.string().optional(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).nullish(),
+    seq: z.int(),
+    snapshot: zSnapshot.nullable(),
+    timestamp: z.string(),
+    to: z.string().nullish(),
+    transaction_ids: z.array(z.string()).optional()
+});
+
+export const zCase = z.object({
+    alert_id: z.string().nullable(),
+    alert_ids: z.array(z.string()),
+    assignee_id: z.string().nullable(),
+    case_id: z.string(),
+    case_type: z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ]),
+    created_at: z.string(),
+    due_at: z.string(),
+    events: z.array(zCaseEvent),
+    object: z.enum(['case']),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ]).nullable(),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ]),
+    sla_state: z.enum([
+        'on_track',
+        'due_soon',
+        'breached',
+        'met'
+    ]),
+    status: z.enum([
+        'open',
+        'in_review',
+        'resolved',
+        'closed'
+    ]),
+    title: z.string(),
+    transaction_ids: z.array(z.string()),
+    updated_at: z.string(),
+    user_id: z.string().nullable(),
+    version: z.int()
+});
+
+export const zCaseList = z.object({
+    data: z.array(zCase),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
+});
+
+export const zClaimCaseRequest = z.object({
+    actor_id: z.string().min(1).max(200).optional(),
+    assignee_id: z.string().min(1).max(200),
+    case_type: z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ]).optional(),
+    snapshot: zSnapshot.nullish()
+});
+
+export const zCreateCaseRequest = z.object({
+    actor_id: z.string().min(1).max(200).optional(),
+    alert_id: z.string().min(1).max(200).optional(),
+    alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    assignee_id: z.string().min(1).max(200).nullish(),
+    case_type: z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ]),
+    notes: z.string().min(1).max(5000).optional(),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ]).optional(),
+    snapshot: zSnapshot.nullish(),
+    title: z.string().min(1).max(200),
+    transaction_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+    user_id: z.string().min(1).max(200).nullish()
+});
+
+export const zCreateDecisionRequest = z.object({
+    analyst_id: z.string().min(1).max(255).optional(),
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]),
+    notes: z.string().max(1000).optional(),
+    reason: z.enum([
+        'manual_review',
+        'customer_verified',
+        'false_positive',
+        'confirmed_fraud',
+        'policy_exception'
+    ]),
+    screening_id: z.string().min(1).max(255).optional(),
+    snapshot: zSnapshot.nullish(),
+    transaction_id: z.string().min(1).max(255).optional()
+});
+
+export const zDecision = z.object({
+    analyst_id: z.string().nullable(),
+    created_at: z.string(),
+    decision: z.enum([
+        'allow',
+        'challenge',
+        'block'
+    ]),
+    decision_id: z.string(),
+    hash: z.string().nullable(),
+    notes: z.string().nullable(),
+    object: z.enum(['decision']),
+    reason: z.string(),
+    seq: z.int(),
+    snapshot: zSnapshot.nullable(),
+    transaction_id: z.string().nullable()
+});
+
+export const zDecisionList = z.object({
+    data: z.array(zDecision),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
 });
 
 export const zListedTransaction = z.object({
@@ -682,6 +777,7 @@ export const zUpdateCaseRequest = z.object({
         'high',
         'critical'
     ]).optional(),
+    snapshot: zSnapshot.nullish(),
     status: z.enum([
         'open',
         'in_review',
@@ -778,6 +874,26 @@ export const zWatchlistScreening = z.object({
     })),
     user_id: z.string().nullable(),
     verification_id: z.string().nullable()
+});
+
+export const zCaseExport = z.object({
+    alerts: z.array(zAlert.and(z.object({
+        history: z.array(zAlertEvent)
+    }))),
+    audit: z.array(zCaseEvent),
+    case: zCase,
+    chains: zCaseExportChains,
+    exported_at: z.string(),
+    notes: z.array(z.object({
+        actor_id: z.string(),
+        event_id: z.string(),
+        note: z.string(),
+        seq: z.int(),
+        timestamp: z.string()
+    })),
+    object: z.enum(['case_export']),
+    screenings: z.array(zWatchlistScreening),
+    transactions: z.array(zTransactionAssessment)
 });
 
 export const zScreeningList = z.object({
@@ -962,6 +1078,58 @@ export const zPatchV1AlertsByIdPath = z.object({
  */
 export const zPatchV1AlertsByIdResponse = zAlert;
 
+export const zGetV1ApprovalsQuery = z.object({
+    status: z.enum([
+        'pending',
+        'approved',
+        'rejected',
+        'failed'
+    ]).optional(),
+    action: z.enum([
+        'case_resolution',
+        'screening_review',
+        'score_policy_publish'
+    ]).optional(),
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    after: z.string().min(1).optional()
+});
+
+/**
+ * A page of approvals
+ */
+export const zGetV1ApprovalsResponse = zApprovalList;
+
+export const zGetV1ApprovalsByIdPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The approval
+ */
+export const zGetV1ApprovalsByIdResponse = zApproval;
+
+export const zPostV1ApprovalsByIdApproveBody = zApproveRequest;
+
+export const zPostV1ApprovalsByIdApprovePath = z.object({
+    id: z.string()
+});
+
+/**
+ * The approved approval
+ */
+export const zPostV1ApprovalsByIdApproveResponse = zApproval;
+
+export const zPostV1ApprovalsByIdRejectBody = zRejectRequest;
+
+export const zPostV1ApprovalsByIdRejectPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The rejected approval
+ */
+export const zPostV1ApprovalsByIdRejectResponse = zApproval;
+
 export const zGetV1CasesQuery = z.object({
     status: z.enum([
         'open',
@@ -1038,10 +1206,19 @@ export const zPatchV1CasesByIdPath = z.object({
     id: z.string()
 });
 
+export const zPatchV1CasesByIdResponse = z.union([
+    zCase,
+    zApproval
+]);
+
+export const zGetV1CasesByIdExportPath = z.object({
+    id: z.string()
+});
+
 /**
- * The whole updated case
+ * The case, its audit, notes, alerts, linked transactions and screenings
  */
-export const zPatchV1CasesByIdResponse = zCase;
+export const zGetV1CasesByIdExportResponse = zCaseExport;
 
 export const zGetV1DecisionsQuery = z.object({
     transaction_id: z.string().min(1).optional(),
@@ -1057,10 +1234,10 @@ export const zGetV1DecisionsResponse = zDecisionList;
 
 export const zPostV1DecisionsBody = zCreateDecisionRequest;
 
-/**
- * The decision record
- */
-export const zPostV1DecisionsResponse = zDecision;
+export const zPostV1DecisionsResponse = z.union([
+    zDecision,
+    zApproval
+]);
 
 export const zPostV1DeviceSessionBody = zCreateDeviceSessionRequest;
 

@@ -105,6 +105,63 @@ export type ApiKeyList = {
     object: 'list';
 };
 
+export type Approval = {
+    /**
+     * `case_resolution` (false_positive at or above the exposure), `screening_review`, `score_policy_publish`
+     */
+    action: 'case_resolution' | 'screening_review' | 'score_policy_publish';
+    approval_id: string;
+    created_at: string;
+    decided_at: string | null;
+    decider_id: string | null;
+    /**
+     * Who asked: the actor (analyst id) of the held request
+     */
+    maker_id: string;
+    object: 'approval';
+    /**
+     * The case, the screening, or `score` (the score policy)
+     */
+    object_id: string;
+    /**
+     * The object's version the maker saw; approving applies to it only (else 409 and the approval fails)
+     */
+    object_version: number | null;
+    /**
+     * The rejection's reason, or why the approval failed
+     */
+    reason: string | null;
+    /**
+     * What the maker sent, applied as sent when approved (a case resolution adds its `exposure`)
+     */
+    request: {
+        [key: string]: unknown;
+    };
+    status: 'pending' | 'approved' | 'rejected' | 'failed';
+};
+
+export type ApprovalPolicy = {
+    /**
+     * Resolving a case as false_positive needs a second person when its exposure (the sum of its linked transactions' amounts, minor units) is at least this; null: never
+     */
+    case_false_positive_min_exposure: number | null;
+    object: 'approval_policy';
+    /**
+     * A score policy write that changes the bands or rules needs a second person
+     */
+    score_policy_publish: boolean;
+    /**
+     * A watchlist review that records true_match or false_positive needs a second person
+     */
+    screening_review: boolean;
+    updated_at: string | null;
+    updated_by: string | null;
+    /**
+     * 0 until first written; +1 on every write; also the ETag
+     */
+    version: number;
+};
+
 export type AssignmentPolicy = {
     environment: 'live' | 'test';
     mode: 'manual' | 'auto';
@@ -779,6 +836,12 @@ export type Policy = {
     updated_at: string | null;
     updated_by: string | null;
     version: number;
+};
+
+export type ReplaceApprovalPolicyRequest = {
+    case_false_positive_min_exposure: number | null;
+    score_policy_publish: boolean;
+    screening_review: boolean;
 };
 
 export type ReplaceAssignmentPolicyRequest = {
@@ -2108,6 +2171,10 @@ export type PatchApiV1PoliciesResponses = {
      * The updated policies
      */
     200: Policy;
+    /**
+     * Held for a second person: the pending approval (nothing changed yet)
+     */
+    202: Approval;
 };
 
 export type PatchApiV1PoliciesResponse = PatchApiV1PoliciesResponses[keyof PatchApiV1PoliciesResponses];
@@ -2163,9 +2230,113 @@ export type PutApiV1PoliciesResponses = {
      * The new policies
      */
     200: Policy;
+    /**
+     * Held for a second person: the pending approval (nothing changed yet)
+     */
+    202: Approval;
 };
 
 export type PutApiV1PoliciesResponse = PutApiV1PoliciesResponses[keyof PutApiV1PoliciesResponses];
+
+export type GetApiV1PoliciesApprovalsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/approvals';
+};
+
+export type GetApiV1PoliciesApprovalsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1PoliciesApprovalsError = GetApiV1PoliciesApprovalsErrors[keyof GetApiV1PoliciesApprovalsErrors];
+
+export type GetApiV1PoliciesApprovalsResponses = {
+    /**
+     * The approval policy
+     */
+    200: ApprovalPolicy;
+};
+
+export type GetApiV1PoliciesApprovalsResponse = GetApiV1PoliciesApprovalsResponses[keyof GetApiV1PoliciesApprovalsResponses];
+
+export type PutApiV1PoliciesApprovalsData = {
+    body: ReplaceApprovalPolicyRequest;
+    headers?: {
+        /**
+         * The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.
+         */
+        'if-match'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/approvals';
+};
+
+export type PutApiV1PoliciesApprovalsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PutApiV1PoliciesApprovalsError = PutApiV1PoliciesApprovalsErrors[keyof PutApiV1PoliciesApprovalsErrors];
+
+export type PutApiV1PoliciesApprovalsResponses = {
+    /**
+     * The new approval policy
+     */
+    200: ApprovalPolicy;
+};
+
+export type PutApiV1PoliciesApprovalsResponse = PutApiV1PoliciesApprovalsResponses[keyof PutApiV1PoliciesApprovalsResponses];
 
 export type GetApiV1PoliciesAssignmentData = {
     body?: never;

@@ -98,6 +98,40 @@ export const zApiKeyList = z.object({
     object: z.enum(['list'])
 });
 
+export const zApproval = z.object({
+    action: z.enum([
+        'case_resolution',
+        'screening_review',
+        'score_policy_publish'
+    ]),
+    approval_id: z.string(),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+    decider_id: z.string().nullable(),
+    maker_id: z.string(),
+    object: z.enum(['approval']),
+    object_id: z.string(),
+    object_version: z.int().nullable(),
+    reason: z.string().nullable(),
+    request: z.record(z.string(), z.unknown()),
+    status: z.enum([
+        'pending',
+        'approved',
+        'rejected',
+        'failed'
+    ])
+});
+
+export const zApprovalPolicy = z.object({
+    case_false_positive_min_exposure: z.int().nullable(),
+    object: z.enum(['approval_policy']),
+    score_policy_publish: z.boolean(),
+    screening_review: z.boolean(),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+    version: z.int()
+});
+
 export const zAssignmentPolicy = z.object({
     environment: z.enum(['live', 'test']),
     mode: z.enum(['manual', 'auto']),
@@ -623,6 +657,12 @@ export const zPolicy = z.object({
     updated_at: z.string().nullable(),
     updated_by: z.string().nullable(),
     version: z.int()
+});
+
+export const zReplaceApprovalPolicyRequest = z.object({
+    case_false_positive_min_exposure: z.int().gte(0).lte(2147483647).nullable(),
+    score_policy_publish: z.boolean(),
+    screening_review: z.boolean()
 });
 
 export const zReplaceAssignmentPolicyRequest = z.object({
@@ -1263,10 +1303,10 @@ export const zPatchApiV1PoliciesHeaders = z.object({
     'if-match': z.string().optional()
 });
 
-/**
- * The updated policies
- */
-export const zPatchApiV1PoliciesResponse = zPolicy;
+export const zPatchApiV1PoliciesResponse = z.union([
+    zPolicy,
+    zApproval
+]);
 
 export const zPutApiV1PoliciesBody = zReplacePolicyRequest;
 
@@ -1274,10 +1314,26 @@ export const zPutApiV1PoliciesHeaders = z.object({
     'if-match': z.string().optional()
 });
 
+export const zPutApiV1PoliciesResponse = z.union([
+    zPolicy,
+    zApproval
+]);
+
 /**
- * The new policies
+ * The approval policy
  */
-export const zPutApiV1PoliciesResponse = zPolicy;
+export const zGetApiV1PoliciesApprovalsResponse = zApprovalPolicy;
+
+export const zPutApiV1PoliciesApprovalsBody = zReplaceApprovalPolicyRequest;
+
+export const zPutApiV1PoliciesApprovalsHeaders = z.object({
+    'if-match': z.string().optional()
+});
+
+/**
+ * The new approval policy
+ */
+export const zPutApiV1PoliciesApprovalsResponse = zApprovalPolicy;
 
 /**
  * The assignment policy

@@ -70,8 +70,8 @@ describe("GET /api/v1/audit-log", () => {
     const types = got.map((l) => l.type);
     expect(types).toEqual(expect.arrayContaining(["decision.recorded", "case.created", "case.note_added", "case.status_changed", "policy.updated", "api_key.created", "analyst.created", "analyst.signed_in"]));
     expect(got.map((l) => l.at)).toEqual([...got.map((l) => l.at)].sort());
-    expect(got.find((l) => l.type === "decision.recorded")).toMatchObject({ environment: "live", object: { type: "transaction", id: txn.transaction_id }, data: { decision: "allow", reason: "false_positive" } });
-    expect(got.find((l) => l.type === "case.status_changed")).toMatchObject({ actor: adminId, object: { type: "case", id: kase.body.case_id }, data: { from: "open", to: "in_review" } });
+    expect(got.find((l) => l.type === "decision.recorded")).toMatchObject({ environment: "live", object: { type: "transaction", id: txn.transaction_id }, data: { decision: "allow", reason: "false_positive", snapshot: null, hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(got.find((l) => l.type === "case.status_changed")).toMatchObject({ actor: adminId, object: { type: "case", id: kase.body.case_id }, data: { from: "open", to: "in_review", hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     expect(got.find((l) => l.type === "policy.updated")).toMatchObject({ object: { type: "policy", id: "score:live" } });
     expect(got.some((l) => l.object.id === other.transaction_id)).toBe(false);
     // Before the period: nothing of it.

@@ -5,6 +5,7 @@ import { expectedVersion, setEtag } from "../../../http/if-match";
 import { consoleScope } from "../../../http/key-scope";
 import { policyRow } from "../../../domain/scoring/policies";
 import { serializePolicy, updatePolicy } from "../../../domain/scoring/policy-admin";
+import { holdPolicyPublish } from "../../../domain/scoring/four-eyes";
 import { signalCatalogue, signalNames } from "../../../domain/scoring/signals";
 import { getPolicyRoute, patchPolicyRoute, putPolicyRoute, signalCatalogueRoute } from "./policies.routes";
 
@@ -20,12 +21,16 @@ export const policiesRouter = createRouter()
   })
   .openapi(putPolicyRoute, async (c) => {
     const body = c.req.valid("json");
+    const held = await holdPolicyPublish(c.get("db"), consoleScope(c), body, { replace: true, ...writer(c) });
+    if (held) return c.json(held, 202);
     const policy = await updatePolicy(c.get("db"), consoleScope(c), body, { replace: true, ...writer(c) });
     setEtag(c, policy.version);
     return c.json(policy, 200);
   })
   .openapi(patchPolicyRoute, async (c) => {
     const body = c.req.valid("json");
+    const held = await holdPolicyPublish(c.get("db"), consoleScope(c), body, { replace: false, ...writer(c) });
+    if (held) return c.json(held, 202);
     const policy = await updatePolicy(c.get("db"), consoleScope(c), body, { replace: false, ...writer(c) });
     setEtag(c, policy.version);
     return c.json(policy, 200);

@@ -6,6 +6,7 @@ import { changeRequired } from "../../../http/validation";
 import { signalNames } from "../../../domain/scoring/signals";
 import { paymentMethodTypes } from "../../../domain/scoring/request";
 import { isCurrency } from "../../schemas/score-request";
+import { heldResponse } from "../../schemas/approval";
 
 const tags = ["Dashboard: policies"];
 export const action = z.enum(["allow", "challenge", "block"]);
@@ -111,7 +112,7 @@ export const putPolicyRoute = createRoute({
   summary: "Replace the policies (admin)",
   middleware: consoleRoute("admin"),
   request: { headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: PutPolicyBody } } } },
-  responses: { ...ok("The new policies"), ...errorResponses(409) },
+  responses: { ...ok("The new policies"), 202: heldResponse, ...errorResponses(409) },
 });
 
 export const patchPolicyRoute = createRoute({
@@ -121,7 +122,7 @@ export const patchPolicyRoute = createRoute({
   summary: "Change some of the policies (admin)",
   middleware: consoleRoute("admin"),
   request: { headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: PatchPolicyBody } } } },
-  responses: { ...ok("The updated policies"), ...errorResponses(409) },
+  responses: { ...ok("The updated policies"), 202: heldResponse, ...errorResponses(409) },
 });
 
 export const SignalInfoSchema = z.object({ name: z.string(), weight: z.string(), points: z.number(), trigger: z.string() }).openapi("SignalInfo");

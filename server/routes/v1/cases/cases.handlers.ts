@@ -5,7 +5,8 @@ import type { AppEnv } from "../../../http/context";
 import { ApiError } from "../../../core/errors";
 import { idempotent } from "../../../http/idempotency/idempotent";
 import { expectedVersion, setEtag } from "../../../http/if-match";
-import { claimNextCase, createCase, updateCase, type CaseCtx } from "../../../domain/cases/cases";
+import { claimNextCase, createCase, updateCase, type CaseCtx, type UpdateCaseInput } from "../../../domain/cases/cases";
+import { holdCaseResolution } from "../../../domain/cases/four-eyes";
 import { getCase, listCases } from "../../../domain/cases/query";
 import { claimCaseRoute, createCaseRoute, getCaseRoute, listCasesRoute, updateCaseRoute } from "./cases.routes";
 
@@ -30,6 +31,7 @@ export const casesRouter = createRouter()
         actorId: body.actor_id,
         alertId: body.alert_id,
         alertIds: body.alert_ids,
+        snapshot: body.snapshot,
       }),
     }));
   })
@@ -53,7 +55,7 @@ export const casesRouter = createRouter()
     const body = c.req.valid("json");
     const ctx = ctxOf(c);
     return idempotent(c, { surface: "a" }, async (db) => {
-      const claimed = await claimNextCase(db, ctx, { assigneeId: body.assignee_id, actorId: body.actor_id, caseType: body.case_type });
+      const claimed = await claimNextCase(db, ctx, { assigneeId: body.assignee_id, actorId: body.actor_id, caseType: body.case_type, snapshot: body.snapshot });
       if (!claimed) throw new ApiError("resource_not_found", "No unassigned open case is waiting to be claimed.");
       return { status: 200, body: claimed };
     });
@@ -65,7 +67,7 @@ export const casesRouter = createRouter()
   })
   .openapi(updateCaseRoute, async (c) => {
     const body = c.req.valid("json");
-    const resource = await updateCase(c.get("db"), ctxOf(c), c.req.valid("param").id, {
+    const input: UpdateCaseInput = {
       expectedVersion: expectedVersion(c),
       status: body.status,
       notes: body.notes,
@@ -76,7 +78,12 @@ export const casesRouter = createRouter()
       alertIds: body.alert_ids,
       resolution: body.resolution,
       actorId: body.actor_id,
-    });
+      snapshot: body.snapshot,
+    };
+    const id = c.req.valid("param").id;
+    const held = await holdCaseResolution(c.get("db"), ctxOf(c), id, input, body);
+    if (held) return c.json(held, 202);
+    const resource = await updateCase(c.get("db"), ctxOf(c), id, input);
     setEtag(c, resource.version);
     return c.json(resource, 200);
   });

@@ -4,6 +4,8 @@ import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
 import { ifMatchHeaders } from "../../../http/if-match";
+import { chainFields, snapshotWrite } from "../../schemas/snapshot";
+import { heldResponse } from "../../schemas/approval";
 import { caseActions, caseStatuses, caseTypes, resolutions, severityLevels } from "../../../db/schema";
 
 const id = z.string().min(1).max(200);
@@ -23,6 +25,7 @@ export const CaseEventSchema = z
     transaction_ids: z.array(z.string()).optional().openapi({ description: "transactions_linked: the ids newly linked" }),
     alert_ids: z.array(z.string()).optional().openapi({ description: "alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved" }),
     resolution: z.enum(resolutions).nullable().optional().openapi({ description: "alerts_resolved: the resolution given to them" }),
+    ...chainFields,
   })
   .openapi("CaseEvent");
 
@@ -69,6 +72,7 @@ export const CreateCaseBody = z
     alert_ids: z.array(id).max(100).optional().openapi({
       description: "An addition: alerts linked with the case (after `alert_id`), de-duplicated. Unknown in this account and environment: 404 (`param` `alert_ids.<index>`); one that belongs to another case not closed yet: 422",
     }),
+    snapshot: snapshotWrite,
   })
   .openapi("CreateCaseRequest");
 
@@ -92,8 +96,9 @@ export const UpdateCaseBody = changeRequired(
         "An addition: the outcome, with `status: resolved` or on a resolved case (else 400 with another status, 422 on a case that is not resolved). Resolving the case resolves its open and acknowledged alerts with it and the notes",
     }),
     actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
+    snapshot: snapshotWrite,
   }),
-  ["actor_id", "assignment_reason"],
+  ["actor_id", "snapshot", "assignment_reason"],
 )
   .superRefine((b, ctx) => {
     if (b.assignment_reason !== undefined && b.assignee_id === undefined) {
@@ -110,6 +115,7 @@ export const ClaimCaseBody = z
     assignee_id: id.openapi({ description: "The analyst who takes the case" }),
     case_type: z.enum(caseTypes).optional().openapi({ description: "Only claim a case of this type" }),
     actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
+    snapshot: snapshotWrite,
   })
   .openapi("ClaimCaseRequest");
 
@@ -185,5 +191,5 @@ export const updateCaseRoute = createRoute({
   summary: "Update a case: status, notes, assignee, linked transactions, severity",
   middleware: apiKeyRoute("a", "cases:write"),
   request: { params: idParam, headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: UpdateCaseBody } } } },
-  responses: { 200: caseResponse("The whole updated case"), ...commonErrors, ...errorResponses(404, 409, 422) },
+  responses: { 200: caseResponse("The whole updated case"), 202: heldResponse, ...commonErrors, ...errorResponses(404, 409, 422) },
 });

@@ -3,6 +3,8 @@ import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { decisionReasons, decisionValues } from "../../../db/schema";
 import { DecisionRecord } from "../transactions/transactions.routes";
+import { snapshotWrite } from "../../schemas/snapshot";
+import { heldResponse } from "../../schemas/approval";
 
 const tags = ["Decisions"];
 
@@ -16,6 +18,7 @@ export const DecisionBody = z
     reason: z.enum(decisionReasons),
     notes: z.string().max(1000).optional(),
     analyst_id: z.string().min(1).max(255).optional(),
+    snapshot: snapshotWrite,
   })
   .superRefine((b, ctx) => {
     if (b.transaction_id === undefined && b.screening_id === undefined) {
@@ -38,6 +41,7 @@ export const createDecisionRoute = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: DecisionBody } } } },
   responses: {
     201: { description: "The decision record", content: { "application/json": { schema: DecisionRecord } } },
+    202: heldResponse,
     ...commonErrors,
     ...errorResponses(404, 409),
   },

@@ -5,6 +5,7 @@ import { commonErrors, errorResponses, listSchema, paginationQuery } from "../..
 import { timeQuery } from "../../../http/time-query";
 import { ScoreBody, SignalSchema } from "../../schemas/score-request";
 import { VerifyBody, VerificationSchema } from "./verify-request";
+import { chainFields } from "../../schemas/snapshot";
 
 const tags = ["Transactions"];
 
@@ -32,6 +33,7 @@ const DecisionRecord = z
     notes: z.string().nullable(),
     analyst_id: z.string().nullable(),
     seq: z.number().int().openapi({ description: "An addition: 1, 2, 3… per transaction (or screening) in commit order; the chain's last is the one in force" }),
+    ...chainFields,
     created_at: z.string(),
   })
   .openapi("Decision");

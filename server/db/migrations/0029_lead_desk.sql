@@ -10,6 +10,21 @@ CREATE TABLE "sla_policies" (
 	CONSTRAINT "sla_policies_account_id_environment_pk" PRIMARY KEY("account_id","environment")
 );
 --> statement-breakpoint
+CREATE TABLE "assignment_policies" (
+	"account_id" text NOT NULL,
+	"environment" text NOT NULL,
+	"mode" text NOT NULL,
+	"rules" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_by" text,
+	"created_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "assignment_policies_account_id_environment_pk" PRIMARY KEY("account_id","environment")
+);
+--> statement-breakpoint
+ALTER TABLE "analysts" ADD COLUMN "availability" text DEFAULT 'available' NOT NULL;--> statement-breakpoint
+ALTER TABLE "analysts" ADD COLUMN "availability_changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "analysts" ADD COLUMN "availability_changed_by" text;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "due_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "sla_breached_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "cases" ADD COLUMN "due_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL;--> statement-breakpoint
