@@ -1,5 +1,7 @@
 import { formatAmount } from "@/lib/format/transaction";
 import { alertTypeLabel } from "@/lib/format/alert";
+import { resolutionLabel } from "@/lib/format/resolution";
+import Link from "next/link";
 import type { AlertDetail } from "@/lib/api/wire";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
@@ -16,6 +18,17 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
     ["Severity", <SeverityBadge key="s" severity={alert.severity} />],
     ["Status", <AlertStatusBadge key="t" status={alert.status} />],
     ["Type", alertTypeLabel(alert.alert_type)],
+    ...(alert.resolution ? ([["Outcome", resolutionLabel(alert.resolution)]] as [string, ReactNode][]) : []),
+    ...(alert.case_id
+      ? ([
+          [
+            "Case",
+            <Link key="case" href={`/cases/${encodeURIComponent(alert.case_id)}`} className="font-mono text-xs underline underline-offset-4">
+              {alert.case_id}
+            </Link>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ["Grouped by", <UserText key="k" value={alert.key} className="font-mono text-xs break-all" />],
     ["Confidence", percent.format(alert.confidence)],
     ["Affected users", numberFormat.format(alert.affected_users)],

@@ -25,6 +25,10 @@ export type CaseEvent = z.output<typeof a.zCaseEvent>;
 export type CaseStatus = Case["status"];
 export type CaseType = Case["case_type"];
 export const CaseListSchema = a.zGetV1CasesResponse;
+export type AlertEvent = z.output<typeof a.zAlertEvent>;
+/** The outcome of a resolved case or alert (confirmed fraud, false positive, inconclusive). */
+export const resolutions = a.zCase.shape.resolution.unwrap().options;
+export type Resolution = (typeof resolutions)[number];
 
 export const DecisionRecordSchema = a.zDecision;
 export type DecisionRecord = z.output<typeof DecisionRecordSchema>;

@@ -4,6 +4,8 @@ import { notFound } from "next/navigation";
 import { createLoader, parseAsString, type SearchParams } from "nuqs/server";
 import { AlertActions } from "@/components/alerts/alert-actions";
 import { AlertSummary } from "@/components/alerts/alert-summary";
+import { AlertHistory } from "@/components/alerts/alert-history";
+import { listAnalysts } from "@/lib/api/analysts";
 import { IdList } from "@/components/alerts/id-list";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
@@ -34,6 +36,11 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
   // The alert's open case, if it has one, turns "Open a case" into a link to it; the page shows
   // without it (the button then finds the case itself).
   const activeCase = activeCaseForAlert(environment, id).catch(() => null);
+  // Analysts' names for the history; without them it shows ids.
+  const analysts = listAnalysts(analyst, { timeoutMs: 3000 }).then(
+    (page) => Object.fromEntries(page.data.map((a) => [a.id, a.name])),
+    () => ({}) as Record<string, string>,
+  );
   try {
     alert = await getAlert(environment, id, { limit: 25, users_after: cursors.users_after ?? undefined, transactions_after: cursors.transactions_after ?? undefined });
   } catch (failure) {
@@ -104,6 +111,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
             firstHref={cursors.transactions_after ? href({ users_after: cursors.users_after }) : null}
           />
         </div>
+        <AlertHistory events={alert.history} names={await analysts} />
       </div>
     </>
   );
