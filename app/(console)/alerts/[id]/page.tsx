@@ -7,6 +7,9 @@ import { AlertSummary } from "@/components/alerts/alert-summary";
 import { AlertHistory } from "@/components/alerts/alert-history";
 import { listAnalysts } from "@/lib/api/analysts";
 import { IdList } from "@/components/alerts/id-list";
+import { LinkedTransactions } from "@/components/transactions/linked-transactions";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Suspense } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -91,7 +94,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
       />
       <div className="mt-8 grid gap-6">
         <AlertSummary alert={alert} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
           <IdList
             title="Users"
             ids={alert.user_ids.data}
@@ -103,13 +106,17 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
           <IdList
             title="Transactions"
             ids={alert.transaction_ids.data}
-            hrefFor={(transactionId) => `/transactions/${encodeURIComponent(transactionId)}`}
             empty="No transactions are linked to this alert."
             nextHref={
               alert.transaction_ids.has_more && alert.transaction_ids.next_cursor ? href({ users_after: cursors.users_after, transactions_after: alert.transaction_ids.next_cursor }) : null
             }
             firstHref={cursors.transactions_after ? href({ users_after: cursors.users_after }) : null}
-          />
+          >
+            {/* Amounts, scores and decisions stream in after the alert: the page does not wait for them. */}
+            <Suspense fallback={<Skeleton className="mt-3 h-24 rounded-lg" />}>
+              <LinkedTransactions environment={environment} ids={alert.transaction_ids.data} />
+            </Suspense>
+          </IdList>
         </div>
         <AlertHistory events={alert.history} names={await analysts} />
       </div>
