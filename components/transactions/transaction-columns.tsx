@@ -10,14 +10,14 @@ import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
 const columns = createDataTableColumns<TransactionSummary>();
 const none = <span className="text-muted-foreground">—</span>;
 
-/** Columns of the recent-transactions list; the order is the API's (newest first), so no sorting. */
-export function transactionColumns() {
+/** Columns of the transactions list; the order is the API's, so no sorting. `query` follows each link (the review queue's `?queue=review`). */
+export function transactionColumns(query = "") {
   return columns.columns([
     columns.accessor("transaction_id", {
       header: "Transaction",
       cell: ({ row }) => (
         <Link
-          href={`/transactions/${encodeURIComponent(row.original.transaction_id)}`}
+          href={`/transactions/${encodeURIComponent(row.original.transaction_id)}${query}`}
           className="font-mono text-xs font-medium underline-offset-4 hover:underline focus-visible:underline"
         >
           {row.original.transaction_id}
