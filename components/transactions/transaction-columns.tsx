@@ -1,10 +1,10 @@
 "use client";
 
+import { UserLink } from "@/components/ui/user-link";
 import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { formatAmount, type TransactionSummary } from "@/lib/format/transaction";
-import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
 
 const columns = createDataTableColumns<TransactionSummary>();
@@ -26,7 +26,7 @@ export function transactionColumns(query = "") {
     }),
     columns.accessor("user_id", {
       header: "User",
-      cell: ({ row }) => (row.original.user_id ? <UserText value={row.original.user_id} className="font-mono text-xs" /> : none),
+      cell: ({ row }) => (row.original.user_id ? <UserLink userId={row.original.user_id} className="text-foreground" /> : none),
     }),
     columns.accessor("amount", {
       header: "Amount",

@@ -43,6 +43,8 @@ export const TransactionSchema = a.zGetV1TransactionsByIdResponse;
 export type Transaction = z.output<typeof TransactionSchema>;
 /** `GET /v1/transactions`: assessments without their chain, with the latest manual decision. */
 export const TransactionListSchema = a.zGetV1TransactionsResponse;
+export const UserProfileSchema = a.zGetV1UsersByUserIdResponse;
+export type UserProfile = z.output<typeof UserProfileSchema>;
 export type ListedTransaction = z.output<typeof TransactionListSchema>["data"][number];
 export type Signal = z.output<typeof a.zSignal>;
 export type Explanation = NonNullable<Transaction["explanation"]>;

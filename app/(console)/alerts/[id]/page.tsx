@@ -98,7 +98,7 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
           <IdList
             title="Users"
             ids={alert.user_ids.data}
-            hrefFor={(userId) => `/events?user_id=${encodeURIComponent(userId)}`}
+            hrefFor={(userId) => `/users/${encodeURIComponent(userId)}`}
             empty="No users are linked to this alert."
             nextHref={alert.user_ids.has_more && alert.user_ids.next_cursor ? href({ users_after: alert.user_ids.next_cursor, transactions_after: cursors.transactions_after }) : null}
             firstHref={cursors.users_after ? href({ transactions_after: cursors.transactions_after }) : null}

@@ -1,4 +1,5 @@
 import { ArrowLeft, RotateCcw } from "lucide-react";
+import { UserLink } from "@/components/ui/user-link";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -67,7 +68,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
     ["Type", caseTypeLabels[kase.case_type]],
     ...(kase.resolution ? ([["Outcome", resolutionLabel(kase.resolution)]] as [string, ReactNode][]) : []),
     ["Assignee", kase.assignee_id ? <UserText key="a" value={names[kase.assignee_id] ?? kase.assignee_id} /> : <span className="text-muted-foreground">Unassigned</span>],
-    ["User", kase.user_id ? <UserText key="u" value={kase.user_id} className="font-mono text-xs" /> : <span className="text-muted-foreground">—</span>],
+    ["User", kase.user_id ? <UserLink key="u" userId={kase.user_id} /> : <span className="text-muted-foreground">—</span>],
     ...(kase.alert_id
       ? ([
           [
