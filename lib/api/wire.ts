@@ -43,6 +43,12 @@ export const TransactionSchema = a.zGetV1TransactionsByIdResponse;
 export type Transaction = z.output<typeof TransactionSchema>;
 /** `GET /v1/transactions`: assessments without their chain, with the latest manual decision. */
 export const TransactionListSchema = a.zGetV1TransactionsResponse;
+export const EntityGraphSchema = a.zGetV1GraphResponse;
+export type EntityGraph = z.output<typeof EntityGraphSchema>;
+export type GraphNode = EntityGraph["nodes"][number];
+export type GraphEdge = EntityGraph["edges"][number];
+export const graphFlags = a.zGraphNode.shape.flags.element.options;
+export type GraphFlag = (typeof graphFlags)[number];
 export const UserProfileSchema = a.zGetV1UsersByUserIdResponse;
 export type UserProfile = z.output<typeof UserProfileSchema>;
 export type ListedTransaction = z.output<typeof TransactionListSchema>["data"][number];

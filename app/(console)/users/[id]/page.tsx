@@ -10,7 +10,8 @@ import { UserText } from "@/components/ui/user-text";
 import { listAnalysts } from "@/lib/api/analysts";
 import { toSafeError } from "@/lib/api/errors";
 import { listTransactions } from "@/lib/api/transactions";
-import { getUserProfile } from "@/lib/api/users";
+import { getGraph, getUserProfile } from "@/lib/api/users";
+import { LinkGraph } from "@/components/graph/link-graph";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 
@@ -26,10 +27,11 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const analyst = await requireRole("analyst");
   const environment = await getActiveEnvironment(analyst.id);
   const { id } = await params;
-  const [profileResult, transactionsResult, analystsResult] = await Promise.allSettled([
+  const [profileResult, transactionsResult, analystsResult, graphResult] = await Promise.allSettled([
     getUserProfile(environment, id),
     listTransactions(environment, { user_id: id }, { limit: TRANSACTIONS_SHOWN }),
     listAnalysts(analyst, { timeoutMs: 3000 }),
+    getGraph(environment, id, { depth: 2, limit: 200 }),
   ]);
   const back = (
     <LinkButton href="/transactions" variant="ghost" size="sm">
@@ -68,6 +70,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
           <UserSummary profile={profile} />
           <UserTransactions rows={transactions} total={profile.transaction_count} />
         </div>
+        {graphResult.status === "fulfilled" ? <LinkGraph environment={environment} graph={graphResult.value} /> : null}
         <UserEntities profile={profile} />
         <UserReviews profile={profile} />
         <UserDecisions profile={profile} names={names} />
