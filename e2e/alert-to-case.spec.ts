@@ -39,7 +39,7 @@ test("an alert from the queue becomes a case linked to it", async ({ page }) => 
   }
   if (alertUsers[0]) {
     const userLink = page.getByRole("region", { name: "Users", exact: true }).getByRole("link", { name: alertUsers[0], exact: true });
-    await expect(userLink).toHaveAttribute("href", `/events?user_id=${encodeURIComponent(alertUsers[0])}`);
+    await expect(userLink).toHaveAttribute("href", `/users/${encodeURIComponent(alertUsers[0])}`);
   }
   await page.getByRole("link", { name: "Go to case" }).click();
   await page.waitForURL(new RegExp(`/cases/${caseId}$`));

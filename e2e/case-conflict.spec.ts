@@ -18,6 +18,7 @@ test("a change made on a case that another tab changed meanwhile is refused, say
 
   // Tab 1 resolves the case.
   await caseControls(page).getByLabel("Move to").selectOption({ label: "Resolved" });
+  await caseControls(page).getByRole("radio", { name: /^Inconclusive/ }).check();
   await caseControls(page).getByRole("button", { name: "Change status" }).click();
   await expect(page.getByText("Status changed")).toBeVisible();
 
@@ -28,7 +29,7 @@ test("a change made on a case that another tab changed meanwhile is refused, say
   await expect(notice).toBeVisible();
   await expect(notice).toContainText("changed the status from Open to Resolved");
   // Nothing was applied: the audit log still ends with the resolution.
-  expect((await getCaseEvents(caseId)).map((e) => e.action)).toEqual(["created", "status_changed"]);
+  expect((await getCaseEvents(caseId)).map((e) => e.action)).toEqual(["created", "status_changed", "resolution_changed"]);
   // The tab now shows the case as it is.
   await expect(second.getByRole("region", { name: "Case", exact: true }).getByText("Resolved", { exact: true })).toBeVisible();
   const screenshots = path.join(fileURLToPath(new URL("..", import.meta.url)), "test-results", "screenshots");
@@ -39,5 +40,6 @@ test("a change made on a case that another tab changed meanwhile is refused, say
   await expect(second.getByText("Status changed")).toBeVisible();
   await expect(second.getByRole("region", { name: "Case", exact: true }).getByText("In review", { exact: true })).toBeVisible();
   const events = await getCaseEvents(caseId);
-  expect(events.map((e) => e.action)).toEqual(["created", "status_changed", "status_changed"]);
+  // Back in review, the outcome is cleared.
+  expect(events.map((e) => e.action)).toEqual(["created", "status_changed", "resolution_changed", "status_changed", "resolution_changed"]);
 });

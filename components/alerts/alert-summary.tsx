@@ -1,5 +1,8 @@
 import { formatAmount } from "@/lib/format/transaction";
 import { alertTypeLabel } from "@/lib/format/alert";
+import { resolutionLabel } from "@/lib/format/resolution";
+import { describeEvidence } from "@/lib/format/signals";
+import Link from "next/link";
 import type { AlertDetail } from "@/lib/api/wire";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
@@ -10,12 +13,23 @@ import { Card } from "@/components/ui/card";
 const numberFormat = new Intl.NumberFormat("en-GB");
 const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 });
 
-/** The alert's facts and its evidence (whatever the detector reported, shown as key / value). */
+/** The alert's facts and its evidence in plain words (lib/format/signals.ts, unknown keys as sent). */
 export function AlertSummary({ alert }: { alert: AlertDetail }) {
   const facts: [string, ReactNode][] = [
     ["Severity", <SeverityBadge key="s" severity={alert.severity} />],
     ["Status", <AlertStatusBadge key="t" status={alert.status} />],
     ["Type", alertTypeLabel(alert.alert_type)],
+    ...(alert.resolution ? ([["Outcome", resolutionLabel(alert.resolution)]] as [string, ReactNode][]) : []),
+    ...(alert.case_id
+      ? ([
+          [
+            "Case",
+            <Link key="case" href={`/cases/${encodeURIComponent(alert.case_id)}`} className="font-mono text-xs underline underline-offset-4">
+              {alert.case_id}
+            </Link>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ["Grouped by", <UserText key="k" value={alert.key} className="font-mono text-xs break-all" />],
     ["Confidence", percent.format(alert.confidence)],
     ["Affected users", numberFormat.format(alert.affected_users)],
@@ -24,7 +38,7 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
     ["Created", <DateTime key="c" value={alert.created_at} />],
     ["Updated", <DateTime key="u" value={alert.updated_at} />],
   ];
-  const evidence = Object.entries(alert.evidence);
+  const evidence = describeEvidence(alert.evidence);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card as="section" aria-labelledby="alert-facts" className="p-5">
@@ -55,14 +69,14 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
         {evidence.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">The detector reported no evidence beyond the summary.</p>
         ) : (
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            {evidence.map(([name, value]) => (
-              <div key={name} className="contents">
-                <dt className="font-mono text-xs text-muted-foreground">
-                  <UserText value={name} />
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-evidence>
+            {evidence.map((line) => (
+              <div key={line.key} className="contents">
+                <dt className="text-muted-foreground" title={line.key}>
+                  {line.known ? line.label : <UserText value={line.label} />}
                 </dt>
-                <dd className="font-mono text-xs break-all">
-                  <UserText value={typeof value === "string" ? value : JSON.stringify(value)} />
+                <dd className="break-all">
+                  <UserText value={line.value} />
                 </dd>
               </div>
             ))}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { UserText } from "@/components/ui/user-text";
 import { revealHidden } from "@/lib/format/invisible-characters";
@@ -14,15 +15,19 @@ type IdListProps = {
   empty: string;
   /** Where an id leads (its transaction page, a user's events), when it has a page. */
   hrefFor?: (id: string) => string;
+  /** The page's ids drawn richer (the transactions as rows); the plain list otherwise. */
+  children?: ReactNode;
 };
 
 /** A page of ids behind an alert (users or transactions), most recently added first. */
-export function IdList({ title, ids, nextHref, firstHref, empty, hrefFor }: IdListProps) {
+export function IdList({ title, ids, nextHref, firstHref, empty, hrefFor, children }: IdListProps) {
   return (
     <Card as="section" aria-label={title} className="p-5">
       <h2 className="text-base font-semibold">{title}</h2>
       {ids.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">{empty}</p>
+      ) : children ? (
+        children
       ) : (
         <ul className="mt-3 grid gap-1">
           {ids.map((id) => (

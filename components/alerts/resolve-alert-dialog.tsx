@@ -10,7 +10,9 @@ import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/spinner";
 import { updateAlertAction } from "@/lib/actions/update-alert";
-import type { Alert } from "@/lib/api/wire";
+import type { Alert, Resolution } from "@/lib/api/wire";
+import { ResolutionPicker } from "@/components/ui/resolution-picker";
+import { RESOLUTION_REQUIRED } from "@/lib/schemas/case";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { UserText } from "@/components/ui/user-text";
@@ -24,9 +26,11 @@ type ResolveAlertDialogProps = {
   onDone: () => void;
 };
 
-/** Resolving asks for the findings (optional, ≤ 5,000 characters), stored with the alert. */
+/** Resolving asks for the outcome (required) and the findings (optional, ≤ 5,000 characters), stored with the alert. */
 export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onDone }: ResolveAlertDialogProps) {
   const [notes, setNotes] = useState(alert.resolution_notes ?? "");
+  const [resolution, setResolution] = useState<Resolution | null>(null);
+  const [missing, setMissing] = useState(false);
   const { execute, result, isPending, reset } = useAction(updateAlertAction, {
     onSuccess: () => {
       onOpenChange(false);
@@ -36,8 +40,9 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
   });
   const conflict = result.serverError?.conflict ? result.serverError : null;
   const resolve = (version: number) => {
+    if (!resolution) return setMissing(true);
     const trimmed = notes.trim();
-    execute({ id: alert.alert_id, version, status: "resolved", resolution_notes: trimmed === "" ? undefined : trimmed, environment });
+    execute({ id: alert.alert_id, version, status: "resolved", resolution, resolution_notes: trimmed === "" ? undefined : trimmed, environment });
   };
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -60,6 +65,14 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
               <UserText value={alert.summary} />
             </DialogDescription>
           </DialogHeader>
+          <ResolutionPicker
+            value={resolution}
+            onChange={(next) => {
+              setResolution(next);
+              setMissing(false);
+            }}
+            error={missing ? RESOLUTION_REQUIRED : null}
+          />
           <Field label="Resolution notes" hint="What you found and what was done. Optional.">
             <LimitedText multiline max={TEXT_LIMITS.alertResolutionNotes} value={notes} onChange={(event) => setNotes(event.target.value)} rows={5} />
           </Field>

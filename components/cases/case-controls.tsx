@@ -12,7 +12,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { updateCaseAction } from "@/lib/actions/update-case";
 import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { caseNextStatuses, caseStatusLabels, seenSeq } from "@/lib/format/case";
-import type { Case, CaseStatus } from "@/lib/api/wire";
+import type { Case, CaseStatus, Resolution } from "@/lib/api/wire";
+import { ResolutionPicker } from "@/components/ui/resolution-picker";
+import { RESOLUTION_REQUIRED } from "@/lib/schemas/case";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
@@ -20,10 +22,14 @@ import { LimitedText } from "@/components/ui/limited-text";
 import { Card } from "@/components/ui/card";
 
 /** The analyst's change, kept to say what it was and to redo it after a version conflict. */
-type Pending = { kind: "status" | "note" | "assign"; label: string; changes: { status?: CaseStatus; notes?: string; assignee_id?: string | null } };
+type Pending = {
+  kind: "status" | "note" | "assign";
+  label: string;
+  changes: { status?: CaseStatus; resolution?: Resolution; label_transactions?: boolean; notes?: string; assignee_id?: string | null };
+};
 
 type CaseControlsProps = {
-  kase: Pick<Case, "case_id" | "status" | "assignee_id" | "version" | "events">;
+  kase: Pick<Case, "case_id" | "status" | "assignee_id" | "version" | "events" | "transaction_ids">;
   environment: ConsoleEnvironment;
   me: { id: string; isLead: boolean };
   /** Analysts to assign to (leads only); empty when the list could not be read. */
@@ -38,10 +44,19 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   const [note, setNote] = useState("");
   const [assignee, setAssignee] = useState(kase.assignee_id ?? "");
   const [last, setLast] = useState<Pending | null>(null);
+  const [resolution, setResolution] = useState<Resolution | null>(null);
+  const [missingResolution, setMissingResolution] = useState(false);
+  const [labelTransactions, setLabelTransactions] = useState(true);
+  const linked = kase.transaction_ids.length;
 
   const update = useAction(updateCaseAction, {
-    onSuccess: () => {
+    onSuccess: ({ data }) => {
       toast.success(last?.kind === "note" ? "Note added" : last?.kind === "status" ? "Status changed" : "Assignment changed");
+      if (data && data.labelled + data.unlabelled > 0) {
+        const plural = (n: number) => `${n} transaction${n === 1 ? "" : "s"}`;
+        if (data.unlabelled === 0) toast.success(`${plural(data.labelled)} labelled as confirmed fraud`);
+        else toast.error(`${plural(data.unlabelled)} could not be labelled (${data.labelled} labelled); label them from their pages.`);
+      }
       if (last?.kind === "note") setNote("");
       router.refresh();
     },
@@ -59,7 +74,11 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
 
   function submitStatus(event: FormEvent) {
     event.preventDefault();
-    if (status) send({ kind: "status", label: `move to ${caseStatusLabels[status]}`, changes: { status } });
+    if (!status) return;
+    if (status !== "resolved") return send({ kind: "status", label: `move to ${caseStatusLabels[status]}`, changes: { status } });
+    if (!resolution) return setMissingResolution(true);
+    const label = resolution === "confirmed_fraud" && labelTransactions && linked > 0;
+    send({ kind: "status", label: `resolve the case`, changes: { status, resolution, label_transactions: label } });
   }
   function submitNote(event: FormEvent) {
     event.preventDefault();
@@ -97,6 +116,27 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
             ))}
           </NativeSelect>
         </Field>
+        {status === "resolved" ? (
+          <div className="grid w-full gap-3">
+            <ResolutionPicker
+              value={resolution}
+              onChange={(next) => {
+                setResolution(next);
+                setMissingResolution(false);
+              }}
+              error={missingResolution ? RESOLUTION_REQUIRED : null}
+            />
+            {resolution === "confirmed_fraud" && linked > 0 ? (
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" checked={labelTransactions} onChange={(e) => setLabelTransactions(e.target.checked)} className="mt-1 size-4 accent-primary" />
+                <span>
+                  Label the {linked === 1 ? "linked transaction" : `${linked} linked transactions`} as confirmed fraud (a block decision in your name)
+                </span>
+              </label>
+            ) : null}
+            <p className="text-sm text-muted-foreground">The case&apos;s open alerts are resolved with the same outcome.</p>
+          </div>
+        ) : null}
         <Button type="submit" disabled={busy || !status}>
           {busy && last?.kind === "status" ? <Spinner /> : null}
           Change status

@@ -40,6 +40,7 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
               {event.transaction_ids && event.transaction_ids.length > 0 ? (
                 <p className="font-mono text-xs break-all text-muted-foreground">{event.transaction_ids.join(", ")}</p>
               ) : null}
+              {event.alert_ids && event.alert_ids.length > 0 ? <p className="font-mono text-xs break-all text-muted-foreground">{event.alert_ids.join(", ")}</p> : null}
             </li>
           ))}
         </ol>

@@ -1,11 +1,11 @@
 "use client";
 
+import { UserLink } from "@/components/ui/user-link";
 import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { checksSummary, screeningAwaitingReview, verificationTypeLabels } from "@/lib/format/verification";
 import type { Verification } from "@/lib/api/wire";
-import { UserText } from "@/components/ui/user-text";
 import { VerificationStatusBadge } from "./verification-badges";
 
 const columns = createDataTableColumns<Verification>();
@@ -21,7 +21,7 @@ export function verificationColumns() {
         </Link>
       ),
     }),
-    columns.accessor("user_id", { header: "User", cell: ({ row }) => <UserText value={row.original.user_id} className="font-mono text-xs" /> }),
+    columns.accessor("user_id", { header: "User", cell: ({ row }) => <UserLink userId={row.original.user_id} className="text-foreground" /> }),
     columns.accessor("type", { header: "Type", cell: ({ row }) => <span className="whitespace-nowrap">{verificationTypeLabels[row.original.type]}</span> }),
     columns.accessor("status", { header: "Status", cell: ({ row }) => <VerificationStatusBadge status={row.original.status} /> }),
     columns.display({

@@ -7,6 +7,7 @@ import type { ScoresDay } from "@/lib/api/wire";
 import { ChartCard, ChartFrame } from "./chart-card";
 import { axisTick, decisionColors, gridStroke, tooltipStyle } from "./chart-theme";
 import { BarChart3 } from "lucide-react";
+import Link from "next/link";
 
 const decisions = [
   { key: "allow", label: "Allow" },
@@ -41,6 +42,16 @@ export function ScoresChart({ days }: { days: ScoresDay[] }) {
           </ResponsiveContainer>
         </ChartFrame>
       )}
+      {t.challenge + t.block > 0 ? (
+        <p className="mt-3 text-sm">
+          <Link href="/transactions?show=review" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+            Review the challenged and blocked ones
+          </Link>{" "}
+          <span className="text-muted-foreground">
+            ({t.challenge.toLocaleString("en")} challenged, {t.block.toLocaleString("en")} blocked; the queue lists those without an analyst&apos;s decision, oldest first)
+          </span>
+        </p>
+      ) : null}
     </ChartCard>
   );
 }

@@ -3,7 +3,7 @@
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import { NativeSelect } from "@/components/ui/input";
 import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { submitDecisionAction } from "@/lib/actions/submit-decision";
+import { nextPendingTransactionAction } from "@/lib/actions/next-pending-transaction";
 import { DECISION_NOTES_MAX, DecisionFormSchema, type DecisionFormInput } from "@/lib/schemas/decision";
 import { decisionDescriptions, decisionLabels, decisionReasonHints, decisionReasonLabels } from "@/lib/format/decision";
 import { decisionReasons, decisionValues } from "@/lib/api/wire";
@@ -26,6 +27,8 @@ type DecisionFormProps = {
   environment: ConsoleEnvironment;
   /** The decision in force, so the form can say when the new one is a correction. */
   currentDecision: string | null;
+  /** Set when opened from the Needs review queue: "Record and go to next" moves to the next pending one. */
+  queue?: { created_at: string } | null;
 };
 
 const FIELDS = ["decision", "reason", "notes"] as const;
@@ -34,8 +37,24 @@ const FIELDS = ["decision", "reason", "notes"] as const;
  * Records allow / challenge / block with a reason and notes (`POST /v1/decisions`). The analyst is added by the
  * server action from the session; there is no field for it.
  */
-export function DecisionForm({ transactionId, environment, currentDecision }: DecisionFormProps) {
+export function DecisionForm({ transactionId, environment, currentDecision, queue = null }: DecisionFormProps) {
   const router = useRouter();
+  // After "Record and go to next", whether to move on once the decision is recorded.
+  const goNext = useRef(false);
+  const decisionField = useRef<HTMLInputElement | null>(null);
+  const next = useAction(nextPendingTransactionAction, {
+    onSuccess: ({ data }) => {
+      if (data?.transaction_id) router.push(`/transactions/${encodeURIComponent(data.transaction_id)}?queue=review`);
+      else {
+        toast.success("Nothing else waits for review");
+        router.push("/transactions?show=review");
+      }
+    },
+  });
+  // In the queue, the keyboard starts on the decision of each transaction it moves to.
+  useEffect(() => {
+    if (queue) decisionField.current?.focus();
+  }, [queue, transactionId]);
   const form = useForm<DecisionFormInput>({
     resolver: zodResolver(DecisionFormSchema),
     defaultValues: { transaction_id: transactionId, notes: "" },
@@ -48,7 +67,8 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
       toast.success("Decision recorded", { description: "The decision chain now shows it." });
       form.reset({ transaction_id: transactionId, notes: "" });
       idempotencyKey.current = null;
-      router.refresh();
+      if (goNext.current && queue) next.execute({ environment, transaction_id: transactionId, created_at: queue.created_at });
+      else router.refresh();
     },
     onError: ({ error }) => {
       if (setServerError(form, error.serverError, FIELDS)) return;
@@ -90,7 +110,7 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
             render={({ field }) => (
               <FormItem as="fieldset" className="gap-2">
                 <legend className="mb-1 text-sm font-medium">Decision</legend>
-                {decisionValues.map((value) => (
+                {decisionValues.map((value, index) => (
                   <label
                     key={value}
                     className={cn(
@@ -102,6 +122,7 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
                       type="radio"
                       name={field.name}
                       value={value}
+                      ref={index === 0 ? decisionField : undefined}
                       checked={field.value === value}
                       onChange={() => {
                         field.onChange(value);
@@ -177,10 +198,16 @@ export function DecisionForm({ transactionId, environment, currentDecision }: De
 
           <FormError error={formLevelError(result.serverError, FIELDS)} />
           <div>
-            <Button type="submit" disabled={isPending || over}>
-              {isPending ? <Spinner /> : null}
+            <Button type="submit" disabled={isPending || next.isPending || over} onClick={() => (goNext.current = false)}>
+              {isPending && !goNext.current ? <Spinner /> : null}
               Record decision
             </Button>
+            {queue ? (
+              <Button type="submit" variant="secondary" className="ml-2" disabled={isPending || next.isPending || over} onClick={() => (goNext.current = true)}>
+                {(isPending && goNext.current) || next.isPending ? <Spinner /> : null}
+                Record and go to next
+              </Button>
+            ) : null}
           </div>
         </form>
       </Form>

@@ -3,6 +3,7 @@ import { getTransactions, SUMMARY_FETCH_LIMIT } from "@/lib/api/transactions";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { formatAmount, summaryOfTransaction } from "@/lib/format/transaction";
 import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
+import { DateTime } from "@/components/ui/date-time";
 
 type LinkedTransactionsProps = {
   environment: ConsoleEnvironment;
@@ -33,6 +34,7 @@ export async function LinkedTransactions({ environment, ids }: LinkedTransaction
               {summary ? (
                 <>
                   <span className="text-xs text-muted-foreground tabular-nums">{assessment ? formatAmount(assessment.amount, assessment.currency) : null}</span>
+                  <DateTime value={summary.created_at} className="text-xs text-muted-foreground" />
                   <span className="ml-auto flex items-center gap-2">
                     <span className="text-xs text-muted-foreground">
                       Score <RiskScore score={summary.risk_score ?? 0} level={summary.risk_level ?? "low"} />

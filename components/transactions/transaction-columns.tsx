@@ -1,23 +1,23 @@
 "use client";
 
+import { UserLink } from "@/components/ui/user-link";
 import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { formatAmount, type TransactionSummary } from "@/lib/format/transaction";
-import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge, RiskLevelBadge, RiskScore } from "./transaction-badges";
 
 const columns = createDataTableColumns<TransactionSummary>();
 const none = <span className="text-muted-foreground">—</span>;
 
-/** Columns of the recent-transactions list; the order is the API's (newest first), so no sorting. */
-export function transactionColumns() {
+/** Columns of the transactions list; the order is the API's, so no sorting. `query` follows each link (the review queue's `?queue=review`). */
+export function transactionColumns(query = "") {
   return columns.columns([
     columns.accessor("transaction_id", {
       header: "Transaction",
       cell: ({ row }) => (
         <Link
-          href={`/transactions/${encodeURIComponent(row.original.transaction_id)}`}
+          href={`/transactions/${encodeURIComponent(row.original.transaction_id)}${query}`}
           className="font-mono text-xs font-medium underline-offset-4 hover:underline focus-visible:underline"
         >
           {row.original.transaction_id}
@@ -26,7 +26,7 @@ export function transactionColumns() {
     }),
     columns.accessor("user_id", {
       header: "User",
-      cell: ({ row }) => (row.original.user_id ? <UserText value={row.original.user_id} className="font-mono text-xs" /> : none),
+      cell: ({ row }) => (row.original.user_id ? <UserLink userId={row.original.user_id} className="text-foreground" /> : none),
     }),
     columns.accessor("amount", {
       header: "Amount",

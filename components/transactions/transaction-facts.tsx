@@ -19,7 +19,7 @@ export function TransactionFacts({ transaction: t }: { transaction: Transaction 
     ["Payment method", <span key="p" className="tabular-nums">{maskedPaymentMethod(t.payment_method)}</span>],
     [
       "User",
-      <Link key="u" href={`/events?user_id=${encodeURIComponent(t.user_id)}`} className="font-mono text-xs break-all underline-offset-4 hover:underline focus-visible:underline">
+      <Link key="u" href={`/users/${encodeURIComponent(t.user_id)}`} className="font-mono text-xs break-all underline-offset-4 hover:underline focus-visible:underline">
         <UserText value={t.user_id} />
       </Link>,
     ],

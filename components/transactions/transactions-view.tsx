@@ -19,7 +19,7 @@ import { transactionColumns } from "./transaction-columns";
 
 const NO_ROWS: TransactionSummary[] = [];
 
-const showLabels: Record<TransactionListShow, string> = { all: "Every score", blocked: "Blocked by the engine" };
+const showLabels: Record<TransactionListShow, string> = { all: "Every score", blocked: "Blocked by the engine", review: "Needs review" };
 
 type TransactionsViewProps = {
   environment: ConsoleEnvironment;
@@ -41,9 +41,10 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [, setParams] = useQueryStates(transactionListSearchParams, { shallow: false, history: "push", scroll: false, startTransition });
   const [user, setUser] = useState(userId ?? "");
-  const columns = useMemo(() => transactionColumns(), []);
+  const review = show === "review";
+  const columns = useMemo(() => transactionColumns(review ? "?queue=review" : ""), [review]);
   const data = rows ?? NO_ROWS;
-  const listed = show === "blocked" ? "blocked" : "scored";
+  const listed = show === "blocked" ? "blocked" : review ? "waiting for review" : "scored";
 
   function submitUser(event: FormEvent) {
     event.preventDefault();
@@ -55,7 +56,7 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
     <section aria-labelledby="recent-transactions" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="recent-transactions" className="text-base font-semibold">
-          Recently {listed}
+          {review ? "Needs review" : `Recently ${listed}`}
         </h2>
         <form onSubmit={submitUser} aria-label="Filter transactions" className="flex flex-wrap items-end gap-2">
           <div className="w-60">
@@ -81,7 +82,7 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
         </form>
       </div>
       <DataTable
-        caption={`Transactions ${listed} in ${environmentLabels[environment]}, newest first`}
+        caption={`Transactions ${listed} in ${environmentLabels[environment]}, ${review ? "oldest" : "newest"} first`}
         columns={columns}
         data={data}
         getRowId={(row) => row.transaction_id}
@@ -90,7 +91,7 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
         isFetching={isNavigating}
         onRetry={refresh}
         rowsKey={rowsKey}
-        onRowOpen={(row) => router.push(`/transactions/${encodeURIComponent(row.transaction_id)}`)}
+        onRowOpen={(row) => router.push(`/transactions/${encodeURIComponent(row.transaction_id)}${review ? "?queue=review" : ""}`)}
         pagination={pagination({ has_more: hasMore, next_cursor: nextCursor })}
         empty={
           <EmptyState
@@ -99,7 +100,9 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
             description={
               userId
                 ? "Check the user id, or clear the filter."
-                : show === "blocked"
+                : review
+                  ? "Nothing waits: every challenged or blocked transaction has an analyst's decision."
+                  : show === "blocked"
                   ? "A transaction appears here when the engine blocks it, by the score bands or a policy rule; a block entered later by an analyst does not."
                   : "Transactions appear here once they are scored through POST /v1/transactions/score or analysed on Surface B."
             }

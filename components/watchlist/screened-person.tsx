@@ -1,3 +1,4 @@
+import { UserLink } from "@/components/ui/user-link";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { listLabel } from "@/lib/format/screening";
@@ -19,7 +20,7 @@ export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
     ["Name", <UserText key="n" value={screening.name} className="font-medium" />],
     ["Date of birth", screening.date_of_birth ?? missing],
     ["Country", country ?? <span className="text-muted-foreground">{screening.verification_id ? "Not given" : "Unknown (no identity verification)"}</span>],
-    ["User", screening.user_id ? <UserText key="u" value={screening.user_id} className="font-mono text-xs" /> : <span className="text-muted-foreground">Name only (no user)</span>],
+    ["User", screening.user_id ? <UserLink key="u" userId={screening.user_id} /> : <span className="text-muted-foreground">Name only (no user)</span>],
     [
       "Verification",
       screening.verification_id ? (

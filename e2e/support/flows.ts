@@ -42,9 +42,11 @@ export function auditLog(page: Page) {
   return page.getByRole("region", { name: "Audit log" }).getByRole("listitem");
 }
 
-export async function changeCaseStatus(page: Page, label: string): Promise<void> {
+/** Moves the case; resolving asks for an outcome (`outcome`, "Inconclusive" unless named). */
+export async function changeCaseStatus(page: Page, label: string, outcome = "Inconclusive"): Promise<void> {
   const controls = caseControls(page);
   await controls.getByLabel("Move to").selectOption({ label });
+  if (label === "Resolved") await controls.getByRole("radio", { name: new RegExp(`^${outcome}`) }).check();
   await controls.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("region", { name: "Case", exact: true }).getByText(label, { exact: true })).toBeVisible();
 }

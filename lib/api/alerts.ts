@@ -33,6 +33,6 @@ export async function getAlert(
 }
 
 /** A PATCH of the version the analyst saw: 409 version_conflict if the alert's review state moved on. */
-export async function updateAlert(environment: ConsoleEnvironment, { id, version, ...body }: UpdateAlertInput): Promise<Alert> {
-  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { method: "PATCH", body, ifMatch: version, schema: AlertSchema });
+export async function updateAlert(environment: ConsoleEnvironment, actorId: string, { id, version, ...changes }: UpdateAlertInput): Promise<Alert> {
+  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...changes, actor_id: actorId }, ifMatch: version, schema: AlertSchema });
 }

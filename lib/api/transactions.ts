@@ -2,7 +2,7 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
-import { type ListPage, TransactionSchema, type Transaction, type TransactionEvent, EventListSchema } from "./wire";
+import { type ListPage, TransactionSchema, type Transaction, type TransactionEvent, EventListSchema, TransactionListSchema, type ListedTransaction } from "./wire";
 import { apiA } from "./client";
 
 // Transactions are Surface A resources: `GET /v1/transactions/{id}` (an Argus addition: the
@@ -30,6 +30,36 @@ export async function listScoredTransactions(environment: ConsoleEnvironment, fi
     query: { event_type: filters.blocked ? "transaction.blocked" : "transaction.scored", user_id: filters.user_id, limit: page.limit, after: page.after },
     schema: EventListSchema,
   });
+}
+
+export type TransactionListFilters = {
+  review?: "pending" | "decided";
+  decision?: "allow" | "challenge" | "block";
+  label?: "legit" | "fraud";
+  user_id?: string;
+  min_score?: number;
+  max_score?: number;
+  start_time?: string;
+  end_time?: string;
+  /** `asc`: oldest first (the review queue); the API's default is newest first. */
+  order?: "asc" | "desc";
+};
+
+/** `GET /v1/transactions` (server/domain/scoring/README.md, "Transactions list"). */
+export async function listTransactions(environment: ConsoleEnvironment, filters: TransactionListFilters, page: PageParams = {}): Promise<ListPage<ListedTransaction>> {
+  return apiA(environment, "/v1/transactions", { query: { ...filters, limit: page.limit, after: page.after }, schema: TransactionListSchema });
+}
+
+/**
+ * The pending transaction after `current` in the review queue's order (oldest first; ties by id
+ * as the API breaks them), else the oldest still pending; null when the queue is empty.
+ */
+export async function nextPendingTransaction(environment: ConsoleEnvironment, current: { transaction_id: string; created_at: string }): Promise<string | null> {
+  const later = await listTransactions(environment, { review: "pending", order: "asc", start_time: current.created_at }, { limit: 10 });
+  const after = later.data.find((t) => t.transaction_id !== current.transaction_id && (t.created_at > current.created_at || t.transaction_id > current.transaction_id));
+  if (after) return after.transaction_id;
+  const oldest = await listTransactions(environment, { review: "pending", order: "asc" }, { limit: 2 });
+  return oldest.data.find((t) => t.transaction_id !== current.transaction_id)?.transaction_id ?? null;
 }
 
 /** How many assessments one page reads at once: bounded, so a long case cannot fan out without end. */

@@ -25,6 +25,10 @@ export type CaseEvent = z.output<typeof a.zCaseEvent>;
 export type CaseStatus = Case["status"];
 export type CaseType = Case["case_type"];
 export const CaseListSchema = a.zGetV1CasesResponse;
+export type AlertEvent = z.output<typeof a.zAlertEvent>;
+/** The outcome of a resolved case or alert (confirmed fraud, false positive, inconclusive). */
+export const resolutions = a.zCase.shape.resolution.unwrap().options;
+export type Resolution = (typeof resolutions)[number];
 
 export const DecisionRecordSchema = a.zDecision;
 export type DecisionRecord = z.output<typeof DecisionRecordSchema>;
@@ -37,6 +41,17 @@ export const EventListSchema = a.zGetV1EventsResponse;
 
 export const TransactionSchema = a.zGetV1TransactionsByIdResponse;
 export type Transaction = z.output<typeof TransactionSchema>;
+/** `GET /v1/transactions`: assessments without their chain, with the latest manual decision. */
+export const TransactionListSchema = a.zGetV1TransactionsResponse;
+export const EntityGraphSchema = a.zGetV1GraphResponse;
+export type EntityGraph = z.output<typeof EntityGraphSchema>;
+export type GraphNode = EntityGraph["nodes"][number];
+export type GraphEdge = EntityGraph["edges"][number];
+export const graphFlags = a.zGraphNode.shape.flags.element.options;
+export type GraphFlag = (typeof graphFlags)[number];
+export const UserProfileSchema = a.zGetV1UsersByUserIdResponse;
+export type UserProfile = z.output<typeof UserProfileSchema>;
+export type ListedTransaction = z.output<typeof TransactionListSchema>["data"][number];
 export type Signal = z.output<typeof a.zSignal>;
 export type Explanation = NonNullable<Transaction["explanation"]>;
 export type Contribution = Explanation["contributions"][number];

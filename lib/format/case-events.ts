@@ -1,9 +1,12 @@
 import { caseStatusLabels } from "./case";
+import { resolutionLabel } from "./resolution";
 import type { CaseEvent, CaseStatus } from "../api/wire";
 
 // How a case audit entry reads, for the timeline and for "what changed" after a version conflict.
 
 const statusLabel = (value: string | null | undefined) => (value ? (caseStatusLabels[value as CaseStatus] ?? value) : "—");
+
+const count = (ids: readonly string[] | undefined, noun: string) => `${ids?.length ?? 0} ${noun}${ids?.length === 1 ? "" : "s"}`;
 
 /**
  * The entry as a phrase after the actor's name, in parts: text, and people as `name` renders them
@@ -24,6 +27,12 @@ export function describeCaseEvent<T>(event: CaseEvent, name: (id: string | null 
       return event.from ? ["assigned the case to ", name(event.to), " (was ", name(event.from), ")"] : ["assigned the case to ", name(event.to)];
     case "transactions_linked":
       return [`linked ${event.transaction_ids?.length ?? 0} transaction${event.transaction_ids?.length === 1 ? "" : "s"}`];
+    case "alerts_linked":
+      return [`linked ${count(event.alert_ids, "alert")}`];
+    case "resolution_changed":
+      return event.to ? [`set the outcome to ${resolutionLabel(event.to)}${event.from ? ` (was ${resolutionLabel(event.from)})` : ""}`] : [`cleared the outcome (was ${resolutionLabel(event.from)})`];
+    case "alerts_resolved":
+      return [`resolved ${count(event.alert_ids, "linked alert")} as ${resolutionLabel(event.resolution)}`];
     default:
       return [event.action];
   }

@@ -222,3 +222,71 @@ export function sortSignals<T extends { name: string; weight: string; points?: n
 
 /** Every name the console can explain (for tests: the catalogue must not drift from the API's). */
 export const knownSignalNames: readonly string[] = Object.keys(CATALOGUE);
+
+// An alert's evidence in plain words, in the same catalogue as the signals: the detectors count
+// the things the signals weigh (cards, users, devices, IP addresses, e-mails shared or used in
+// bursts), named once in `RISK_TERMS`. Unknown keys (a detector may add some) keep their key,
+// humanised (as an unknown signal's name is), and their raw value.
+
+/** The things risk is measured on, named as the signal explanations name them. */
+export const RISK_TERMS = {
+  card: "Card",
+  ip: "IP address",
+  device: "Device",
+  user: "User",
+  email: "E-mail address",
+  phone: "Phone number",
+  address: "Address",
+  document: "Identity document",
+} as const satisfies Record<string, string>;
+
+const count = (value: unknown) => (typeof value === "number" ? value.toLocaleString("en-GB") : String(value));
+const minutes = (value: unknown) => (value === 1 ? "1 minute" : `${count(value)} minutes`);
+const hours = (value: unknown) => (value === 1 ? "1 hour" : `${count(value)} hours`);
+const times = (value: unknown) => `${count(value)}×`;
+const share = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : String(value));
+const yesNo = (value: unknown) => (value === true ? "Yes" : value === false ? "No" : String(value));
+const term = (value: unknown) => (typeof value === "string" ? (RISK_TERMS[value as keyof typeof RISK_TERMS] ?? humanise(value)) : String(value));
+const date = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value).toUTCString().replace(":00 GMT", " UTC") : String(value));
+const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+type EvidenceTerm = { label: string; format: (value: unknown) => string };
+
+/** Every evidence key the detectors report (server/domain/detection/README.md). */
+const EVIDENCE: Record<string, EvidenceTerm> = {
+  ...Object.fromEntries(Object.entries(RISK_TERMS).map(([key, label]) => [key, { label, format: text }])),
+  scores: { label: "Scores in the window", format: count },
+  window_volume: { label: "Scores in the window", format: count },
+  window_minutes: { label: "Time window", format: minutes },
+  window_hours: { label: "Time window", format: hours },
+  threshold: { label: "Alert threshold", format: count },
+  min_scores: { label: "Fewest scores that alert", format: count },
+  scope: { label: "Scope", format: (v) => (v === "account" ? "The whole account" : text(v)) },
+  baseline_per_window: { label: "Usual scores per window", format: count },
+  multiple: { label: "Times the usual volume", format: times },
+  multiplier: { label: "Alerts at", format: (v) => `${times(v)} the usual volume` },
+  distinct_cards: { label: "Different cards", format: count },
+  distinct_users: { label: "Different users", format: count },
+  attempts: { label: "Payment attempts", format: count },
+  small_attempts: { label: "Small-amount attempts", format: count },
+  small_share: { label: "Share of small-amount attempts", format: share },
+  mostly_small: { label: "Mostly small amounts (card testing)", format: yesNo },
+  first_seen: { label: "First seen", format: date },
+  users: { label: "Users with the pattern", format: count },
+  devices: { label: "New devices", format: count },
+  follow_minutes: { label: "Payment within, after the new device", format: minutes },
+  amount_multiplier: { label: "Amount above the user's usual", format: times },
+  shared: { label: "Shared", format: term },
+  user_ids: { label: "Users sharing it", format: count },
+  verifications: { label: "Verifications", format: count },
+};
+
+export type EvidenceLine = { key: string; label: string; value: string; known: boolean };
+
+/** The alert's evidence as labelled lines, in the detector's order (`small_share 0.92` → "Share of small-amount attempts: 92%"). */
+export function describeEvidence(evidence: Record<string, unknown>): EvidenceLine[] {
+  return Object.entries(evidence).map(([key, value]) => {
+    const entry = EVIDENCE[key];
+    return entry ? { key, label: entry.label, value: entry.format(value), known: true } : { key, label: humanise(key), value: text(value), known: false };
+  });
+}

@@ -1,4 +1,4 @@
-import type { Transaction, TransactionEvent } from "../api/wire";
+import type { ListedTransaction, Transaction, TransactionEvent } from "../api/wire";
 
 // Transactions in the console's words: amounts, payment methods, risk and the summary a list shows.
 
@@ -103,6 +103,21 @@ export function summaryOfTransaction(t: Transaction): TransactionSummary {
     risk_level: riskBandOf(t.risk_score, t.explanation?.bands, t.decision),
     decision: t.final_decision,
     reviewed: t.decisions.length > 0,
+    amount: t.amount,
+    currency: t.currency,
+    created_at: t.created_at,
+  };
+}
+
+/** A summary from a row of `GET /v1/transactions` (no chain: `latest_decision` says if an analyst decided). */
+export function summaryOfListedTransaction(t: ListedTransaction): TransactionSummary {
+  return {
+    transaction_id: t.transaction_id,
+    user_id: t.user_id,
+    risk_score: t.risk_score,
+    risk_level: riskBandOf(t.risk_score, t.explanation?.bands, t.decision),
+    decision: t.final_decision,
+    reviewed: t.latest_decision !== null,
     amount: t.amount,
     currency: t.currency,
     created_at: t.created_at,

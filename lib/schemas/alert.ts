@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
+import { resolutions } from "../api/wire";
 
 // The alert form of PATCH /v1/alerts/{id}: acknowledge or resolve (server/domain/alerts/README.md).
 // The alert as the API returns it is generated (lib/api/wire.ts).
@@ -10,6 +11,8 @@ export const UpdateAlertInputSchema = z.object({
   /** The version the page showed (If-Match). */
   version: z.number().int().min(1),
   status: z.enum(["acknowledged", "resolved"]),
+  /** Required when resolving (checked with resolutionFitsStatus in the action). */
+  resolution: z.enum(resolutions).optional(),
   resolution_notes: z.string().trim().max(TEXT_LIMITS.alertResolutionNotes, tooLongMessage(TEXT_LIMITS.alertResolutionNotes)).optional(),
 });
 

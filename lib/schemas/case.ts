@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { caseStatuses } from "../api/wire";
+import { caseStatuses, resolutions } from "../api/wire";
 import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 
-// The case form of PATCH /v1/cases/{id}: status, note, assignee (server/domain/cases/README.md).
+// The case form of PATCH /v1/cases/{id}: status (with its resolution), note, assignee (server/domain/cases/README.md).
 
 export const UpdateCaseInputSchema = z.object({
   id: z.string().min(1).max(200),
@@ -12,6 +12,13 @@ export const UpdateCaseInputSchema = z.object({
   notes: z.string().trim().min(1).max(TEXT_LIMITS.caseNote, tooLongMessage(TEXT_LIMITS.caseNote)).optional(),
   // null unassigns.
   assignee_id: z.string().min(1).max(200).nullable().optional(),
+  /** The outcome; the console requires it with `status: resolved` (the API does not). */
+  resolution: z.enum(resolutions).optional(),
 });
+
+export const RESOLUTION_REQUIRED = "Choose the outcome: confirmed fraud, false positive or inconclusive.";
+
+/** Resolving needs an outcome; an outcome goes only with resolving. */
+export const resolutionFitsStatus = (input: { status?: string; resolution?: string }) => (input.status === "resolved") === (input.resolution !== undefined);
 
 export type UpdateCaseInput = z.infer<typeof UpdateCaseInputSchema>;

@@ -4,7 +4,12 @@ import { notFound } from "next/navigation";
 import { createLoader, parseAsString, type SearchParams } from "nuqs/server";
 import { AlertActions } from "@/components/alerts/alert-actions";
 import { AlertSummary } from "@/components/alerts/alert-summary";
+import { AlertHistory } from "@/components/alerts/alert-history";
+import { listAnalysts } from "@/lib/api/analysts";
 import { IdList } from "@/components/alerts/id-list";
+import { LinkedTransactions } from "@/components/transactions/linked-transactions";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Suspense } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -34,6 +39,11 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
   // The alert's open case, if it has one, turns "Open a case" into a link to it; the page shows
   // without it (the button then finds the case itself).
   const activeCase = activeCaseForAlert(environment, id).catch(() => null);
+  // Analysts' names for the history; without them it shows ids.
+  const analysts = listAnalysts(analyst, { timeoutMs: 3000 }).then(
+    (page) => Object.fromEntries(page.data.map((a) => [a.id, a.name])),
+    () => ({}) as Record<string, string>,
+  );
   try {
     alert = await getAlert(environment, id, { limit: 25, users_after: cursors.users_after ?? undefined, transactions_after: cursors.transactions_after ?? undefined });
   } catch (failure) {
@@ -84,11 +94,11 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
       />
       <div className="mt-8 grid gap-6">
         <AlertSummary alert={alert} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
           <IdList
             title="Users"
             ids={alert.user_ids.data}
-            hrefFor={(userId) => `/events?user_id=${encodeURIComponent(userId)}`}
+            hrefFor={(userId) => `/users/${encodeURIComponent(userId)}`}
             empty="No users are linked to this alert."
             nextHref={alert.user_ids.has_more && alert.user_ids.next_cursor ? href({ users_after: alert.user_ids.next_cursor, transactions_after: cursors.transactions_after }) : null}
             firstHref={cursors.users_after ? href({ transactions_after: cursors.transactions_after }) : null}
@@ -96,14 +106,19 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
           <IdList
             title="Transactions"
             ids={alert.transaction_ids.data}
-            hrefFor={(transactionId) => `/transactions/${encodeURIComponent(transactionId)}`}
             empty="No transactions are linked to this alert."
             nextHref={
               alert.transaction_ids.has_more && alert.transaction_ids.next_cursor ? href({ users_after: cursors.users_after, transactions_after: alert.transaction_ids.next_cursor }) : null
             }
             firstHref={cursors.transactions_after ? href({ users_after: cursors.users_after }) : null}
-          />
+          >
+            {/* Amounts, scores and decisions stream in after the alert: the page does not wait for them. */}
+            <Suspense fallback={<Skeleton className="mt-3 h-24 rounded-lg" />}>
+              <LinkedTransactions environment={environment} ids={alert.transaction_ids.data} />
+            </Suspense>
+          </IdList>
         </div>
+        <AlertHistory events={alert.history} names={await analysts} />
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { ArrowLeft, RotateCcw } from "lucide-react";
+import { UserLink } from "@/components/ui/user-link";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -7,6 +8,8 @@ import { SeverityBadge } from "@/components/ui/severity-badge";
 import { CaseStatusBadge } from "@/components/cases/case-badges";
 import { CaseControls } from "@/components/cases/case-controls";
 import { CaseTimeline } from "@/components/cases/case-timeline";
+import { LinkedAlerts } from "@/components/cases/linked-alerts";
+import { resolutionLabel } from "@/lib/format/resolution";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
@@ -63,8 +66,9 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
     ["Status", <CaseStatusBadge key="s" status={kase.status} />],
     ["Severity", <SeverityBadge key="v" severity={kase.severity} />],
     ["Type", caseTypeLabels[kase.case_type]],
+    ...(kase.resolution ? ([["Outcome", resolutionLabel(kase.resolution)]] as [string, ReactNode][]) : []),
     ["Assignee", kase.assignee_id ? <UserText key="a" value={names[kase.assignee_id] ?? kase.assignee_id} /> : <span className="text-muted-foreground">Unassigned</span>],
-    ["User", kase.user_id ? <UserText key="u" value={kase.user_id} className="font-mono text-xs" /> : <span className="text-muted-foreground">—</span>],
+    ["User", kase.user_id ? <UserLink key="u" userId={kase.user_id} /> : <span className="text-muted-foreground">—</span>],
     ...(kase.alert_id
       ? ([
           [
@@ -111,6 +115,18 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
               // Scores and decisions stream in after the case: the page does not wait for them.
               <Suspense fallback={<Skeleton className="mt-3 h-24 rounded-lg" />}>
                 <LinkedTransactions environment={environment} ids={kase.transaction_ids} />
+              </Suspense>
+            )}
+          </Card>
+          <Card as="section" aria-labelledby="case-alerts" className="p-5">
+            <h2 id="case-alerts" className="text-base font-semibold">
+              Linked alerts ({kase.alert_ids.length})
+            </h2>
+            {kase.alert_ids.length === 0 ? (
+              <p className="mt-2 text-sm text-muted-foreground">No alerts are linked to this case.</p>
+            ) : (
+              <Suspense fallback={<Skeleton className="mt-3 h-16 rounded-lg" />}>
+                <LinkedAlerts environment={environment} ids={kase.alert_ids} />
               </Suspense>
             )}
           </Card>

@@ -4,13 +4,13 @@ import { TransactionLookupForm } from "@/components/transactions/transaction-loo
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { toSafeError } from "@/lib/api/errors";
-import { getTransactions, listScoredTransactions } from "@/lib/api/transactions";
+import { getTransactions, listScoredTransactions, listTransactions } from "@/lib/api/transactions";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import { loadTransactionListParams } from "@/lib/queries/transaction-search-params";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { summaryOfScoredEvent, type TransactionSummary } from "@/lib/format/transaction";
+import { summaryOfListedTransaction, summaryOfScoredEvent, type TransactionSummary } from "@/lib/format/transaction";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -32,11 +32,19 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   let nextCursor: string | null = null;
   let error: SafeError | null = null;
   try {
-    const page = await listScoredTransactions(environment, { user_id: userId, blocked }, { limit: PAGE_SIZE, after });
-    const assessments = await getTransactions(environment, page.data.flatMap((event) => (event.transaction_id ? [event.transaction_id] : [])));
-    rows = page.data.map((event) => summaryOfScoredEvent(event, event.transaction_id ? assessments.get(event.transaction_id) : null));
-    hasMore = page.has_more;
-    nextCursor = page.next_cursor;
+    // Needs review: challenged or blocked by the engine, no analyst decision yet, oldest first.
+    if (params.show === "review") {
+      const page = await listTransactions(environment, { review: "pending", order: "asc", user_id: userId }, { limit: PAGE_SIZE, after });
+      rows = page.data.map(summaryOfListedTransaction);
+      hasMore = page.has_more;
+      nextCursor = page.next_cursor;
+    } else {
+      const page = await listScoredTransactions(environment, { user_id: userId, blocked }, { limit: PAGE_SIZE, after });
+      const assessments = await getTransactions(environment, page.data.flatMap((event) => (event.transaction_id ? [event.transaction_id] : [])));
+      rows = page.data.map((event) => summaryOfScoredEvent(event, event.transaction_id ? assessments.get(event.transaction_id) : null));
+      hasMore = page.has_more;
+      nextCursor = page.next_cursor;
+    }
   } catch (failure) {
     error = toSafeError(failure);
   }

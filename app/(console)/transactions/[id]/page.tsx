@@ -26,10 +26,12 @@ export const metadata: Metadata = { title: "Transaction" };
 /** Newest events shown in place; the rest are one click away in event search. */
 const EVIDENCE_LIMIT = 50;
 
-export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TransactionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ queue?: string | string[] }> }) {
   const analyst = await requireRole("analyst");
   const environment = await getActiveEnvironment(analyst.id);
   const { id } = await params;
+  // Opened from the Needs review queue: the decision form offers "decide and go to the next".
+  const fromQueue = (await searchParams).queue === "review";
 
   // The assessment decides the page; the trail, analyst names and the signal catalogue only add
   // to it, so each may fail on its own without hiding the rest.
@@ -41,9 +43,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
   ]);
 
   const back = (
-    <LinkButton href="/transactions" variant="ghost" size="sm">
+    <LinkButton href={fromQueue ? "/transactions?show=review" : "/transactions"} variant="ghost" size="sm">
       <ArrowLeft aria-hidden="true" />
-      Transactions
+      {fromQueue ? "Needs review" : "Transactions"}
     </LinkButton>
   );
 
@@ -101,7 +103,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
           />
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <DecisionForm transactionId={transaction.transaction_id} environment={environment} currentDecision={transaction.decisions.length > 0 ? transaction.final_decision : null} />
+          <DecisionForm transactionId={transaction.transaction_id} environment={environment} currentDecision={transaction.decisions.length > 0 ? transaction.final_decision : null}
+            queue={fromQueue ? { created_at: transaction.created_at } : null}
+          />
           <DecisionChain decisions={transaction.decisions} engineDecision={transaction.decision} names={names} />
           <TransactionFacts transaction={transaction} />
         </div>

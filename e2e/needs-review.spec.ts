@@ -1,0 +1,72 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { apiGet, type ListPage } from "./support/api";
+import { describeViolations, runAxe } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { readState } from "./support/state";
+
+// The Needs review queue (issue 32): challenged or blocked transactions without an analyst's
+// decision, oldest first, reached from the overview, worked from the keyboard, each decision
+// moving on to the next pending one.
+
+test.use({ role: "analyst" });
+
+const screenshots = path.join(fileURLToPath(new URL("..", import.meta.url)), "test-results", "screenshots");
+type Pending = { transaction_id: string; created_at: string; decision: string; latest_decision: unknown };
+const pendingNow = async () => (await apiGet<ListPage<Pending>>("/v1/transactions?review=pending&order=asc&limit=5")).data;
+
+test("the overview leads to the Needs review queue, which is decided by keyboard, one after another", async ({ page }) => {
+  const pending = await pendingNow();
+  expect(pending.length, "pending transactions in the demo data").toBeGreaterThanOrEqual(3);
+  for (const t of pending) expect(["challenge", "block"]).toContain(t.decision);
+
+  await page.goto("/overview");
+  await page.getByRole("link", { name: "Review the challenged and blocked ones" }).click();
+  await page.waitForURL(/\/transactions\?show=review$/);
+  const table = page.getByRole("table", { name: /waiting for review.*oldest first/ });
+  const rows = table.locator("tbody tr");
+  // Oldest first, as the API orders them.
+  for (const [index, t] of pending.slice(0, 3).entries()) await expect(rows.nth(index)).toContainText(t.transaction_id);
+  const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  await page.screenshot({ path: path.join(screenshots, "needs-review.png"), fullPage: true, animations: "disabled" });
+
+  // j / k / Enter: the second row, then back to the first, opened.
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await expect(async () => {
+    if ((await rows.nth(0).getAttribute("data-active")) === null) await page.keyboard.press("j");
+    await expect(rows.nth(0)).toHaveAttribute("data-active", "", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press("j");
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(rows.nth(0)).toBeFocused();
+  await page.keyboard.press("Enter");
+  const first = pending[0]!.transaction_id;
+  await page.waitForURL(new RegExp(`/transactions/${first}\\?queue=review$`));
+
+  // The keyboard starts on the decision: Allow (Space), the reason, then "Record and go to next".
+  const form = page.getByRole("region", { name: /decision/i }).filter({ has: page.getByRole("button", { name: "Record and go to next" }) });
+  const allow = form.getByRole("radio", { name: /^Allow/ });
+  await expect(allow).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(allow).toBeChecked();
+  await form.getByLabel("Reason").selectOption("customer_verified");
+  await form.getByRole("button", { name: "Record and go to next" }).focus();
+  await page.keyboard.press("Enter");
+
+  // The next pending one opens, its decision focused; the decided one left the queue, by this analyst.
+  const second = pending[1]!.transaction_id;
+  await page.waitForURL(new RegExp(`/transactions/${second}\\?queue=review$`));
+  await expect(page.getByRole("radio", { name: /^Allow/ })).toBeFocused();
+  const decided = await apiGet<{ decisions: { decision: string; analyst_id: string | null }[] }>(`/v1/transactions/${first}`);
+  expect(decided.decisions.at(-1)).toMatchObject({ decision: "allow", analyst_id: readState().users.analyst.id });
+  expect((await pendingNow()).map((t) => t.transaction_id)).not.toContain(first);
+  await page.screenshot({ path: path.join(screenshots, "needs-review-next.png"), fullPage: true, animations: "disabled" });
+
+  // Back to the queue: the decided one is gone, the next one heads it.
+  await page.getByRole("link", { name: "Needs review" }).first().click();
+  await page.waitForURL(/\/transactions\?show=review$/);
+  await expect(rows.first()).toContainText(second);
+  await expect(table).not.toContainText(first);
+});
