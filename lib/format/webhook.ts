@@ -8,6 +8,8 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   "identity.verification_completed": "A pending identity verification finishes",
   "transaction.flagged": "A live score decides challenge",
   "transaction.blocked": "A live score decides block",
+  "case.sla_breached": "A case passes its due time unfinished (once per case)",
+  "alert.sla_breached": "An alert passes its due time unfinished (once per alert)",
 };
 
 /** How many attempts the API makes per event (1 + 8 retries over about 43 hours). */

@@ -1,9 +1,11 @@
 import type { JobHandler } from "../jobs/runner";
 import { analystJobs } from "./analysts/jobs";
 import { backtestJobs } from "./backtest/jobs";
+import { caseJobs } from "./cases/jobs";
 import { detectionJobs } from "./detection/jobs";
 import { identityJobs } from "./identity/jobs";
 import { riskJobs } from "./scoring/jobs";
+import { slaJobs } from "./sla/jobs";
 import { webhookJobs } from "./webhooks/jobs";
 import type { DomainDeps } from "./deps";
 
@@ -19,5 +21,7 @@ export function domainJobs(deps: DomainDeps): Record<string, JobHandler> {
     ...riskJobs,
     ...detectionJobs,
     ...backtestJobs,
+    ...slaJobs,
+    ...caseJobs,
   };
 }

@@ -10,7 +10,7 @@ export type AlertStatus = (typeof alertStatuses)[number];
 export const resolutions = ["confirmed_fraud", "false_positive", "inconclusive"] as const;
 export type Resolution = (typeof resolutions)[number];
 /** Entries of an alert's history (its review, not the hits the engine folds in). */
-export const alertActions = ["status_changed", "resolution_changed", "notes_changed", "case_linked"] as const;
+export const alertActions = ["status_changed", "resolution_changed", "notes_changed", "case_linked", "sla_breached"] as const;
 export type AlertAction = (typeof alertActions)[number];
 /** Severity of alerts and cases, lowest first. */
 export const severityLevels = ["low", "medium", "high", "critical"] as const;
@@ -59,6 +59,13 @@ export const alerts = pgTable(
      * engine do not count: a busy alert folds hits every second and would refuse every If-Match.
      */
     version: integer("version").notNull().default(1),
+    /**
+     * Set by the database (trigger argus_sla_due_at, migration 0029_lead_desk): created_at plus the SLA
+     * policy's due time for the severity; the default is never kept. See server/domain/sla/README.md.
+     */
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull().default(sql`date_trunc('milliseconds', now())`),
+    /** When the SLA sweep recorded the breach (its event and webhook were written with it, once). */
+    slaBreachedAt: timestamp("sla_breached_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +78,10 @@ export const alerts = pgTable(
     // matches it even though the column is never null). `status=all` sorts the scope's rows instead.
     index("alerts_scope_status_severity_idx").on(t.accountId, t.environment, t.status, t.severityRank.desc().nullsFirst(), t.createdAt, t.id),
     index("alerts_scope_case_idx").on(t.accountId, t.environment, t.caseId),
+    // The queue sorted by due time (sort=due_at, keyset on due_at, id).
+    index("alerts_scope_due_idx").on(t.accountId, t.environment, t.dueAt, t.id),
+    // The SLA sweep: unfinished items past due whose breach is not recorded yet.
+    index("alerts_sla_pending_idx").on(t.dueAt).where(sql`sla_breached_at is null and status in ('open', 'acknowledged')`),
     // The link graph flags an entity whose id is an alert's key (`ip:…`, `device:…`).
     index("alerts_scope_key_idx").on(t.accountId, t.environment, t.key),
     uniqueIndex("alerts_open_key_idx")

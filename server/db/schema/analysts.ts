@@ -4,6 +4,9 @@ import { createdAt } from "./columns";
 import { accounts } from "./accounts";
 
 export const analystRoles = ["analyst", "lead", "admin"] as const;
+/** Whether an analyst takes new work (server/domain/desk/README.md): auto-assignment skips `away`. */
+export const availabilities = ["available", "away"] as const;
+export type Availability = (typeof availabilities)[number];
 export type AnalystRole = (typeof analystRoles)[number];
 
 export const analysts = pgTable(
@@ -22,6 +25,10 @@ export const analysts = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    availability: text("availability", { enum: availabilities }).notNull().default("available"),
+    /** When and by whom availability last changed (themselves, or a lead or admin). */
+    availabilityChangedAt: timestamp("availability_changed_at", { withTimezone: true, mode: "date" }),
+    availabilityChangedBy: text("availability_changed_by"),
     createdAt: createdAt(),
   },
   // An analyst belongs to one account, and a console serves one account: the e-mail is the sign-in

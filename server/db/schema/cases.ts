@@ -17,6 +17,7 @@ export const caseActions = [
   "alerts_linked",
   "resolution_changed",
   "alerts_resolved",
+  "sla_breached",
 ] as const;
 export type CaseAction = (typeof caseActions)[number];
 
@@ -49,6 +50,13 @@ export const cases = pgTable(
     resolution: text("resolution", { enum: resolutions }),
     /** 1 on create, +1 on every change: `ETag` and `If-Match` (server/README.md, "Versions"). */
     version: integer("version").notNull().default(1),
+    /**
+     * Set by the database (trigger argus_sla_due_at, migration 0029_lead_desk): created_at plus the SLA
+     * policy's due time for the severity; the default is never kept. See server/domain/sla/README.md.
+     */
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull().default(sql`date_trunc('milliseconds', now())`),
+    /** When the SLA sweep recorded the breach (its event and webhook were written with it, once). */
+    slaBreachedAt: timestamp("sla_breached_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
       .notNull()
@@ -59,6 +67,10 @@ export const cases = pgTable(
     index("cases_scope_priority_idx").on(t.accountId, t.environment, t.severityRank, t.createdAt, t.id),
     index("cases_scope_assignee_idx").on(t.accountId, t.environment, t.assigneeId),
     index("cases_scope_user_idx").on(t.accountId, t.environment, t.userId),
+    // The queue sorted by due time (sort=due_at, keyset on due_at, id).
+    index("cases_scope_due_idx").on(t.accountId, t.environment, t.dueAt, t.id),
+    // The SLA sweep: unfinished items past due whose breach is not recorded yet.
+    index("cases_sla_pending_idx").on(t.dueAt).where(sql`sla_breached_at is null and status in ('open', 'in_review')`),
     index("cases_alert_ids_idx").using("gin", t.alertIds),
     // One case at a time per alert: a second one while the first is not closed is refused (422),
     // so two analysts (or two clicks) cannot open parallel investigations of one alert.

@@ -17,4 +17,6 @@ export * from "./blocklist";
 export * from "./payment-verifications";
 export * from "./detection";
 export * from "./backtests";
+export * from "./sla";
+export * from "./desk";
 export * from "./approvals";

@@ -2,4 +2,5 @@
 
 export { type RaiseAlertInput, findOpenAlert, raiseAlerts } from "./raise";
 export { type AlertRef, applyReview, heldElsewhere, linkAlertsToCase, lockAlerts } from "./review";
+export { recordAlertBreaches } from "./sla-breach";
 export { type AlertRow, serializeAlert, serializeAlertEvent } from "./serialize";

@@ -24,7 +24,7 @@ export type AlertReview = {
 
 const nowMs = sql`date_trunc('milliseconds', now())`;
 
-async function appendHistory(db: Db, scope: Scope, alertId: string, actorId: string, entries: Entry[]): Promise<void> {
+export async function appendHistory(db: Db, scope: Scope, alertId: string, actorId: string, entries: Entry[]): Promise<void> {
   if (entries.length === 0) return;
   const last = sql<number>`(select coalesce(max(${alertEvents.seq}), 0) from ${alertEvents} where ${alertEvents.alertId} = ${alertId})`;
   await db.insert(alertEvents).values(

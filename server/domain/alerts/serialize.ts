@@ -1,5 +1,6 @@
 import type { alertEvents, alerts } from "../../db/schema";
 import { iso } from "../../core/time";
+import { slaState } from "../../core/sla-clock";
 
 export type AlertRow = typeof alerts.$inferSelect;
 
@@ -22,6 +23,8 @@ export function serializeAlert(row: AlertRow) {
     exposure: { amount: row.exposureAmount, currency: row.exposureCurrency },
     evidence: row.evidence ?? {},
     version: row.version,
+    due_at: iso(row.dueAt),
+    sla_state: slaState({ ...row, finished: row.status === "resolved" }, new Date()),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };

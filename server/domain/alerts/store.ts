@@ -4,6 +4,9 @@ import { alerts, alertTransactions, alertUsers, type AlertStatus, type Resolutio
 import { inScope, type Scope } from "../../db/scope";
 import { decodeCursor, encodeCursor, toPage, type Page } from "../../core/pagination";
 import { sortedKeyset, withSeverityCursor } from "../../core/severity-keyset";
+import { dueKeyset, refuseDueCursor, slaStateWhere, withDueCursor } from "../../core/sla-query";
+import type { SlaState } from "../../core/sla-clock";
+import { unfinishedAlertStatuses } from "./sla-breach";
 import { ApiError, notFound } from "../../core/errors";
 import { assertVersion } from "../../core/version-conflict";
 import { serializeAlert, serializeAlertEvent, type AlertResource, type AlertRow } from "./serialize";
@@ -17,21 +20,24 @@ export type AlertFilters = {
   userId?: string;
   resolution?: Resolution;
   caseId?: string;
+  slaState?: SlaState;
   /** Inclusive bounds on created_at. */
   startTime?: Date;
   endTime?: Date;
   /**
    * `created_at` (default): newest first. `severity` (an addition): critical → low,
    * then oldest first, like the case queue's `priority`: the longest-waiting severe alert on top.
+   * `due_at`: soonest due first (overdue on top).
    */
-  sort: "created_at" | "severity";
+  sort: "created_at" | "severity" | "due_at";
   limit: number;
   after?: string;
 };
 
 /** GET /v1/alerts: every filter (README.md, "API"), newest first or severity first. */
 export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise<Page<AlertResource>> {
-  const page = sortedKeyset(alerts, f.sort === "severity", f.after);
+  if (f.sort !== "due_at") refuseDueCursor(f.after);
+  const page = f.sort === "due_at" ? dueKeyset(alerts, f.after) : sortedKeyset(alerts, f.sort === "severity", f.after);
   const rowsFound = await db
     .select()
     .from(alerts)
@@ -47,6 +53,7 @@ export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise
           : undefined,
         f.resolution ? eq(alerts.resolution, f.resolution) : undefined,
         f.caseId ? eq(alerts.caseId, f.caseId) : undefined,
+        f.slaState ? slaStateWhere(alerts, f.slaState, unfinishedAlertStatuses) : undefined,
         f.startTime ? gte(alerts.createdAt, f.startTime) : undefined,
         f.endTime ? sql`${alerts.createdAt} <= ${f.endTime}` : undefined,
         page.where,
@@ -55,6 +62,7 @@ export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise
     .orderBy(...page.orderBy)
     .limit(f.limit + 1);
   const result = toPage(rowsFound, f.limit, serializeAlert);
+  if (f.sort === "due_at") return withDueCursor(result, rowsFound.slice(0, f.limit));
   return f.sort === "severity" ? withSeverityCursor(result, rowsFound.slice(0, f.limit)) : result;
 }
 

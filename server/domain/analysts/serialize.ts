@@ -15,6 +15,8 @@ export function serializeAnalyst(row: AnalystRow) {
     created_at: iso(row.createdAt),
     last_sign_in_at: isoSeconds(row.lastSignInAt),
     disabled: row.disabledAt !== null,
+    availability: row.availability,
+    availability_changed_at: isoSeconds(row.availabilityChangedAt),
   };
 }
 

@@ -19,6 +19,7 @@ import { applyReview, heldElsewhere, linkAlertsToCase, lockAlerts, type AlertRef
 import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
 import { appendEntries as append, type Entry, type Snapshot } from "./chain";
+import { queueAutoAssignment } from "./auto-assign";
 
 export type CaseCtx = { scope: Scope; jobs: JobQueue; /** The actor when the request names none: the key's id. */ defaultActor: string };
 
@@ -45,6 +46,8 @@ export type UpdateCaseInput = {
   status?: CaseStatus;
   notes?: string;
   assigneeId?: string | null;
+  /** Why the case changes hands, recorded in its `assignee_changed` entry (with `assigneeId` only). */
+  assignmentReason?: string;
   transactionIds?: string[];
   severity?: SeverityLevel;
   /** Alerts to link, appended to the linked ones (an addition). */
@@ -125,6 +128,7 @@ export async function createCase(db: Db, ctx: CaseCtx, input: CreateCaseInput): 
     await append(tx, ctx.scope, created.id, actor, entries, input.snapshot ?? null);
     const resource = await loadCaseResource(tx, created);
     if (created.assigneeId) await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
+    else await queueAutoAssignment(tx, ctx.jobs, ctx.scope, created.id);
     return resource;
   });
 }
@@ -147,7 +151,8 @@ function plan(row: CaseRow, input: UpdateCaseInput, ch: Changes): Entry[] {
     entries.push({ action: "severity_changed", details: { from: row.severity, to: input.severity } });
   }
   if (input.assigneeId !== undefined && input.assigneeId !== row.assigneeId) {
-    entries.push({ action: "assignee_changed", details: { from: row.assigneeId, to: input.assigneeId } });
+    const reason = input.assignmentReason !== undefined ? { reason: input.assignmentReason } : {};
+    entries.push({ action: "assignee_changed", details: { from: row.assigneeId, to: input.assigneeId, ...reason } });
   }
   if (ch.newlyLinked.length > 0) entries.push({ action: "transactions_linked", details: { transaction_ids: ch.newlyLinked } });
   if (ch.newlyLinkedAlerts.length > 0) entries.push({ action: "alerts_linked", details: { alert_ids: ch.newlyLinkedAlerts } });
@@ -184,6 +189,9 @@ async function lockCase(db: Db, scope: Scope, id: string): Promise<CaseRow> {
 export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: UpdateCaseInput): Promise<CaseResource> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    if (input.assignmentReason !== undefined && input.assigneeId === undefined) {
+      throw new ApiError("invalid_field_value", "assignment_reason explains a change of assignee: send it with assignee_id.", "assignment_reason");
+    }
     const row = await lockCase(tx, ctx.scope, id);
     assertVersion("case", row.version, input.expectedVersion);
     if (input.transactionIds) await assertTransactionsExist(tx, ctx.scope, input.transactionIds);

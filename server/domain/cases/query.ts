@@ -5,6 +5,9 @@ import { inScope, type Scope } from "../../db/scope";
 import { notFound } from "../../core/errors";
 import { toPage, type Page } from "../../core/pagination";
 import { sortedKeyset, withSeverityCursor } from "../../core/severity-keyset";
+import { dueKeyset, refuseDueCursor, slaStateWhere, withDueCursor } from "../../core/sla-query";
+import type { SlaState } from "../../core/sla-clock";
+import { unfinishedCaseStatuses } from "./sla-breach";
 import { eventsOf, loadCaseResource, serializeCase, type CaseResource } from "./serialize";
 
 export async function getCase(db: Db, scope: Scope, id: string): Promise<CaseResource> {
@@ -23,15 +26,20 @@ export type CaseFilters = {
   assigneeId?: string;
   userId?: string;
   alertId?: string;
-  /** `created_at` (default): newest first. `priority`: severity critical→low, then oldest first. */
-  sort: "created_at" | "priority";
+  slaState?: SlaState;
+  /**
+   * `created_at` (default): newest first. `priority`: severity critical→low, then oldest first.
+   * `due_at`: soonest due first (overdue on top).
+   */
+  sort: "created_at" | "priority" | "due_at";
   limit: number;
   after?: string;
 };
 
 /** GET /v1/cases (an addition): filters, cursor pagination, sorted by age or by priority. */
 export async function listCases(db: Db, scope: Scope, f: CaseFilters): Promise<Page<CaseResource>> {
-  const page = sortedKeyset(cases, f.sort === "priority", f.after);
+  if (f.sort !== "due_at") refuseDueCursor(f.after);
+  const page = f.sort === "due_at" ? dueKeyset(cases, f.after) : sortedKeyset(cases, f.sort === "priority", f.after);
   const found = await db
     .select()
     .from(cases)
@@ -45,6 +53,7 @@ export async function listCases(db: Db, scope: Scope, f: CaseFilters): Promise<P
         f.assigneeId === UNASSIGNED ? isNull(cases.assigneeId) : f.assigneeId ? eq(cases.assigneeId, f.assigneeId) : undefined,
         f.userId ? eq(cases.userId, f.userId) : undefined,
         f.alertId ? arrayContains(cases.alertIds, [f.alertId]) : undefined,
+        f.slaState ? slaStateWhere(cases, f.slaState, unfinishedCaseStatuses) : undefined,
         page.where,
       ),
     )
@@ -56,5 +65,6 @@ export async function listCases(db: Db, scope: Scope, f: CaseFilters): Promise<P
     shown.map((r) => r.id),
   );
   const result = toPage(found, f.limit, (row) => serializeCase(row, events.get(row.id) ?? []));
+  if (f.sort === "due_at") return withDueCursor(result, shown);
   return f.sort === "priority" ? withSeverityCursor(result, shown) : result;
 }

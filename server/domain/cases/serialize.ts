@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { caseEvents, type cases } from "../../db/schema";
 import { iso } from "../../core/time";
+import { slaState } from "../../core/sla-clock";
 
 export type CaseRow = typeof cases.$inferSelect;
 export type CaseEventRow = typeof caseEvents.$inferSelect;
@@ -39,6 +40,8 @@ export function serializeCase(row: CaseRow, events: CaseEventRow[]) {
     alert_ids: row.alertIds,
     resolution: row.resolution,
     version: row.version,
+    due_at: iso(row.dueAt),
+    sla_state: slaState({ ...row, finished: row.status === "resolved" || row.status === "closed" }, new Date()),
     events: events.map(serializeCaseEvent),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

@@ -10,6 +10,8 @@ export const webhookEventTypes = [
   "identity.verification_completed",
   "transaction.flagged",
   "transaction.blocked",
+  "case.sla_breached",
+  "alert.sla_breached",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 

@@ -27,6 +27,10 @@ export type Alert = {
      */
     confidence: number;
     created_at: string;
+    /**
+     * An addition: when the SLA policy wants it finished (created_at + the due time of its severity; wall-clock time, UTC)
+     */
+    due_at: string;
     evidence: {
         [key: string]: unknown;
     };
@@ -48,6 +52,10 @@ export type Alert = {
     resolution: 'confirmed_fraud' | 'false_positive' | 'inconclusive' | null;
     resolution_notes: string | null;
     severity: 'low' | 'medium' | 'high' | 'critical';
+    /**
+     * An addition: `on_track`, `due_soon` (the last 20 % of its due time), `breached` (past due unfinished, or a breach was recorded), `met` (finished without a breach)
+     */
+    sla_state: 'on_track' | 'due_soon' | 'breached' | 'met';
     status: 'open' | 'acknowledged' | 'resolved';
     summary: string;
     updated_at: string;
@@ -67,7 +75,7 @@ export type AlertDetail = Alert & {
 };
 
 export type AlertEvent = {
-    action: 'status_changed' | 'resolution_changed' | 'notes_changed' | 'case_linked';
+    action: 'status_changed' | 'resolution_changed' | 'notes_changed' | 'case_linked' | 'sla_breached';
     actor_id: string;
     /**
      * case_linked: the case joined; on other entries, the case whose resolution made the change
@@ -180,6 +188,10 @@ export type Case = {
     case_type: 'payment_fraud' | 'account_takeover' | 'identity_fraud' | 'chargeback' | 'policy_violation';
     created_at: string;
     /**
+     * An addition: when the SLA policy wants it finished (created_at + the due time of its severity; wall-clock time, UTC)
+     */
+    due_at: string;
+    /**
      * Append-only audit log in commit order (`seq`)
      */
     events: Array<CaseEvent>;
@@ -189,6 +201,10 @@ export type Case = {
      */
     resolution: 'confirmed_fraud' | 'false_positive' | 'inconclusive' | null;
     severity: 'low' | 'medium' | 'high' | 'critical';
+    /**
+     * An addition: `on_track`, `due_soon` (the last 20 % of its due time), `breached` (past due unfinished, or a breach was recorded), `met` (finished without a breach)
+     */
+    sla_state: 'on_track' | 'due_soon' | 'breached' | 'met';
     status: 'open' | 'in_review' | 'resolved' | 'closed';
     title: string;
     transaction_ids: Array<string>;
@@ -201,12 +217,16 @@ export type Case = {
 };
 
 export type CaseEvent = {
-    action: 'created' | 'note_added' | 'status_changed' | 'assignee_changed' | 'transactions_linked' | 'severity_changed' | 'alerts_linked' | 'resolution_changed' | 'alerts_resolved';
+    action: 'created' | 'note_added' | 'status_changed' | 'assignee_changed' | 'transactions_linked' | 'severity_changed' | 'alerts_linked' | 'resolution_changed' | 'alerts_resolved' | 'sla_breached';
     actor_id: string;
     /**
      * alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved
      */
     alert_ids?: Array<string>;
+    /**
+     * sla_breached: the due time that passed
+     */
+    due_at?: string;
     event_id: string;
     /**
      * status_changed, assignee_changed, severity_changed
@@ -220,6 +240,10 @@ export type CaseEvent = {
      * note_added
      */
     note?: string;
+    /**
+     * assignee_changed: the `assignment_reason` given, or `auto_assignment`
+     */
+    reason?: string;
     /**
      * alerts_resolved: the resolution given to them
      */
@@ -438,7 +462,7 @@ export type CreateWebhookRequest = {
     /**
      * Event type names, or ["*"]
      */
-    events: Array<'case.updated' | 'alert.triggered' | 'identity.verification_completed' | 'transaction.flagged' | 'transaction.blocked' | '*'>;
+    events: Array<'case.updated' | 'alert.triggered' | 'identity.verification_completed' | 'transaction.flagged' | 'transaction.blocked' | 'case.sla_breached' | 'alert.sla_breached' | '*'>;
     url: string;
 };
 
@@ -983,6 +1007,10 @@ export type UpdateCaseRequest = {
      */
     assignee_id?: string | null;
     /**
+     * An addition: why the case changes hands, recorded as `reason` in its `assignee_changed` entry; only with `assignee_id`
+     */
+    assignment_reason?: string;
+    /**
      * Appended as a `note_added` entry
      */
     notes?: string;
@@ -1007,7 +1035,7 @@ export type UpdateCaseRequest = {
 
 export type UpdateWebhookRequest = {
     description?: string | null;
-    events?: Array<'case.updated' | 'alert.triggered' | 'identity.verification_completed' | 'transaction.flagged' | 'transaction.blocked' | '*'>;
+    events?: Array<'case.updated' | 'alert.triggered' | 'identity.verification_completed' | 'transaction.flagged' | 'transaction.blocked' | 'case.sla_breached' | 'alert.sla_breached' | '*'>;
     status?: 'enabled' | 'disabled';
     url?: string;
 };
@@ -1288,9 +1316,13 @@ export type GetV1AlertsData = {
          */
         end_time?: string;
         /**
-         * `created_at` (default): newest first. `severity` (an addition): severity critical→low, then oldest first. A cursor works only with the order that issued it
+         * An addition: alerts in this SLA state
          */
-        sort?: 'created_at' | 'severity';
+        sla_state?: 'on_track' | 'due_soon' | 'breached' | 'met';
+        /**
+         * `created_at` (default): newest first. `severity` (an addition): severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it
+         */
+        sort?: 'created_at' | 'severity' | 'due_at';
         /**
          * 1 to 100, default 20
          */
@@ -1704,9 +1736,13 @@ export type GetV1CasesData = {
          */
         alert_id?: string;
         /**
-         * `created_at` (default): newest first. `priority`: severity critical→low, then oldest first
+         * An addition: cases in this SLA state
          */
-        sort?: 'created_at' | 'priority';
+        sla_state?: 'on_track' | 'due_soon' | 'breached' | 'met';
+        /**
+         * `created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it
+         */
+        sort?: 'created_at' | 'priority' | 'due_at';
         /**
          * 1 to 100, default 20
          */

@@ -19,6 +19,7 @@ export const zAlert = z.object({
     case_id: z.string().nullable(),
     confidence: z.number(),
     created_at: z.string(),
+    due_at: z.string(),
     evidence: z.record(z.string(), z.unknown()),
     exposure: z.object({
         amount: z.int(),
@@ -38,6 +39,12 @@ export const zAlert = z.object({
         'high',
         'critical'
     ]),
+    sla_state: z.enum([
+        'on_track',
+        'due_soon',
+        'breached',
+        'met'
+    ]),
     status: z.enum([
         'open',
         'acknowledged',
@@ -53,7 +60,8 @@ export const zAlertEvent = z.object({
         'status_changed',
         'resolution_changed',
         'notes_changed',
-        'case_linked'
+        'case_linked',
+        'sla_breached'
     ]),
     actor_id: z.string(),
     case_id: z.string().optional(),
@@ -173,6 +181,8 @@ export const zCreateWebhookRequest = z.object({
         'identity.verification_completed',
         'transaction.flagged',
         'transaction.blocked',
+        'case.sla_breached',
+        'alert.sla_breached',
         '*'
     ])).min(1).max(20),
     url: z.string().min(1).max(2048)
@@ -444,14 +454,17 @@ export const zCaseEvent = z.object({
         'severity_changed',
         'alerts_linked',
         'resolution_changed',
-        'alerts_resolved'
+        'alerts_resolved',
+        'sla_breached'
     ]),
     actor_id: z.string(),
     alert_ids: z.array(z.string()).optional(),
+    due_at: z.string().optional(),
     event_id: z.string(),
     from: z.string().nullish(),
     hash: z.string().nullable(),
     note: z.string().optional(),
+    reason: z.string().optional(),
     resolution: z.enum([
         'confirmed_fraud',
         'false_positive',
@@ -477,6 +490,7 @@ export const zCase = z.object({
         'policy_violation'
     ]),
     created_at: z.string(),
+    due_at: z.string(),
     events: z.array(zCaseEvent),
     object: z.enum(['case']),
     resolution: z.enum([
@@ -489,6 +503,12 @@ export const zCase = z.object({
         'medium',
         'high',
         'critical'
+    ]),
+    sla_state: z.enum([
+        'on_track',
+        'due_soon',
+        'breached',
+        'met'
     ]),
     status: z.enum([
         'open',
@@ -744,6 +764,7 @@ export const zUpdateCaseRequest = z.object({
     actor_id: z.string().min(1).max(200).optional(),
     alert_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
     assignee_id: z.string().min(1).max(200).nullish(),
+    assignment_reason: z.string().min(1).max(500).optional(),
     notes: z.string().min(1).max(5000).optional(),
     resolution: z.enum([
         'confirmed_fraud',
@@ -774,6 +795,8 @@ export const zUpdateWebhookRequest = z.object({
         'identity.verification_completed',
         'transaction.flagged',
         'transaction.blocked',
+        'case.sla_breached',
+        'alert.sla_breached',
         '*'
     ])).min(1).max(20).optional(),
     status: z.enum(['enabled', 'disabled']).optional(),
@@ -1005,7 +1028,17 @@ export const zGetV1AlertsQuery = z.object({
     case_id: z.string().min(1).optional(),
     start_time: z.string().optional(),
     end_time: z.string().optional(),
-    sort: z.enum(['created_at', 'severity']).optional().default('created_at'),
+    sla_state: z.enum([
+        'on_track',
+        'due_soon',
+        'breached',
+        'met'
+    ]).optional(),
+    sort: z.enum([
+        'created_at',
+        'severity',
+        'due_at'
+    ]).optional().default('created_at'),
     limit: z.int().gte(1).lte(100).optional().default(20),
     after: z.string().min(1).optional()
 });
@@ -1120,7 +1153,17 @@ export const zGetV1CasesQuery = z.object({
     assignee_id: z.string().min(1).optional(),
     user_id: z.string().min(1).optional(),
     alert_id: z.string().min(1).optional(),
-    sort: z.enum(['created_at', 'priority']).optional().default('created_at'),
+    sla_state: z.enum([
+        'on_track',
+        'due_soon',
+        'breached',
+        'met'
+    ]).optional(),
+    sort: z.enum([
+        'created_at',
+        'priority',
+        'due_at'
+    ]).optional().default('created_at'),
     limit: z.int().gte(1).lte(100).optional().default(20),
     after: z.string().min(1).optional()
 });

@@ -24,6 +24,11 @@ export type Address = {
 
 export type Analyst = {
     account_id: string;
+    /**
+     * `away`: takes no new work (auto-assignment skips them)
+     */
+    availability: 'available' | 'away';
+    availability_changed_at: string | null;
     created_at: string;
     disabled: boolean;
     email: string;
@@ -46,6 +51,34 @@ export type AnalystSession = {
     method: 'password' | 'sso';
     object: 'analyst_session';
     session_id: string;
+};
+
+export type AnalystWorkload = {
+    analyst_id: string;
+    availability: 'available' | 'away';
+    email: string;
+    in_review: number;
+    name: string;
+    object: 'analyst_workload';
+    oldest_age_seconds: number | null;
+    /**
+     * The oldest open or in-review case's creation time
+     */
+    oldest_created_at: string | null;
+    open: number;
+    /**
+     * Open or in review and past due (breached)
+     */
+    overdue: number;
+    /**
+     * … in the last 7 × 24 hours
+     */
+    resolved_7d: number;
+    /**
+     * Cases assigned to them resolved since midnight in `time_zone`
+     */
+    resolved_today: number;
+    role: 'analyst' | 'lead' | 'admin';
 };
 
 export type ApiKey = {
@@ -127,6 +160,38 @@ export type ApprovalPolicy = {
      * 0 until first written; +1 on every write; also the ETag
      */
     version: number;
+};
+
+export type AssignmentPolicy = {
+    environment: 'live' | 'test';
+    mode: 'manual' | 'auto';
+    object: 'assignment_policy';
+    rules: Array<{
+        analyst_ids: Array<string>;
+        case_types: Array<'payment_fraud' | 'account_takeover' | 'identity_fraud' | 'chargeback' | 'policy_violation'> | null;
+        severities: Array<'low' | 'medium' | 'high' | 'critical'> | null;
+    }>;
+    updated_at: string | null;
+    updated_by: string | null;
+    /**
+     * 0 while never changed (manual)
+     */
+    version: number;
+};
+
+export type AssignmentRule = {
+    /**
+     * Enabled analysts of the account (another account's or a disabled one: 400 naming it)
+     */
+    analyst_ids: Array<string>;
+    /**
+     * Cases of these types (null or absent: any)
+     */
+    case_types?: Array<'payment_fraud' | 'account_takeover' | 'identity_fraud' | 'chargeback' | 'policy_violation'> | null;
+    /**
+     * Cases of these severities (null or absent: any)
+     */
+    severities?: Array<'low' | 'medium' | 'high' | 'critical'> | null;
 };
 
 export type AuditLogLine = {
@@ -779,6 +844,17 @@ export type ReplaceApprovalPolicyRequest = {
     screening_review: boolean;
 };
 
+export type ReplaceAssignmentPolicyRequest = {
+    /**
+     * `manual`: cases wait for a claim or an assignment. `auto`: each new unassigned case goes to an active analyst
+     */
+    mode: 'manual' | 'auto';
+    /**
+     * In `auto` mode, the first rule matching a case's type and severity restricts it to the rule's analysts; no match: any active analyst of role analyst
+     */
+    rules?: Array<AssignmentRule>;
+};
+
 /**
  * What the account changed (fields that differ from the defaults)
  */
@@ -914,6 +990,11 @@ export type ReplacePolicyRequest = {
     };
 };
 
+export type ReplaceSlaPolicyRequest = {
+    alert_due_seconds: SlaDueSeconds;
+    case_due_seconds: SlaDueSeconds;
+};
+
 export type ScoreTransactionRequest = {
     /**
      * Positive integer, smallest currency unit
@@ -980,6 +1061,10 @@ export type ScoreTransactionRequest = {
     user_id?: string;
 };
 
+export type SetAvailabilityRequest = {
+    availability: 'available' | 'away';
+};
+
 export type Signal = {
     name: string;
     weight: 'low_risk' | 'medium_risk' | 'high_risk';
@@ -990,6 +1075,41 @@ export type SignalInfo = {
     points: number;
     trigger: string;
     weight: string;
+};
+
+/**
+ * A due time per severity, in seconds
+ */
+export type SlaDueSeconds = {
+    /**
+     * Seconds from the item's creation until it is due (wall-clock time)
+     */
+    critical: number;
+    /**
+     * Seconds from the item's creation until it is due (wall-clock time)
+     */
+    high: number;
+    /**
+     * Seconds from the item's creation until it is due (wall-clock time)
+     */
+    low: number;
+    /**
+     * Seconds from the item's creation until it is due (wall-clock time)
+     */
+    medium: number;
+};
+
+export type SlaPolicy = {
+    alert_due_seconds: SlaDueSeconds;
+    case_due_seconds: SlaDueSeconds;
+    environment: 'live' | 'test';
+    object: 'sla_policy';
+    updated_at: string | null;
+    updated_by: string | null;
+    /**
+     * 0 while the account uses the defaults
+     */
+    version: number;
 };
 
 export type TransactionAnalysis = {
@@ -1067,6 +1187,33 @@ export type VerificationList = {
     has_more: boolean;
     next_cursor: string | null;
     object: 'list';
+};
+
+export type Workload = {
+    as_of: string;
+    /**
+     * Every enabled analyst of the account, those with nothing included, by name
+     */
+    data: Array<AnalystWorkload>;
+    environment: 'live' | 'test';
+    object: 'workload';
+    time_zone: string;
+    /**
+     * Cases nobody holds
+     */
+    unassigned: {
+        in_review: number;
+        oldest_age_seconds: number | null;
+        /**
+         * The oldest open or in-review case's creation time
+         */
+        oldest_created_at: string | null;
+        open: number;
+        /**
+         * Open or in review and past due (breached)
+         */
+        overdue: number;
+    };
 };
 
 export type GetApiV1AnalystsData = {
@@ -1420,6 +1567,61 @@ export type PatchApiV1AnalystsByIdResponses = {
 };
 
 export type PatchApiV1AnalystsByIdResponse = PatchApiV1AnalystsByIdResponses[keyof PatchApiV1AnalystsByIdResponses];
+
+export type PutApiV1AnalystsByIdAvailabilityData = {
+    body: SetAvailabilityRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/analysts/{id}/availability';
+};
+
+export type PutApiV1AnalystsByIdAvailabilityErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Logical conflict
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PutApiV1AnalystsByIdAvailabilityError = PutApiV1AnalystsByIdAvailabilityErrors[keyof PutApiV1AnalystsByIdAvailabilityErrors];
+
+export type PutApiV1AnalystsByIdAvailabilityResponses = {
+    /**
+     * The analyst
+     */
+    200: Analyst;
+};
+
+export type PutApiV1AnalystsByIdAvailabilityResponse = PutApiV1AnalystsByIdAvailabilityResponses[keyof PutApiV1AnalystsByIdAvailabilityResponses];
 
 export type GetApiV1ApiKeysData = {
     body?: never;
@@ -2136,6 +2338,106 @@ export type PutApiV1PoliciesApprovalsResponses = {
 
 export type PutApiV1PoliciesApprovalsResponse = PutApiV1PoliciesApprovalsResponses[keyof PutApiV1PoliciesApprovalsResponses];
 
+export type GetApiV1PoliciesAssignmentData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/assignment';
+};
+
+export type GetApiV1PoliciesAssignmentErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1PoliciesAssignmentError = GetApiV1PoliciesAssignmentErrors[keyof GetApiV1PoliciesAssignmentErrors];
+
+export type GetApiV1PoliciesAssignmentResponses = {
+    /**
+     * The assignment policy
+     */
+    200: AssignmentPolicy;
+};
+
+export type GetApiV1PoliciesAssignmentResponse = GetApiV1PoliciesAssignmentResponses[keyof GetApiV1PoliciesAssignmentResponses];
+
+export type PutApiV1PoliciesAssignmentData = {
+    body: ReplaceAssignmentPolicyRequest;
+    headers?: {
+        /**
+         * The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.
+         */
+        'if-match'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/assignment';
+};
+
+export type PutApiV1PoliciesAssignmentErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PutApiV1PoliciesAssignmentError = PutApiV1PoliciesAssignmentErrors[keyof PutApiV1PoliciesAssignmentErrors];
+
+export type PutApiV1PoliciesAssignmentResponses = {
+    /**
+     * The new assignment policy
+     */
+    200: AssignmentPolicy;
+};
+
+export type PutApiV1PoliciesAssignmentResponse = PutApiV1PoliciesAssignmentResponses[keyof PutApiV1PoliciesAssignmentResponses];
+
 export type PostApiV1PoliciesBacktestData = {
     body: BacktestRequest;
     path?: never;
@@ -2381,6 +2683,106 @@ export type GetApiV1PoliciesSignalsResponses = {
 };
 
 export type GetApiV1PoliciesSignalsResponse = GetApiV1PoliciesSignalsResponses[keyof GetApiV1PoliciesSignalsResponses];
+
+export type GetApiV1PoliciesSlaData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/sla';
+};
+
+export type GetApiV1PoliciesSlaErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1PoliciesSlaError = GetApiV1PoliciesSlaErrors[keyof GetApiV1PoliciesSlaErrors];
+
+export type GetApiV1PoliciesSlaResponses = {
+    /**
+     * The SLA policy (defaults critical 4 h, high 24 h, medium 72 h, low 7 days)
+     */
+    200: SlaPolicy;
+};
+
+export type GetApiV1PoliciesSlaResponse = GetApiV1PoliciesSlaResponses[keyof GetApiV1PoliciesSlaResponses];
+
+export type PutApiV1PoliciesSlaData = {
+    body: ReplaceSlaPolicyRequest;
+    headers?: {
+        /**
+         * The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.
+         */
+        'if-match'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/sla';
+};
+
+export type PutApiV1PoliciesSlaErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PutApiV1PoliciesSlaError = PutApiV1PoliciesSlaErrors[keyof PutApiV1PoliciesSlaErrors];
+
+export type PutApiV1PoliciesSlaResponses = {
+    /**
+     * The new SLA policy
+     */
+    200: SlaPolicy;
+};
+
+export type PutApiV1PoliciesSlaResponse = PutApiV1PoliciesSlaResponses[keyof PutApiV1PoliciesSlaResponses];
 
 export type PostApiV1TransactionsAnalyzeData = {
     body: ScoreTransactionRequest;
@@ -2676,3 +3078,53 @@ export type GetApiV1VerificationsByIdResponses = {
 };
 
 export type GetApiV1VerificationsByIdResponse = GetApiV1VerificationsByIdResponses[keyof GetApiV1VerificationsByIdResponses];
+
+export type GetApiV1WorkloadData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Where `today` starts (default UTC): the analyst's time zone
+         */
+        time_zone?: string;
+    };
+    url: '/api/v1/workload';
+};
+
+export type GetApiV1WorkloadErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1WorkloadError = GetApiV1WorkloadErrors[keyof GetApiV1WorkloadErrors];
+
+export type GetApiV1WorkloadResponses = {
+    /**
+     * The workload
+     */
+    200: Workload;
+};
+
+export type GetApiV1WorkloadResponse = GetApiV1WorkloadResponses[keyof GetApiV1WorkloadResponses];

@@ -25,6 +25,8 @@ export const zAddress = z.object({
 
 export const zAnalyst = z.object({
     account_id: z.string(),
+    availability: z.enum(['available', 'away']),
+    availability_changed_at: z.string().nullable(),
     created_at: z.string(),
     disabled: z.boolean(),
     email: z.string(),
@@ -53,6 +55,26 @@ export const zAnalystSession = z.object({
     method: z.enum(['password', 'sso']),
     object: z.enum(['analyst_session']),
     session_id: z.string()
+});
+
+export const zAnalystWorkload = z.object({
+    analyst_id: z.string(),
+    availability: z.enum(['available', 'away']),
+    email: z.string(),
+    in_review: z.int(),
+    name: z.string(),
+    object: z.enum(['analyst_workload']),
+    oldest_age_seconds: z.int().nullable(),
+    oldest_created_at: z.string().nullable(),
+    open: z.int(),
+    overdue: z.int(),
+    resolved_7d: z.int(),
+    resolved_today: z.int(),
+    role: z.enum([
+        'analyst',
+        'lead',
+        'admin'
+    ])
 });
 
 export const zApiKey = z.object({
@@ -108,6 +130,48 @@ export const zApprovalPolicy = z.object({
     updated_at: z.string().nullable(),
     updated_by: z.string().nullable(),
     version: z.int()
+});
+
+export const zAssignmentPolicy = z.object({
+    environment: z.enum(['live', 'test']),
+    mode: z.enum(['manual', 'auto']),
+    object: z.enum(['assignment_policy']),
+    rules: z.array(z.object({
+        analyst_ids: z.array(z.string()),
+        case_types: z.array(z.enum([
+            'payment_fraud',
+            'account_takeover',
+            'identity_fraud',
+            'chargeback',
+            'policy_violation'
+        ])).nullable(),
+        severities: z.array(z.enum([
+            'low',
+            'medium',
+            'high',
+            'critical'
+        ])).nullable()
+    })),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+    version: z.int()
+});
+
+export const zAssignmentRule = z.object({
+    analyst_ids: z.array(z.string().min(1).max(200)).min(1).max(100),
+    case_types: z.array(z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ])).min(1).nullish().default(null),
+    severities: z.array(z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ])).min(1).nullish().default(null)
 });
 
 export const zAuditLogLine = z.object({
@@ -601,6 +665,11 @@ export const zReplaceApprovalPolicyRequest = z.object({
     screening_review: z.boolean()
 });
 
+export const zReplaceAssignmentPolicyRequest = z.object({
+    mode: z.enum(['manual', 'auto']),
+    rules: z.array(zAssignmentRule).max(50).optional().default([])
+});
+
 /**
  * What the account changed (fields that differ from the defaults)
  */
@@ -857,6 +926,10 @@ export const zScoreTransactionRequest = z.object({
     user_id: z.string().optional()
 });
 
+export const zSetAvailabilityRequest = z.object({
+    availability: z.enum(['available', 'away'])
+});
+
 export const zSignal = z.object({
     name: z.string(),
     weight: z.enum([
@@ -871,6 +944,31 @@ export const zSignalInfo = z.object({
     points: z.number(),
     trigger: z.string(),
     weight: z.string()
+});
+
+/**
+ * A due time per severity, in seconds
+ */
+export const zSlaDueSeconds = z.object({
+    critical: z.int().gte(1).lte(31622400),
+    high: z.int().gte(1).lte(31622400),
+    low: z.int().gte(1).lte(31622400),
+    medium: z.int().gte(1).lte(31622400)
+});
+
+export const zReplaceSlaPolicyRequest = z.object({
+    alert_due_seconds: zSlaDueSeconds,
+    case_due_seconds: zSlaDueSeconds
+});
+
+export const zSlaPolicy = z.object({
+    alert_due_seconds: zSlaDueSeconds,
+    case_due_seconds: zSlaDueSeconds,
+    environment: z.enum(['live', 'test']),
+    object: z.enum(['sla_policy']),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+    version: z.int()
 });
 
 export const zTransactionAnalysis = z.object({
@@ -1012,6 +1110,21 @@ export const zVerificationList = z.object({
     object: z.enum(['list'])
 });
 
+export const zWorkload = z.object({
+    as_of: z.string(),
+    data: z.array(zAnalystWorkload),
+    environment: z.enum(['live', 'test']),
+    object: z.enum(['workload']),
+    time_zone: z.string(),
+    unassigned: z.object({
+        in_review: z.int(),
+        oldest_age_seconds: z.int().nullable(),
+        oldest_created_at: z.string().nullable(),
+        open: z.int(),
+        overdue: z.int()
+    })
+});
+
 /**
  * All analysts of the account, by e-mail
  */
@@ -1085,6 +1198,17 @@ export const zPatchApiV1AnalystsByIdPath = z.object({
  * The analyst
  */
 export const zPatchApiV1AnalystsByIdResponse = zAnalyst;
+
+export const zPutApiV1AnalystsByIdAvailabilityBody = zSetAvailabilityRequest;
+
+export const zPutApiV1AnalystsByIdAvailabilityPath = z.object({
+    id: z.string().min(1).max(200)
+});
+
+/**
+ * The analyst
+ */
+export const zPutApiV1AnalystsByIdAvailabilityResponse = zAnalyst;
 
 export const zGetApiV1ApiKeysQuery = z.object({
     limit: z.int().gte(1).lte(100).optional().default(20),
@@ -1211,6 +1335,22 @@ export const zPutApiV1PoliciesApprovalsHeaders = z.object({
  */
 export const zPutApiV1PoliciesApprovalsResponse = zApprovalPolicy;
 
+/**
+ * The assignment policy
+ */
+export const zGetApiV1PoliciesAssignmentResponse = zAssignmentPolicy;
+
+export const zPutApiV1PoliciesAssignmentBody = zReplaceAssignmentPolicyRequest;
+
+export const zPutApiV1PoliciesAssignmentHeaders = z.object({
+    'if-match': z.string().optional()
+});
+
+/**
+ * The new assignment policy
+ */
+export const zPutApiV1PoliciesAssignmentResponse = zAssignmentPolicy;
+
 export const zPostApiV1PoliciesBacktestBody = zBacktestRequest;
 
 /**
@@ -1252,6 +1392,22 @@ export const zGetApiV1PoliciesSignalsResponse = z.object({
     next_cursor: z.null(),
     object: z.enum(['list'])
 });
+
+/**
+ * The SLA policy (defaults critical 4 h, high 24 h, medium 72 h, low 7 days)
+ */
+export const zGetApiV1PoliciesSlaResponse = zSlaPolicy;
+
+export const zPutApiV1PoliciesSlaBody = zReplaceSlaPolicyRequest;
+
+export const zPutApiV1PoliciesSlaHeaders = z.object({
+    'if-match': z.string().optional()
+});
+
+/**
+ * The new SLA policy
+ */
+export const zPutApiV1PoliciesSlaResponse = zSlaPolicy;
 
 export const zPostApiV1TransactionsAnalyzeBody = zScoreTransactionRequest;
 
@@ -1310,3 +1466,12 @@ export const zGetApiV1VerificationsByIdPath = z.object({
 export const zGetApiV1VerificationsByIdResponse = zVerification.and(z.object({
     subject: z.record(z.string(), z.unknown())
 }));
+
+export const zGetApiV1WorkloadQuery = z.object({
+    time_zone: z.string().optional().default('UTC')
+});
+
+/**
+ * The workload
+ */
+export const zGetApiV1WorkloadResponse = zWorkload;

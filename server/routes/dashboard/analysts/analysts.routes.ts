@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { consoleRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
-import { analystRoles, sessionEndReasons, sessionMethods } from "../../../db/schema";
+import { analystRoles, availabilities, sessionEndReasons, sessionMethods } from "../../../db/schema";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/analysts/analysts";
 
 export const AnalystSchema = z
@@ -16,6 +16,8 @@ export const AnalystSchema = z
     created_at: z.string(),
     last_sign_in_at: z.string().nullable(),
     disabled: z.boolean(),
+    availability: z.enum(availabilities).openapi({ description: "`away`: takes no new work (auto-assignment skips them)" }),
+    availability_changed_at: z.string().nullable(),
   })
   .openapi("Analyst");
 

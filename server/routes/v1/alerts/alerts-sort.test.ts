@@ -160,7 +160,7 @@ describe("GET /v1/alerts?sort=severity", () => {
     const r = await call(`${api.url.live}/v1/openapi.json`);
     const params = r.body.paths["/v1/alerts"].get.parameters as { name: string; schema: { enum?: string[]; default?: string }; description?: string }[];
     const sort = params.find((p) => p.name === "sort");
-    expect(sort?.schema).toMatchObject({ enum: ["created_at", "severity"], default: "created_at" });
+    expect(sort?.schema).toMatchObject({ enum: ["created_at", "severity", "due_at"], default: "created_at" });
     expect(sort?.description).toMatch(/critical/);
   });
 });

@@ -21,6 +21,7 @@ export const alertsRouter = createRouter()
       userId: q.user_id,
       resolution: q.resolution,
       caseId: q.case_id,
+      slaState: q.sla_state,
       startTime,
       endTime,
       sort: q.sort,

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { slaStates } from "../../../core/sla-clock";
 import { ifMatchHeaders } from "../../../http/if-match";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
@@ -35,6 +36,10 @@ export const AlertSchema = z
     evidence: z.record(z.string(), z.unknown()),
     version: z.number().int().openapi({
       description: "An addition: 1 on create, +1 on every change of status or notes (hits the engine folds in do not count); also the ETag",
+    }),
+    due_at: z.string().openapi({ description: "An addition: when the SLA policy wants it finished (created_at + the due time of its severity; wall-clock time, UTC)" }),
+    sla_state: z.enum(slaStates).openapi({
+      description: "An addition: `on_track`, `due_soon` (the last 20 % of its due time), `breached` (past due unfinished, or a breach was recorded), `met` (finished without a breach)",
     }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -83,12 +88,13 @@ export const listAlertsRoute = createRoute({
       case_id: z.string().min(1).optional().openapi({ description: "An addition: alerts that belong to this case" }),
       start_time: timeQuery("start", "Created at or after (ISO 8601)"),
       end_time: timeQuery("end", "Created before or at (ISO 8601)"),
+      sla_state: z.enum(slaStates).optional().openapi({ description: "An addition: alerts in this SLA state" }),
       sort: z
-        .enum(["created_at", "severity"])
+        .enum(["created_at", "severity", "due_at"])
         .default("created_at")
         .openapi({
           description:
-            "`created_at` (default): newest first. `severity` (an addition): severity critical→low, then oldest first. A cursor works only with the order that issued it",
+            "`created_at` (default): newest first. `severity` (an addition): severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it",
         }),
       ...paginationQuery,
     }),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { slaStates } from "../../../core/sla-clock";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
@@ -19,6 +20,8 @@ export const CaseEventSchema = z
     from: z.string().nullable().optional().openapi({ description: "status_changed, assignee_changed, severity_changed" }),
     to: z.string().nullable().optional().openapi({ description: "status_changed, assignee_changed, severity_changed" }),
     note: z.string().optional().openapi({ description: "note_added" }),
+    reason: z.string().optional().openapi({ description: "assignee_changed: the `assignment_reason` given, or `auto_assignment`" }),
+    due_at: z.string().optional().openapi({ description: "sla_breached: the due time that passed" }),
     transaction_ids: z.array(z.string()).optional().openapi({ description: "transactions_linked: the ids newly linked" }),
     alert_ids: z.array(z.string()).optional().openapi({ description: "alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved" }),
     resolution: z.enum(resolutions).nullable().optional().openapi({ description: "alerts_resolved: the resolution given to them" }),
@@ -43,6 +46,10 @@ export const CaseSchema = z
       description: "An addition: the outcome (`confirmed_fraud`, `false_positive`, `inconclusive`) while the case is resolved or closed, else null",
     }),
     version: z.number().int().openapi({ description: "An addition: 1 on create, +1 on every change; also the ETag. Send it as If-Match to change only this version" }),
+    due_at: z.string().openapi({ description: "An addition: when the SLA policy wants it finished (created_at + the due time of its severity; wall-clock time, UTC)" }),
+    sla_state: z.enum(slaStates).openapi({
+      description: "An addition: `on_track`, `due_soon` (the last 20 % of its due time), `breached` (past due unfinished, or a breach was recorded), `met` (finished without a breach)",
+    }),
     events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log in commit order (`seq`)" }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -74,6 +81,13 @@ export const UpdateCaseBody = changeRequired(
     status: z.enum(caseStatuses).optional().openapi({ description: "Moves per the case status machine; illegal moves are 422" }),
     notes: z.string().trim().min(1).max(5000).optional().openapi({ description: "Appended as a `note_added` entry" }),
     assignee_id: id.nullable().optional().openapi({ description: "Reassigns; null unassigns" }),
+    assignment_reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .openapi({ description: "An addition: why the case changes hands, recorded as `reason` in its `assignee_changed` entry; only with `assignee_id`" }),
     transaction_ids: z.array(id).max(100).optional().openapi({ description: "Linked in addition to the current ones, de-duplicated" }),
     severity: z.enum(severityLevels).optional(),
     alert_ids: z.array(id).max(100).optional().openapi({ description: "An addition: alerts linked in addition to the current ones, de-duplicated (404 and 422 as on create)" }),
@@ -84,9 +98,12 @@ export const UpdateCaseBody = changeRequired(
     actor_id: id.optional().openapi({ description: "Who acts; default the key's id" }),
     snapshot: snapshotWrite,
   }),
-  ["actor_id", "snapshot"],
+  ["actor_id", "snapshot", "assignment_reason"],
 )
   .superRefine((b, ctx) => {
+    if (b.assignment_reason !== undefined && b.assignee_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["assignment_reason"], message: "assignment_reason is sent with assignee_id." });
+    }
     if (b.resolution !== undefined && b.status !== undefined && b.status !== "resolved") {
       ctx.addIssue({ code: "custom", path: ["resolution"], message: "resolution is recorded only with status resolved." });
     }
@@ -130,10 +147,14 @@ export const listCasesRoute = createRoute({
       assignee_id: z.string().min(1).optional().openapi({ description: "An analyst id, or `none` for unassigned cases" }),
       user_id: z.string().min(1).optional(),
       alert_id: z.string().min(1).optional().openapi({ description: "Cases opened from this alert" }),
+      sla_state: z.enum(slaStates).optional().openapi({ description: "An addition: cases in this SLA state" }),
       sort: z
-        .enum(["created_at", "priority"])
+        .enum(["created_at", "priority", "due_at"])
         .default("created_at")
-        .openapi({ description: "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first" }),
+        .openapi({
+          description:
+            "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it",
+        }),
       ...paginationQuery,
     }),
   },

@@ -1,0 +1,10 @@
+// What other domain areas may use of the lead's desk; they import it from here, never from its files.
+
+export { workload, type WorkloadResource } from "./workload";
+export {
+  assignmentPolicyRow,
+  replaceAssignmentPolicy,
+  serializeAssignmentPolicy,
+  type AssignmentPolicyInput,
+  type AssignmentPolicyResource,
+} from "./assignment-policy";
