@@ -5,7 +5,8 @@ import { rows, type Database } from "./client";
 
 // Migration 0016: JSON document columns are left out of ANALYZE (no plan depends on them, and
 // they were most of an ANALYZE's cost); 0017 made the stored idempotent responses json, keeping
-// that. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+// that; 0030 did the same for the JSON columns added since (histories, snapshots, approvals,
+// backtests). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 
 let database: Database;
 beforeAll(async () => {
@@ -25,8 +26,14 @@ describe("statistics of JSON columns", () => {
     );
     const excluded = columns.filter((c) => c.target === 0).map((c) => c.col).sort();
     expect(excluded).toEqual([
+      "alert_events.details",
       "alerts.evidence",
+      "approvals.request",
+      "backtests.draft",
+      "backtests.tallies",
       "case_events.details",
+      "case_events.snapshot",
+      "decisions.snapshot",
       "events.payload",
       "idempotency_keys.response_body",
       "identity_verifications.checks",
@@ -42,9 +49,12 @@ describe("statistics of JSON columns", () => {
     ]);
     expect(columns.filter((c) => c.target !== 0).map((c) => c.col).sort()).toEqual([
       "accounts.settings",
+      "assignment_policies.rules",
       "detection_settings.overrides",
       "risk_models.counts",
       "risk_policies.rules",
+      "sla_policies.alert_due_seconds",
+      "sla_policies.case_due_seconds",
     ]);
   });
 
