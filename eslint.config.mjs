@@ -55,7 +55,17 @@ const elements = [
 ];
 
 const consoleTypes = ["app", "ui", "feature", "lib", "wire"];
-const serverTypes = ["server-core", "server-config", "server-db", "server-jobs", "server-domain", "server-http", "server-wire", "server-routes", "server"];
+const serverTypes = [
+  "server-core",
+  "server-config",
+  "server-db",
+  "server-jobs",
+  "server-domain",
+  "server-http",
+  "server-wire",
+  "server-routes",
+  "server",
+];
 /** What a floor of the API may not import: every floor above it, and the composition root. */
 const above = (...types) => ({ to: { element: { types } } });
 
@@ -105,19 +115,39 @@ export default defineConfig(
     // so what an area offers is written down in one place and its files can move freely.
     files: ["server/domain/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\./[^/]+/(?!jobs$).", message: "Import a domain area through its entry file (./<area>); only its jobs.ts is registered from here." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\./[^/]+/(?!jobs$).",
+              message: "Import a domain area through its entry file (./<area>); only its jobs.ts is registered from here.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["server/domain/*/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.)[^/]+/.", message: "Import another domain area through its entry file (../<area>)." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./(?!\\.)[^/]+/.", message: "Import another domain area through its entry file (../<area>)." }] },
+      ],
     },
   },
   {
     files: ["server/domain/*/*/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./\\.\\./(?!\\.)[^/]+/.", message: "Import another domain area through its entry file (../../<area>)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^\\.\\./\\.\\./(?!\\.)[^/]+/.", message: "Import another domain area through its entry file (../../<area>)." },
+          ],
+        },
+      ],
     },
   },
   {

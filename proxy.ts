@@ -24,13 +24,16 @@ const HANDLERS = /^\/(?:api|reference\/assets|reference\/specs)\//;
 /** The page shown for a malformed address (app/(console)/invalid-address). */
 const INVALID_ADDRESS_PATH = "/invalid-address";
 
-const plain = (status: number, text: string) => new NextResponse(`${text}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+const plain = (status: number, text: string) =>
+  new NextResponse(`${text}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 // With lazy configuration (lib/auth.ts), next-auth's auth(handler) gives a promise of the wrapped
 // handler (its types say otherwise); await it once, then call it per request.
 const guarded = auth((request) => {
   if (request.auth?.user) {
-    return hasMalformedEncoding(request.nextUrl.pathname) ? NextResponse.rewrite(new URL(INVALID_ADDRESS_PATH, request.nextUrl.origin)) : NextResponse.next();
+    return hasMalformedEncoding(request.nextUrl.pathname)
+      ? NextResponse.rewrite(new URL(INVALID_ADDRESS_PATH, request.nextUrl.origin))
+      : NextResponse.next();
   }
 
   // Server actions and route handlers answer for themselves ("your session has ended"); a redirect

@@ -65,8 +65,8 @@ function Hero() {
             Stop fraud before the money moves.
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">
-            Argus scores every transaction, verifies payments and identities, screens against sanctions lists and
-            watches for the patterns single events hide. Your analysts investigate and decide in one console.
+            Argus scores every transaction, verifies payments and identities, screens against sanctions lists and watches for the patterns
+            single events hide. Your analysts investigate and decide in one console.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <LinkButton href="/sign-in" size="lg" prefetch={false}>
@@ -99,17 +99,7 @@ function HeroFact({ term, detail }: { term: string; detail: string }) {
   );
 }
 
-function SectionIntro({
-  id,
-  eyebrow,
-  title,
-  description,
-}: {
-  id: string;
-  eyebrow: string;
-  title: string;
-  description: string;
-}) {
+function SectionIntro({ id, eyebrow, title, description }: { id: string; eyebrow: string; title: string; description: string }) {
   return (
     <div className="max-w-2xl">
       <p className="text-sm font-semibold text-primary">{eyebrow}</p>
@@ -156,24 +146,12 @@ function ConsoleSection() {
   );
 }
 
-function RoleCard({
-  icon,
-  title,
-  description,
-  tasks,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: string;
-  tasks: string[];
-}) {
+function RoleCard({ icon, title, description, tasks }: { icon: ReactNode; title: string; description: string; tasks: string[] }) {
   return (
     <Card>
       <CardHeader>
         <div className="flex items-center gap-3">
-          <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-            {icon}
-          </span>
+          <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">{icon}</span>
           <CardTitle className="text-lg">{title}</CardTitle>
         </div>
         <CardDescription className="mt-2">{description}</CardDescription>

@@ -16,7 +16,9 @@ test("an alert shows its transactions as rows and its evidence in plain words", 
   // The demo's card-testing burst, when the demo raised one, else the newest alert.
   const alert = alerts.find((a) => a.alert_type === "card_testing") ?? alerts[0];
   expect(alert, "an alert in the demo data").toBeTruthy();
-  const detail = await apiGet<{ evidence: Record<string, unknown>; transaction_ids: { data: string[] } }>(`/v1/alerts/${encodeURIComponent(alert!.alert_id)}?limit=25`);
+  const detail = await apiGet<{ evidence: Record<string, unknown>; transaction_ids: { data: string[] } }>(
+    `/v1/alerts/${encodeURIComponent(alert!.alert_id)}?limit=25`,
+  );
   await page.goto(`/alerts/${encodeURIComponent(alert!.alert_id)}`);
 
   const evidence = page.getByRole("region", { name: "Evidence" });
@@ -42,6 +44,9 @@ test("an alert shows its transactions as rows and its evidence in plain words", 
     await expect(row.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
   }
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
   await page.screenshot({ path: path.join(screenshots, "alert-detail.png"), fullPage: true, animations: "disabled" });
 });

@@ -17,7 +17,9 @@ async function severities(page: Page): Promise<string[]> {
 
 /** The alert ids of the rows shown, from their links. */
 async function rowIds(page: Page): Promise<string[]> {
-  const hrefs = await rows(page).locator('a[href^="/alerts/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const hrefs = await rows(page)
+    .locator('a[href^="/alerts/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return hrefs.map((href) => decodeURIComponent(href.split("/").pop() as string));
 }
 
@@ -42,7 +44,10 @@ test("'Most severe first' orders the queue by severity, in the URL, and survives
   expect(expected.length).toBeGreaterThan(0);
   await expect.poll(() => rowIds(page)).toEqual(expected.map((alert) => alert.alert_id));
   const shown = await severities(page);
-  expect(shown.every((word) => word in rank), shown.join(", ")).toBe(true);
+  expect(
+    shown.every((word) => word in rank),
+    shown.join(", "),
+  ).toBe(true);
   expect(nonIncreasing(shown.map((word) => rank[word]!)), shown.join(", ")).toBe(true);
   await expect(page.getByRole("table", { name: /most severe first/ })).toBeVisible();
 

@@ -19,7 +19,11 @@ test("an alert from the queue becomes a case linked to it", async ({ page }) => 
   await expect(page.getByRole("region", { name: "Case", exact: true }).getByText("Open", { exact: true })).toBeVisible();
 
   // The API agrees, and names the signed-in analyst as the one who opened it.
-  const kase = await apiGet<{ title: string; transaction_ids: string[]; events: { action: string; actor_id: string | null; note?: string }[] }>(`/v1/cases/${encodeURIComponent(caseId)}`);
+  const kase = await apiGet<{
+    title: string;
+    transaction_ids: string[];
+    events: { action: string; actor_id: string | null; note?: string }[];
+  }>(`/v1/cases/${encodeURIComponent(caseId)}`);
   expect(kase.title).toBe(alertSummary);
   expect(kase.transaction_ids).toEqual(expect.arrayContaining(alertTxns.slice(0, 1)));
   expect(kase.events[0]).toMatchObject({ action: "created", actor_id: readState().users.analyst.id });
@@ -43,7 +47,9 @@ test("an alert from the queue becomes a case linked to it", async ({ page }) => 
   }
   await page.getByRole("link", { name: "Go to case" }).click();
   await page.waitForURL(new RegExp(`/cases/${caseId}$`));
-  expect((await apiGet<{ data: { case_id: string }[] }>(`/v1/cases?alert_id=${encodeURIComponent(alertId)}`)).data.map((c) => c.case_id)).toEqual([caseId]);
+  expect(
+    (await apiGet<{ data: { case_id: string }[] }>(`/v1/cases?alert_id=${encodeURIComponent(alertId)}`)).data.map((c) => c.case_id),
+  ).toEqual([caseId]);
 });
 
 test("a case moves to in review, then resolved with a note; the audit log shows who and when", async ({ page }) => {

@@ -10,7 +10,10 @@ import { createCase, getCaseEvents } from "./support/api";
 
 test.use({ role: "analyst" });
 
-test("a change made on a case that another tab changed meanwhile is refused, says what changed, and can be redone", async ({ page, as }) => {
+test("a change made on a case that another tab changed meanwhile is refused, says what changed, and can be redone", async ({
+  page,
+  as,
+}) => {
   const caseId = await createCase(`Two tabs ${Date.now()}`);
   // Both tabs are the analyst's, in pre-production (the signed-in state chose it), where the case is.
   const second = await as("analyst");
@@ -18,7 +21,9 @@ test("a change made on a case that another tab changed meanwhile is refused, say
 
   // Tab 1 resolves the case.
   await caseControls(page).getByLabel("Move to").selectOption({ label: "Resolved" });
-  await caseControls(page).getByRole("radio", { name: /^Inconclusive/ }).check();
+  await caseControls(page)
+    .getByRole("radio", { name: /^Inconclusive/ })
+    .check();
   await caseControls(page).getByRole("button", { name: "Change status" }).click();
   await expect(page.getByText("Status changed")).toBeVisible();
 

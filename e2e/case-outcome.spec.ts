@@ -13,7 +13,12 @@ test.use({ role: "analyst" });
 
 const screenshots = path.join(fileURLToPath(new URL("..", import.meta.url)), "test-results", "screenshots");
 
-type ApiAlertDetail = { status: string; resolution: string | null; case_id: string | null; history: { action: string; actor_id: string; case_id?: string; to?: string | null }[] };
+type ApiAlertDetail = {
+  status: string;
+  resolution: string | null;
+  case_id: string | null;
+  history: { action: string; actor_id: string; case_id?: string; to?: string | null }[];
+};
 type ApiTransaction = { decisions: { decision: string; reason: string; analyst_id: string | null }[] };
 
 test("a case resolved as confirmed fraud resolves its alert and labels its transactions", async ({ page }) => {
@@ -39,7 +44,10 @@ test("a case resolved as confirmed fraud resolves its alert and labels its trans
   const label = controls.getByRole("checkbox", { name: /as confirmed fraud/ });
   await expect(label).toBeChecked();
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
   await page.screenshot({ path: path.join(screenshots, "case-resolve-outcome.png"), fullPage: true, animations: "disabled" });
   await controls.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("region", { name: "Case", exact: true }).getByText("Confirmed fraud", { exact: true })).toBeVisible();
@@ -83,7 +91,10 @@ test("resolving an alert needs an outcome, which its page then shows", async ({ 
   await expect(dialog.getByRole("alert").filter({ hasText: "Choose the outcome" })).toBeVisible();
   await dialog.getByRole("radio", { name: /^False positive/ }).check();
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
   await dialog.getByRole("button", { name: "Resolve alert" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("region", { name: "Alert", exact: true }).getByText("False positive", { exact: true })).toBeVisible();

@@ -16,7 +16,11 @@ test("a lead assigns two cases at once, then moves both to in review", async ({ 
 
   await page.goto("/cases/queue");
   const bulk = page.getByRole("region", { name: "Bulk actions" });
-  for (const title of titles) await page.getByRole("checkbox", { name: `Select ${title}` }).first().check();
+  for (const title of titles)
+    await page
+      .getByRole("checkbox", { name: `Select ${title}` })
+      .first()
+      .check();
   await expect(bulk.getByText("2 selected")).toBeVisible();
 
   await bulk.getByLabel("Assign to").selectOption({ label: analyst.name });
@@ -38,5 +42,10 @@ test("a lead assigns two cases at once, then moves both to in review", async ({ 
 test("the queue shows the team's workload", async ({ page }) => {
   await page.goto("/cases/queue");
   await expect(page.getByRole("region", { name: /workload/i })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Unassigned" }).or(page.getByRole("region", { name: /cases/i })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Unassigned" })
+      .or(page.getByRole("region", { name: /cases/i }))
+      .first(),
+  ).toBeVisible();
 });

@@ -21,12 +21,20 @@ async function captureSwitchAction(page: import("@playwright/test").Page): Promi
   return request;
 }
 
-test("a server action replayed from another origin is 403 and changes nothing; from the console's own origin it runs", async ({ page, baseURL }) => {
+test("a server action replayed from another origin is 403 and changes nothing; from the console's own origin it runs", async ({
+  page,
+  baseURL,
+}) => {
   const action = await captureSwitchAction(page);
   const headers = await action.allHeaders();
   const replay = (origin: string) =>
     page.request.post(action.url(), {
-      headers: { "next-action": headers["next-action"] as string, "content-type": headers["content-type"] as string, accept: "text/x-component", origin },
+      headers: {
+        "next-action": headers["next-action"] as string,
+        "content-type": headers["content-type"] as string,
+        accept: "text/x-component",
+        origin,
+      },
       data: action.postDataBuffer() ?? "",
       maxRedirects: 0,
     });
@@ -36,7 +44,10 @@ test("a server action replayed from another origin is 403 and changes nothing; f
   expect(refused.headers()["content-type"]).toMatch(/^text\/plain/);
   expect((await refused.text()).length).toBeLessThan(200);
   await page.reload();
-  await expect(page.getByRole("group", { name: "Environment" }).getByRole("button", { name: "Pre-production" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Environment" }).getByRole("button", { name: "Pre-production" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   // The `null` origin (sandboxed frames, some redirects) is not the console's either.
   expect((await replay("null")).status()).toBe(403);
@@ -44,13 +55,20 @@ test("a server action replayed from another origin is 403 and changes nothing; f
   const accepted = await replay(new URL(baseURL as string).origin);
   expect(accepted.status()).toBe(200);
   await page.reload();
-  await expect(page.getByRole("group", { name: "Environment" }).getByRole("button", { name: "Production", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("group", { name: "Environment" }).getByRole("button", { name: "Production", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await usePreProduction(page);
 });
 
 test("any cross-origin POST to a console page is 403, sign-in and the landing page included", async ({ page }) => {
   for (const path of ["/overview", "/cases", "/transactions/txn_x", "/sign-in", "/", "/no-such-page"]) {
-    const withAction = await page.request.post(path, { headers: { origin: EVIL, "next-action": "0".repeat(42), "content-type": "text/plain" }, data: "[]", maxRedirects: 0 });
+    const withAction = await page.request.post(path, {
+      headers: { origin: EVIL, "next-action": "0".repeat(42), "content-type": "text/plain" },
+      data: "[]",
+      maxRedirects: 0,
+    });
     expect(withAction.status(), `${path} with Next-Action`).toBe(403);
     const form = await page.request.post(path, { headers: { origin: EVIL }, form: { a: "1" }, maxRedirects: 0 });
     expect(form.status(), `${path} as a form`).toBe(403);

@@ -47,7 +47,10 @@ test("the link graph is drawn, expands a user, and reads as a table", async ({ p
   await expect(nodeRows).toHaveCount(graph!.nodes.length);
   await expect(section.locator("[data-graph-edges] tbody tr")).toHaveCount(graph!.edges.length);
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
   await page.screenshot({ path: path.join(screenshots, "link-graph.png"), fullPage: true, animations: "disabled" });
 
   // Expand the neighbour from the keyboard: its links join the graph, each node once.

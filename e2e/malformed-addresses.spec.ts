@@ -40,7 +40,10 @@ test("the malformed-address page: screenshot, no serious or critical axe violati
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, "malformed-address.png"), fullPage: true, animations: "disabled" });
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
 });
 
 test.describe("signed out", () => {

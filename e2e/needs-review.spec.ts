@@ -28,7 +28,10 @@ test("the overview leads to the Needs review queue, which is decided by keyboard
   // Oldest first, as the API orders them.
   for (const [index, t] of pending.slice(0, 3).entries()) await expect(rows.nth(index)).toContainText(t.transaction_id);
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
   await page.screenshot({ path: path.join(screenshots, "needs-review.png"), fullPage: true, animations: "disabled" });
 
   // j / k / Enter: the second row, then back to the first, opened.

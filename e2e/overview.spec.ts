@@ -15,7 +15,10 @@ test("the overview charts the demo traffic and links each chart to its queue", a
     const heading = page.getByRole("heading", { level: 2, name: title });
     await expect(heading).toBeVisible();
     // The demo raised scores, alerts and cases: each chart is drawn (an SVG), not its empty state.
-    const card = page.locator("div", { has: heading }).filter({ has: page.getByRole("img") }).last();
+    const card = page
+      .locator("div", { has: heading })
+      .filter({ has: page.getByRole("img") })
+      .last();
     await expect(card.getByRole("img").first()).toBeVisible();
     await expect(card.locator("svg.recharts-surface").first()).toBeVisible();
     await expect(card.getByRole("link", { name: link })).toBeVisible();

@@ -17,7 +17,8 @@ test.describe("an analyst", () => {
       // Known console bug: /cases/queue sits under app/(console)/cases/loading.tsx, so the page
       // streams (HTTP 200) before requireRole("lead") refuses; the refusal arrives as a soft 403.
       // The settings pages check the role in their layout, before streaming, and answer 403.
-      if (path === "/cases/queue") test.info().annotations.push({ type: "known bug", description: `${path} answers HTTP ${response?.status()} instead of 403` });
+      if (path === "/cases/queue")
+        test.info().annotations.push({ type: "known bug", description: `${path} answers HTTP ${response?.status()} instead of 403` });
       else expect(response?.status()).toBe(403);
     });
   }
@@ -50,7 +51,11 @@ test("an admin-only server action replayed with an analyst's session is refused"
   const analyst = await as("analyst");
   await analyst.goto("/overview");
   const replay = await analyst.request.post(request.url(), {
-    headers: { "next-action": headers["next-action"] as string, "content-type": headers["content-type"] ?? "text/plain;charset=UTF-8", accept: "text/x-component" },
+    headers: {
+      "next-action": headers["next-action"] as string,
+      "content-type": headers["content-type"] ?? "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+    },
     data: request.postData() ?? "",
   });
   const text = await replay.text();

@@ -8,7 +8,12 @@ import { addUser } from "./support/users";
 // cannot sign in, and signing out, a new role or disabling ends a session for every copy of its
 // cookie (issue 29, "Tenancy and sessions").
 
-const contextOptions = () => ({ baseURL: readState().consoleUrl, viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "UTC" });
+const contextOptions = () => ({
+  baseURL: readState().consoleUrl,
+  viewport: { width: 1440, height: 900 },
+  locale: "en-GB",
+  timezoneId: "UTC",
+});
 const password = () => `pw-${randomBytes(9).toString("base64url")}`;
 
 async function signInAs(page: Page, email: string, secret: string): Promise<void> {

@@ -37,7 +37,10 @@ test("5,001 characters pasted into a case note: the counter shows the error, not
   await expect(add).toBeDisabled();
   await page.screenshot({ path: path.join(screenshots, "text-limit-case-note.png"), fullPage: true, animations: "disabled" });
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
 
   // Even a submit forced past the disabled button sends nothing.
   await box.evaluate((el) => el.closest("form")?.requestSubmit());

@@ -8,7 +8,9 @@ import { expect, test } from "./support/fixtures";
 test.use({ role: "analyst" });
 
 test("Show → Blocked by the engine lists the blocked transactions, newest first, and the URL keeps it", async ({ page }) => {
-  const blocked = (await apiGet<ListPage<{ transaction_id: string }>>("/v1/events?event_type=transaction.blocked&limit=20")).data.map((e) => e.transaction_id);
+  const blocked = (await apiGet<ListPage<{ transaction_id: string }>>("/v1/events?event_type=transaction.blocked&limit=20")).data.map(
+    (e) => e.transaction_id,
+  );
   expect(blocked.length, "the demo traffic blocks some transactions").toBeGreaterThan(0);
 
   await page.goto("/transactions");

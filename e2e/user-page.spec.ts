@@ -39,7 +39,8 @@ test("a user id leads to the user's page: profile, transactions, what they used,
   const devices = page.getByRole("region", { name: /^Devices/ });
   await expect(devices.getByRole("heading")).toHaveText(`Devices (${profile.devices.length})`);
   if (profile.devices[0]) await expect(devices).toContainText(profile.devices[0].device_id);
-  if (profile.ip_addresses[0]) await expect(page.getByRole("region", { name: /^Client IP addresses/ })).toContainText(profile.ip_addresses[0].ip_address);
+  if (profile.ip_addresses[0])
+    await expect(page.getByRole("region", { name: /^Client IP addresses/ })).toContainText(profile.ip_addresses[0].ip_address);
   if (profile.cards[0]) await expect(page.getByRole("region", { name: /^Cards/ })).toContainText(profile.cards[0].label);
   if (profile.emails[0]) await expect(page.getByRole("region", { name: /^E-mail addresses/ })).toContainText(profile.emails[0].email);
   const alerts = page.getByRole("region", { name: /^Open alerts/ });
@@ -48,7 +49,10 @@ test("a user id leads to the user's page: profile, transactions, what they used,
   for (const id of profile.case_ids) await expect(cases.getByRole("link", { name: id })).toHaveAttribute("href", `/cases/${id}`);
 
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
   await page.screenshot({ path: path.join(screenshots, "user-page.png"), fullPage: true, animations: "disabled" });
 });
 

@@ -62,7 +62,10 @@ test("a note with U+202E shows a visible marker in the audit log, and the text a
 
   await page.screenshot({ path: path.join(screenshots, "user-text-case.png"), fullPage: true, animations: "disabled" });
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(violations.map((v) => v.id), describeViolations(violations)).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    describeViolations(violations),
+  ).toEqual([]);
 });
 
 test("the case list shows the marker in a title too", async ({ page }) => {

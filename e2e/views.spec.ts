@@ -29,8 +29,13 @@ for (const declared of allViews(placeholder)) {
       const view = allViews(subjects).find((v) => v.name === declared.name) as View;
       await openView(page, view);
       await page.screenshot({ path: path.join(dir, `${view.name}.png`), fullPage: true, animations: "disabled" });
-      const violations = (await runAxe(page, { exclude: view.axeExclude })).filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(violations.map((v) => `${v.impact}: ${v.id} (${v.nodes.length} element${v.nodes.length === 1 ? "" : "s"})`), `axe on ${view.path}:\n${describeViolations(violations)}`).toEqual([]);
+      const violations = (await runAxe(page, { exclude: view.axeExclude })).filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+      expect(
+        violations.map((v) => `${v.impact}: ${v.id} (${v.nodes.length} element${v.nodes.length === 1 ? "" : "s"})`),
+        `axe on ${view.path}:\n${describeViolations(violations)}`,
+      ).toEqual([]);
     });
   });
 }

@@ -45,7 +45,10 @@ describe("readConsoleCredentials", () => {
 
   it("reads the file at call time, and the environment wins over it", async () => {
     const file = path.join(dataDir, "console.env");
-    await writeFile(file, "ARGUS_CONSOLE_LIVE_KEY=live_from_file\nARGUS_CONSOLE_TEST_KEY=test_from_file\nARGUS_CONSOLE_SECRET=s_from_file\n");
+    await writeFile(
+      file,
+      "ARGUS_CONSOLE_LIVE_KEY=live_from_file\nARGUS_CONSOLE_TEST_KEY=test_from_file\nARGUS_CONSOLE_SECRET=s_from_file\n",
+    );
     await chmod(file, 0o600);
 
     const source = { ARGUS_DATA_DIR: dataDir, ARGUS_CONSOLE_TEST_KEY: "test_from_env" };

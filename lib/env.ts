@@ -17,40 +17,38 @@ const DEFAULT_API_URL = "http://127.0.0.1:4000";
 const DEFAULT_SANDBOX_API_URL = "http://127.0.0.1:4001";
 
 // An empty variable (`ARGUS_PUBLIC_API_URL=` in a unit file) means "not set", not "invalid".
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
   // Callers append paths (`${apiUrl}/v1/...`); a trailing slash would double it.
   .transform((url) => url.replace(/\/+$/, ""));
 
-const schema = z.object({
-  ARGUS_API_URL: z.preprocess(blankToUndefined, httpUrl.default(DEFAULT_API_URL)),
-  ARGUS_SANDBOX_API_URL: z.preprocess(blankToUndefined, httpUrl.default(DEFAULT_SANDBOX_API_URL)),
-  ARGUS_PUBLIC_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
-  ARGUS_PUBLIC_SANDBOX_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
-  ARGUS_DATA_DIR: z.preprocess(blankToUndefined, z.string().default(".data")),
-  // The environment an analyst sees before choosing one. Pre-production by default: that is where
-  // `npm start` replays its demo traffic, and where a mistake costs nothing.
-  ARGUS_CONSOLE_DEFAULT_ENVIRONMENT: z.preprocess(
-    blankToUndefined,
-    z.enum(["production", "pre-production"]).default("pre-production"),
-  ),
-  // Optional single sign-on (any OpenID Connect provider): all three, or none.
-  ARGUS_OIDC_ISSUER: z.preprocess(blankToUndefined, httpUrl.optional()),
-  ARGUS_OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
-  ARGUS_OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
-  ARGUS_OIDC_NAME: z.preprocess(blankToUndefined, z.string().max(60).default("Single sign-on")),
-}).superRefine((env, ctx) => {
-  const oidc = ["ARGUS_OIDC_ISSUER", "ARGUS_OIDC_CLIENT_ID", "ARGUS_OIDC_CLIENT_SECRET"] as const;
-  const set = oidc.filter((name) => env[name] !== undefined);
-  if (set.length > 0 && set.length < oidc.length) {
-    for (const name of oidc.filter((n) => env[n] === undefined)) {
-      ctx.addIssue({ code: "custom", path: [name], message: `required when ${set.join(", ")} is set (single sign-on needs all three)` });
+const schema = z
+  .object({
+    ARGUS_API_URL: z.preprocess(blankToUndefined, httpUrl.default(DEFAULT_API_URL)),
+    ARGUS_SANDBOX_API_URL: z.preprocess(blankToUndefined, httpUrl.default(DEFAULT_SANDBOX_API_URL)),
+    ARGUS_PUBLIC_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+    ARGUS_PUBLIC_SANDBOX_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+    ARGUS_DATA_DIR: z.preprocess(blankToUndefined, z.string().default(".data")),
+    // The environment an analyst sees before choosing one. Pre-production by default: that is where
+    // `npm start` replays its demo traffic, and where a mistake costs nothing.
+    ARGUS_CONSOLE_DEFAULT_ENVIRONMENT: z.preprocess(blankToUndefined, z.enum(["production", "pre-production"]).default("pre-production")),
+    // Optional single sign-on (any OpenID Connect provider): all three, or none.
+    ARGUS_OIDC_ISSUER: z.preprocess(blankToUndefined, httpUrl.optional()),
+    ARGUS_OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
+    ARGUS_OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+    ARGUS_OIDC_NAME: z.preprocess(blankToUndefined, z.string().max(60).default("Single sign-on")),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = ["ARGUS_OIDC_ISSUER", "ARGUS_OIDC_CLIENT_ID", "ARGUS_OIDC_CLIENT_SECRET"] as const;
+    const set = oidc.filter((name) => env[name] !== undefined);
+    if (set.length > 0 && set.length < oidc.length) {
+      for (const name of oidc.filter((n) => env[n] === undefined)) {
+        ctx.addIssue({ code: "custom", path: [name], message: `required when ${set.join(", ")} is set (single sign-on needs all three)` });
+      }
     }
-  }
-});
+  });
 
 export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
 
@@ -87,7 +85,12 @@ export function getConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
     defaultEnvironment: env.ARGUS_CONSOLE_DEFAULT_ENVIRONMENT,
     oidc:
       env.ARGUS_OIDC_ISSUER && env.ARGUS_OIDC_CLIENT_ID && env.ARGUS_OIDC_CLIENT_SECRET
-        ? { issuer: env.ARGUS_OIDC_ISSUER, clientId: env.ARGUS_OIDC_CLIENT_ID, clientSecret: env.ARGUS_OIDC_CLIENT_SECRET, name: env.ARGUS_OIDC_NAME }
+        ? {
+            issuer: env.ARGUS_OIDC_ISSUER,
+            clientId: env.ARGUS_OIDC_CLIENT_ID,
+            clientSecret: env.ARGUS_OIDC_CLIENT_SECRET,
+            name: env.ARGUS_OIDC_NAME,
+          }
         : undefined,
   };
 }

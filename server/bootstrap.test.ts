@@ -27,7 +27,10 @@ it("bootstraps an empty database once: admin, console keys (0600), and limits th
   const db = deps.database.db;
   const [account] = await db.select().from(accounts).where(eq(accounts.id, first.accountId));
   expect(account?.rateLimitPerMinute).toBe(CONSOLE_ACCOUNT_LIMIT_PER_MINUTE);
-  const [admin] = await db.select().from(analysts).where(eq(analysts.id, first.adminId as string));
+  const [admin] = await db
+    .select()
+    .from(analysts)
+    .where(eq(analysts.id, first.adminId as string));
   expect(admin).toMatchObject({ role: "admin", email: "admin@argus.local" });
   const envFile = path.join(dataDir, "console.env");
   expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);

@@ -62,8 +62,20 @@ export async function bootstrap(deps: AppDeps): Promise<BootstrapResult> {
   }
 
   if (!fs.existsSync(envFile)) {
-    const live = await createKey(db, { accountId: account.id, environment: "live", label: "Argus Console", scopes: [], createdBy: "bootstrap" });
-    const test = await createKey(db, { accountId: account.id, environment: "test", label: "Argus Console", scopes: [], createdBy: "bootstrap" });
+    const live = await createKey(db, {
+      accountId: account.id,
+      environment: "live",
+      label: "Argus Console",
+      scopes: [],
+      createdBy: "bootstrap",
+    });
+    const test = await createKey(db, {
+      accountId: account.id,
+      environment: "test",
+      label: "Argus Console",
+      scopes: [],
+      createdBy: "bootstrap",
+    });
     const secret = await consoleSecret(db, deps.config.ARGUS_CONSOLE_SECRET);
     writePrivate(
       envFile,

@@ -19,7 +19,10 @@ import { configuredSources, WatchlistProvider } from "./domain/screening/provide
  * instance_settings (the first process to start wins the insert).
  */
 export async function instanceSecret(db: Db, name: string): Promise<string> {
-  await db.insert(instanceSettings).values({ key: name, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(instanceSettings)
+    .values({ key: name, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, name));
   if (!row) throw new Error(`instance secret ${name} missing`);
   return row.value;
@@ -39,7 +42,8 @@ export async function buildDeps(config: Env, opts: { database?: Database; defaul
   const logger = createLogger(config.ARGUS_LOG_LEVEL);
   const startup = { timeoutMs: config.DATABASE_STARTUP_TIMEOUT_S * 1000, log: (line: string) => logger.warn(line) };
   const database =
-    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, startup }));
+    opts.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, startup }));
   const secret = await consoleSecret(database.db, config.ARGUS_CONSOLE_SECRET);
   const keyUsage = new KeyUsageRecorder(database.db);
   keyUsage.start();

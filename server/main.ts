@@ -98,7 +98,12 @@ async function main(): Promise<void> {
     const { runDemo } = await import("./cli/demo");
     const testKey = boot.testKey;
     await setAccountRateLimit(deps.database.db, boot.accountId, 100_000);
-    void runDemo({ baseUrl: `http://${config.ARGUS_HOST}:${config.ARGUS_SANDBOX_API_PORT}`, key: testKey, actorId: boot.adminId, log: (line) => log.info(line) })
+    void runDemo({
+      baseUrl: `http://${config.ARGUS_HOST}:${config.ARGUS_SANDBOX_API_PORT}`,
+      key: testKey,
+      actorId: boot.adminId,
+      log: (line) => log.info(line),
+    })
       .then((s) => log.info({ requests: s.requests, alerts: s.alerts, cases: s.cases.length }, "demo traffic replayed into pre-production"))
       .catch((err) => log.error({ err }, "demo traffic failed"));
   }

@@ -18,8 +18,8 @@ export default function ReferencePage() {
         <div className="max-w-3xl">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">API reference</h1>
           <p className="mt-2 text-sm leading-relaxed text-muted-foreground sm:text-base">
-            Every endpoint of the Argus API, generated from the OpenAPI documents it publishes. Production and sandbox
-            expose the same endpoints: use a live API key for one and a test key for the other.
+            Every endpoint of the Argus API, generated from the OpenAPI documents it publishes. Production and sandbox expose the same
+            endpoints: use a live API key for one and a test key for the other.
           </p>
         </div>
         <div className="mt-6">

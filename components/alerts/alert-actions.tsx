@@ -46,7 +46,11 @@ export function AlertActions({ alert, environment, caseId }: AlertActionsProps) 
     <div className="grid justify-items-end gap-2">
       <div className="flex flex-wrap gap-2">
         {alert.status === "open" ? (
-          <Button variant="secondary" disabled={busy} onClick={() => acknowledge.execute({ id: alert.alert_id, version: alert.version, status: "acknowledged", environment })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => acknowledge.execute({ id: alert.alert_id, version: alert.version, status: "acknowledged", environment })}
+          >
             {acknowledge.isPending ? <Spinner /> : null}
             Acknowledge
           </Button>
@@ -73,7 +77,9 @@ export function AlertActions({ alert, environment, caseId }: AlertActionsProps) 
           error={conflict}
           redoLabel="acknowledge"
           pending={acknowledge.isPending}
-          onRedo={() => acknowledge.execute({ id: alert.alert_id, version: conflict.conflict!.currentVersion, status: "acknowledged", environment })}
+          onRedo={() =>
+            acknowledge.execute({ id: alert.alert_id, version: conflict.conflict!.currentVersion, status: "acknowledged", environment })
+          }
           onDismiss={() => acknowledge.reset()}
         />
       ) : (

@@ -32,7 +32,10 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
     columns.accessor("summary", {
       header: "Summary",
       cell: ({ row }) => (
-        <Link href={`/alerts/${encodeURIComponent(row.original.alert_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+        <Link
+          href={`/alerts/${encodeURIComponent(row.original.alert_id)}`}
+          className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+        >
           <UserText value={row.original.summary} />
         </Link>
       ),
@@ -73,12 +76,24 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
         return (
           <span className="flex flex-col items-end gap-1">
             {alert.status === "open" ? (
-              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onAcknowledge(alert)} aria-label={`Acknowledge alert: ${revealHidden(alert.summary)}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() => onAcknowledge(alert)}
+                aria-label={`Acknowledge alert: ${revealHidden(alert.summary)}`}
+              >
                 Acknowledge
               </Button>
             ) : null}
             {alert.status !== "resolved" ? (
-              <Button variant="ghost" size="sm" disabled={busy} onClick={() => onResolve(alert)} aria-label={`Resolve alert: ${revealHidden(alert.summary)}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() => onResolve(alert)}
+                aria-label={`Resolve alert: ${revealHidden(alert.summary)}`}
+              >
                 Resolve
               </Button>
             ) : null}

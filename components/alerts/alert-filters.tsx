@@ -43,10 +43,34 @@ export function AlertFilters({ startTransition }: { startTransition: TransitionS
         </>
       }
     >
-      <ChoiceSelect label="Status" options={alertQueueStatuses} value={filters.status} optionLabel={statusOptionLabel} onChange={(status) => set({ status })} />
-      <FilterSelect label="Severity" options={alertSeverities} value={filters.severity} optionLabel={(severity) => alertSeverityLabels[severity]} onChange={(severity) => set({ severity })} />
-      <FilterSelect label="Type" options={alertTypes} value={filters.alert_type} optionLabel={alertTypeLabel} onChange={(alert_type) => set({ alert_type })} />
-      <ChoiceSelect label="Sort" options={alertQueueSorts} value={filters.sort} optionLabel={(sort) => alertSortLabels[sort]} onChange={(sort) => set({ sort })} />
+      <ChoiceSelect
+        label="Status"
+        options={alertQueueStatuses}
+        value={filters.status}
+        optionLabel={statusOptionLabel}
+        onChange={(status) => set({ status })}
+      />
+      <FilterSelect
+        label="Severity"
+        options={alertSeverities}
+        value={filters.severity}
+        optionLabel={(severity) => alertSeverityLabels[severity]}
+        onChange={(severity) => set({ severity })}
+      />
+      <FilterSelect
+        label="Type"
+        options={alertTypes}
+        value={filters.alert_type}
+        optionLabel={alertTypeLabel}
+        onChange={(alert_type) => set({ alert_type })}
+      />
+      <ChoiceSelect
+        label="Sort"
+        options={alertQueueSorts}
+        value={filters.sort}
+        optionLabel={(sort) => alertSortLabels[sort]}
+        onChange={(sort) => set({ sort })}
+      />
     </UserFilterForm>
   );
 }

@@ -24,7 +24,11 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
       ? ([
           [
             "Case",
-            <Link key="case" href={`/cases/${encodeURIComponent(alert.case_id)}`} className="font-mono text-xs underline underline-offset-4">
+            <Link
+              key="case"
+              href={`/cases/${encodeURIComponent(alert.case_id)}`}
+              className="font-mono text-xs underline underline-offset-4"
+            >
               {alert.case_id}
             </Link>,
           ],

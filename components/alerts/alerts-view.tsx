@@ -50,7 +50,9 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
       const conflict = error.serverError?.conflict;
       toast.error(error.serverError?.message ?? "The alert could not be acknowledged.", {
         description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
-        action: conflict ? { label: "Acknowledge anyway", onClick: () => acknowledge.execute({ ...input, version: conflict.currentVersion }) } : undefined,
+        action: conflict
+          ? { label: "Acknowledge anyway", onClick: () => acknowledge.execute({ ...input, version: conflict.currentVersion }) }
+          : undefined,
       });
       if (conflict) refresh();
     },
@@ -115,7 +117,8 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
         />
       </div>
       <p className="mt-2 text-xs text-muted-foreground">
-        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>a</kbd> acknowledges, <kbd>r</kbd> resolves the highlighted alert.
+        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>a</kbd> acknowledges, <kbd>r</kbd> resolves the highlighted
+        alert.
       </p>
       {resolving ? (
         <ResolveAlertDialog

@@ -33,7 +33,10 @@ export function IdList({ title, ids, nextHref, firstHref, empty, hrefFor, childr
           {ids.map((id) => (
             <li key={id} className="flex items-center gap-2">
               {hrefFor ? (
-                <Link href={hrefFor(id)} className="font-mono text-xs break-all text-primary underline-offset-4 hover:underline focus-visible:underline">
+                <Link
+                  href={hrefFor(id)}
+                  className="font-mono text-xs break-all text-primary underline-offset-4 hover:underline focus-visible:underline"
+                >
                   <UserText value={id} />
                 </Link>
               ) : (

@@ -42,7 +42,14 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
   const resolve = (version: number) => {
     if (!resolution) return setMissing(true);
     const trimmed = notes.trim();
-    execute({ id: alert.alert_id, version, status: "resolved", resolution, resolution_notes: trimmed === "" ? undefined : trimmed, environment });
+    execute({
+      id: alert.alert_id,
+      version,
+      status: "resolved",
+      resolution,
+      resolution_notes: trimmed === "" ? undefined : trimmed,
+      environment,
+    });
   };
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,7 +81,13 @@ export function ResolveAlertDialog({ alert, environment, open, onOpenChange, onD
             error={missing ? RESOLUTION_REQUIRED : null}
           />
           <Field label="Resolution notes" hint="What you found and what was done. Optional.">
-            <LimitedText multiline max={TEXT_LIMITS.alertResolutionNotes} value={notes} onChange={(event) => setNotes(event.target.value)} rows={5} />
+            <LimitedText
+              multiline
+              max={TEXT_LIMITS.alertResolutionNotes}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              rows={5}
+            />
           </Field>
           {conflict ? (
             <ConflictNotice

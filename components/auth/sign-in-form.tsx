@@ -41,7 +41,15 @@ export function SignInForm({ callbackUrl, initialError }: SignInFormProps) {
       ) : null}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <Field label="E-mail">
-        <Input name="email" type="email" autoComplete="username" required defaultValue={state.email} autoFocus={!state.email} spellCheck={false} />
+        <Input
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={state.email}
+          autoFocus={!state.email}
+          spellCheck={false}
+        />
       </Field>
       <Field label="Password">
         <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" required />

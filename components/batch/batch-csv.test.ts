@@ -140,7 +140,10 @@ describe("parseBatchCsv", () => {
 
   it(`refuses more than ${MAX_BATCH_ROWS} rows`, () => {
     const rows = Array.from({ length: MAX_BATCH_ROWS + 1 }, (_, i) => `100,USD,card,u${i}`).join("\n");
-    expect(parseBatchCsv(`${HEADER}\n${rows}`)).toEqual({ ok: false, problems: ["The file has 1,001 rows; a batch takes at most 1,000. Split it into smaller files."] });
+    expect(parseBatchCsv(`${HEADER}\n${rows}`)).toEqual({
+      ok: false,
+      problems: ["The file has 1,001 rows; a batch takes at most 1,000. Split it into smaller files."],
+    });
     const exactly = Array.from({ length: MAX_BATCH_ROWS }, (_, i) => `100,USD,card,u${i}`).join("\n");
     const parsed = parseBatchCsv(`${HEADER}\n${exactly}\n`);
     expect(parsed.ok && parsed.rows.length).toBe(MAX_BATCH_ROWS);
@@ -149,20 +152,65 @@ describe("parseBatchCsv", () => {
 
 describe("resultsToCsv", () => {
   it("writes one line per row with its outcome and its input, formulas neutralised", () => {
-    const parsed = parseBatchCsv(`${HEADER},metadata.note\n100,USD,card,u1,=HYPERLINK("x")\n200,USD,card,u2,\n,USD,card,u3,\n300,USD,card,u4,\n`);
+    const parsed = parseBatchCsv(
+      `${HEADER},metadata.note\n100,USD,card,u1,=HYPERLINK("x")\n200,USD,card,u2,\n,USD,card,u3,\n300,USD,card,u4,\n`,
+    );
     if (!parsed.ok) throw new Error("parse failed");
     const outcomes = new Map<number, BatchRowOutcome>([
-      [2, { row: 2, status: "scored", result: { transaction_id: "txn_1", risk_score: 12, decision: "allow", signals: [{ name: "email_seen_before", weight: "low_risk" }] } }],
-      [3, { row: 3, status: "failed", error: { message: "Unsupported currency", code: "invalid_field_value", requestId: "req_9", param: "currency" } }],
+      [
+        2,
+        {
+          row: 2,
+          status: "scored",
+          result: {
+            transaction_id: "txn_1",
+            risk_score: 12,
+            decision: "allow",
+            signals: [{ name: "email_seen_before", weight: "low_risk" }],
+          },
+        },
+      ],
+      [
+        3,
+        {
+          row: 3,
+          status: "failed",
+          error: { message: "Unsupported currency", code: "invalid_field_value", requestId: "req_9", param: "currency" },
+        },
+      ],
     ]);
     const lines = Papa.parse<string[]>(resultsToCsv(parsed.columns, parsed.rows, outcomes)).data.filter((line) => line.length > 1);
     expect(lines[0]).toEqual([
-      "row", "status", "transaction_id", "risk_score", "decision", "signals", "error_field", "error_code", "error_message", "request_id",
-      "input.amount", "input.currency", "input.payment_method.type", "input.user.id", "input.metadata.note",
+      "row",
+      "status",
+      "transaction_id",
+      "risk_score",
+      "decision",
+      "signals",
+      "error_field",
+      "error_code",
+      "error_message",
+      "request_id",
+      "input.amount",
+      "input.currency",
+      "input.payment_method.type",
+      "input.user.id",
+      "input.metadata.note",
     ]);
     expect(lines[1]?.slice(0, 6)).toEqual(["2", "scored", "txn_1", "12", "allow", "email_seen_before"]);
-    expect(lines[1]?.[14]).toBe("'=HYPERLINK(\"x\")");
-    expect(lines[2]?.slice(0, 10)).toEqual(["3", "failed", "", "", "", "", "currency", "invalid_field_value", "Unsupported currency", "req_9"]);
+    expect(lines[1]?.[14]).toBe('\'=HYPERLINK("x")');
+    expect(lines[2]?.slice(0, 10)).toEqual([
+      "3",
+      "failed",
+      "",
+      "",
+      "",
+      "",
+      "currency",
+      "invalid_field_value",
+      "Unsupported currency",
+      "req_9",
+    ]);
     expect(lines[3]?.slice(0, 2)).toEqual(["4", "invalid"]);
     expect(lines[3]?.[8]).toBe("amount is required");
     expect(lines[4]?.slice(0, 2)).toEqual(["5", "not_sent"]);

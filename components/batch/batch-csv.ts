@@ -43,7 +43,10 @@ export function checkHeader(header: readonly string[]): string[] {
     }
     const hint = [...csvColumnNames].find((known) => known.toLowerCase() === name.toLowerCase());
     if (hint) problems.push(`Unknown column "${name}". Column names are case-sensitive: did you mean "${hint}"?`);
-    else if (name === "transaction_id") problems.push(`Unknown column "transaction_id": Argus assigns transaction ids. Put your own reference in a metadata column such as "metadata.order_id".`);
+    else if (name === "transaction_id")
+      problems.push(
+        `Unknown column "transaction_id": Argus assigns transaction ids. Put your own reference in a metadata column such as "metadata.order_id".`,
+      );
     else problems.push(`Unknown column "${name}". See the column format below; your own fields go in "metadata.<key>" columns.`);
   }
   for (const name of requiredColumns) {
@@ -82,7 +85,8 @@ export function validateRecord(row: number, record: Record<string, string>): Bat
   const problems = checked.error.issues.map((issue) => {
     const field = issue.path.map(String).join(".");
     // "Unrecognized key" comes only from a typo the header check missed: name the key itself.
-    if (issue.code === "unrecognized_keys") return { row, field: [field, ...issue.keys].filter(Boolean).join("."), message: "is not a field of the request" };
+    if (issue.code === "unrecognized_keys")
+      return { row, field: [field, ...issue.keys].filter(Boolean).join("."), message: "is not a field of the request" };
     return { row, field: field || "row", message: issue.message };
   });
   return { row, record, problems };
@@ -93,7 +97,8 @@ export function parseBatchCsv(text: string): ParsedBatch {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { header: false, skipEmptyLines: false });
   const lines = parsed.data;
   const header = (lines[0] ?? []).map((cell) => cell.trim());
-  if (header.length === 0 || header.every((cell) => cell === "")) return { ok: false, problems: ["The file is empty: the first row must name the columns."] };
+  if (header.length === 0 || header.every((cell) => cell === ""))
+    return { ok: false, problems: ["The file is empty: the first row must name the columns."] };
   const fileProblems = checkHeader(header);
   // Quotes left open swallow the rest of the file: the rows would be wrong, so say where it starts.
   const quoteError = parsed.errors.find((error) => error.type === "Quotes");
@@ -107,11 +112,20 @@ export function parseBatchCsv(text: string): ParsedBatch {
     const row = index + 1;
     if (rows.length === MAX_BATCH_ROWS) {
       const total = lines.slice(1).filter((line) => line.some((cell) => cell.trim() !== "")).length;
-      return { ok: false, problems: [`The file has ${total.toLocaleString("en-GB")} rows; a batch takes at most ${MAX_BATCH_ROWS.toLocaleString("en-GB")}. Split it into smaller files.`] };
+      return {
+        ok: false,
+        problems: [
+          `The file has ${total.toLocaleString("en-GB")} rows; a batch takes at most ${MAX_BATCH_ROWS.toLocaleString("en-GB")}. Split it into smaller files.`,
+        ],
+      };
     }
     if (cells.length !== header.length) {
       const record = Object.fromEntries(header.map((name, i) => [name, (cells[i] ?? "").trim()]));
-      rows.push({ row, record, problems: [{ row, field: "row", message: `has ${cells.length} cells; the header has ${header.length} columns` }] });
+      rows.push({
+        row,
+        record,
+        problems: [{ row, field: "row", message: `has ${cells.length} cells; the header has ${header.length} columns` }],
+      });
       continue;
     }
     rows.push(validateRecord(row, Object.fromEntries(header.map((name, i) => [name, cells[i]!.trim()]))));
@@ -124,8 +138,23 @@ export function parseBatchCsv(text: string): ParsedBatch {
  * The results file: the outcome columns first, then the row's own cells (so it can be matched
  * to the input, metadata included).
  */
-export function resultsToCsv(columns: readonly string[], rows: readonly BatchRow[], outcomes: ReadonlyMap<number, BatchRowOutcome>): string {
-  const outcomeColumns = ["row", "status", "transaction_id", "risk_score", "decision", "signals", "error_field", "error_code", "error_message", "request_id"];
+export function resultsToCsv(
+  columns: readonly string[],
+  rows: readonly BatchRow[],
+  outcomes: ReadonlyMap<number, BatchRowOutcome>,
+): string {
+  const outcomeColumns = [
+    "row",
+    "status",
+    "transaction_id",
+    "risk_score",
+    "decision",
+    "signals",
+    "error_field",
+    "error_code",
+    "error_message",
+    "request_id",
+  ];
   const data = rows.map((row) => {
     const outcome = outcomes.get(row.row);
     const cells: Record<string, string | number> = { row: row.row };
@@ -153,5 +182,11 @@ export function resultsToCsv(columns: readonly string[], rows: readonly BatchRow
   });
   // Formula-looking cells (=, +, -, @) are prefixed by papaparse's escapeFormulae: a results file
   // opened in a spreadsheet must not run what a CSV row carried.
-  return Papa.unparse({ fields: [...outcomeColumns, ...columns.map((c) => `input.${c}`)], data: data.map((cells) => [...outcomeColumns, ...columns.map((c) => `input.${c}`)].map((f) => cells[f] ?? "")) }, { escapeFormulae: true });
+  return Papa.unparse(
+    {
+      fields: [...outcomeColumns, ...columns.map((c) => `input.${c}`)],
+      data: data.map((cells) => [...outcomeColumns, ...columns.map((c) => `input.${c}`)].map((f) => cells[f] ?? "")),
+    },
+    { escapeFormulae: true },
+  );
 }

@@ -17,11 +17,16 @@ export function BatchFormat({ collapsed = false }: { collapsed?: boolean }) {
       <CardHeader>
         <CardTitle as="h2">Column format</CardTitle>
         <CardDescription>
-          One row per transaction, a header row naming the columns. Nested fields use dots, as in the API&apos;s request body. Empty cells are left out
-          of the request. Your own references go in <code className="font-mono text-xs">metadata.&lt;key&gt;</code> columns (text, stored with the
-          transaction, not scored). At most {numberFormat.format(MAX_BATCH_ROWS)} rows per file, sent {BATCH_CHUNK_SIZE} at a time.
+          One row per transaction, a header row naming the columns. Nested fields use dots, as in the API&apos;s request body. Empty cells
+          are left out of the request. Your own references go in <code className="font-mono text-xs">metadata.&lt;key&gt;</code> columns
+          (text, stored with the transaction, not scored). At most {numberFormat.format(MAX_BATCH_ROWS)} rows per file, sent{" "}
+          {BATCH_CHUNK_SIZE} at a time.
         </CardDescription>
-        <a href={templateHref} download="argus-batch-template.csv" className={buttonVariants({ variant: "secondary", size: "sm", className: "mt-2 self-start" })}>
+        <a
+          href={templateHref}
+          download="argus-batch-template.csv"
+          className={buttonVariants({ variant: "secondary", size: "sm", className: "mt-2 self-start" })}
+        >
           <Download aria-hidden="true" />
           Download the template
         </a>
@@ -58,7 +63,9 @@ export function BatchFormat({ collapsed = false }: { collapsed?: boolean }) {
                 <th scope="row" className="py-1.5 pr-3 font-normal">
                   <code className="font-mono text-xs whitespace-nowrap">metadata.&lt;key&gt;</code>
                 </th>
-                <td className="py-1.5 text-muted-foreground">Any number of columns (at most 50): key up to 40 characters, value up to 500.</td>
+                <td className="py-1.5 text-muted-foreground">
+                  Any number of columns (at most 50): key up to 40 characters, value up to 500.
+                </td>
               </tr>
             </tbody>
           </table>

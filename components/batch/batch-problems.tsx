@@ -12,7 +12,9 @@ export function BatchProblems({ rows }: { rows: readonly BatchRow[] }) {
       <p className="font-semibold">
         {invalidRows} {invalidRows === 1 ? "row has" : "rows have"} problems and will not be sent
       </p>
-      <p className="text-muted-foreground">Fix them in the file and choose it again, or score the valid rows now. Rows are numbered as in a spreadsheet (the header is row 1).</p>
+      <p className="text-muted-foreground">
+        Fix them in the file and choose it again, or score the valid rows now. Rows are numbered as in a spreadsheet (the header is row 1).
+      </p>
       <ul className="mt-2 grid gap-0.5">
         {problems.slice(0, SHOWN).map((problem) => (
           <li key={`${problem.row}:${problem.field}:${problem.message}`}>
@@ -20,7 +22,11 @@ export function BatchProblems({ rows }: { rows: readonly BatchRow[] }) {
           </li>
         ))}
       </ul>
-      {problems.length > SHOWN ? <p className="mt-1 text-muted-foreground">And {problems.length - SHOWN} more: choose “Invalid” in the results below to see every one.</p> : null}
+      {problems.length > SHOWN ? (
+        <p className="mt-1 text-muted-foreground">
+          And {problems.length - SHOWN} more: choose “Invalid” in the results below to see every one.
+        </p>
+      ) : null}
     </div>
   );
 }

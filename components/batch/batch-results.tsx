@@ -16,17 +16,29 @@ import type { BatchRow, RowProblem } from "./batch-csv";
 
 export type ResultState = "scored" | "failed" | "invalid" | "not_sent";
 
-export type ResultRow = { row: number; state: ResultState; record: Record<string, string>; problems: RowProblem[]; outcome?: BatchRowOutcome };
+export type ResultRow = {
+  row: number;
+  state: ResultState;
+  record: Record<string, string>;
+  problems: RowProblem[];
+  outcome?: BatchRowOutcome;
+};
 
 const stateLabels: Record<ResultState, string> = { scored: "Scored", failed: "Failed", invalid: "Invalid", not_sent: "Not sent" };
-const stateTones: Record<ResultState, BadgeProps["tone"]> = { scored: "success", failed: "danger", invalid: "warning", not_sent: "neutral" };
+const stateTones: Record<ResultState, BadgeProps["tone"]> = {
+  scored: "success",
+  failed: "danger",
+  invalid: "warning",
+  not_sent: "neutral",
+};
 const decisionTones: Record<string, BadgeProps["tone"]> = { allow: "success", challenge: "warning", block: "danger" };
 const PAGE_SIZE = 100;
 
 export function resultRowsOf(rows: readonly BatchRow[], outcomes: ReadonlyMap<number, BatchRowOutcome>): ResultRow[] {
   return rows.map((row) => {
     const outcome = outcomes.get(row.row);
-    const state: ResultState = row.problems.length > 0 ? "invalid" : outcome?.status === "scored" ? "scored" : outcome?.status === "failed" ? "failed" : "not_sent";
+    const state: ResultState =
+      row.problems.length > 0 ? "invalid" : outcome?.status === "scored" ? "scored" : outcome?.status === "failed" ? "failed" : "not_sent";
     return { row: row.row, state, record: row.record, problems: row.problems, outcome };
   });
 }
@@ -34,7 +46,11 @@ export function resultRowsOf(rows: readonly BatchRow[], outcomes: ReadonlyMap<nu
 const columns = createDataTableColumns<ResultRow>();
 
 const resultColumns = columns.columns([
-  columns.accessor("row", { header: "Row", cell: ({ row }) => <span className="tabular-nums">{row.original.row}</span>, meta: { align: "end" } }),
+  columns.accessor("row", {
+    header: "Row",
+    cell: ({ row }) => <span className="tabular-nums">{row.original.row}</span>,
+    meta: { align: "end" },
+  }),
   columns.display({
     id: "customer",
     header: "User / amount",
@@ -47,7 +63,10 @@ const resultColumns = columns.columns([
       </span>
     ),
   }),
-  columns.accessor("state", { header: "Result", cell: ({ row }) => <Badge tone={stateTones[row.original.state]}>{stateLabels[row.original.state]}</Badge> }),
+  columns.accessor("state", {
+    header: "Result",
+    cell: ({ row }) => <Badge tone={stateTones[row.original.state]}>{stateLabels[row.original.state]}</Badge>,
+  }),
   columns.display({
     id: "transaction",
     header: "Transaction",
@@ -56,7 +75,10 @@ const resultColumns = columns.columns([
       if (outcome?.status !== "scored") return <span className="text-muted-foreground">—</span>;
       const id = outcome.result.transaction_id;
       return (
-        <Link href={`/transactions/${encodeURIComponent(id)}`} className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline">
+        <Link
+          href={`/transactions/${encodeURIComponent(id)}`}
+          className="font-mono text-xs underline-offset-4 hover:underline focus-visible:underline"
+        >
           {id}
         </Link>
       );
@@ -65,7 +87,10 @@ const resultColumns = columns.columns([
   columns.display({
     id: "score",
     header: "Score",
-    cell: ({ row }) => (row.original.outcome?.status === "scored" ? <span className="font-semibold tabular-nums">{row.original.outcome.result.risk_score}</span> : null),
+    cell: ({ row }) =>
+      row.original.outcome?.status === "scored" ? (
+        <span className="font-semibold tabular-nums">{row.original.outcome.result.risk_score}</span>
+      ) : null,
     meta: { align: "end" },
   }),
   columns.display({
@@ -103,7 +128,9 @@ function Details({ row }: { row: ResultRow }) {
       <span className="grid gap-1 text-xs">
         <span>
           {/* The API's messages usually start with the field already: name it only when they do not. */}
-          {outcome.error.param && !outcome.error.message.startsWith(outcome.error.param) ? <code className="mr-1 font-mono">{outcome.error.param}</code> : null}
+          {outcome.error.param && !outcome.error.message.startsWith(outcome.error.param) ? (
+            <code className="mr-1 font-mono">{outcome.error.param}</code>
+          ) : null}
           {outcome.error.message}
           {outcome.error.code ? <span className="text-muted-foreground"> ({outcome.error.code})</span> : null}
         </span>
@@ -117,7 +144,11 @@ function Details({ row }: { row: ResultRow }) {
     return (
       <span className="flex flex-wrap gap-1">
         {signals.map((signal) => (
-          <Badge key={signal.name} tone={signal.weight === "high_risk" ? "danger" : signal.weight === "medium_risk" ? "warning" : "neutral"} title={signal.weight}>
+          <Badge
+            key={signal.name}
+            tone={signal.weight === "high_risk" ? "danger" : signal.weight === "medium_risk" ? "warning" : "neutral"}
+            title={signal.weight}
+          >
             {signal.name}
           </Badge>
         ))}

@@ -18,7 +18,6 @@ import { useBatchRun } from "./use-batch-run";
 
 type Loaded = { fileName: string; batchId: string; parsed: ParsedBatch };
 
-
 /**
  * Batch CSV scoring: read and check the file in the browser, then send its valid rows to the
  * scoreBatch action a chunk at a time, and show each row's outcome as it comes back.
@@ -37,7 +36,9 @@ export function BatchScoringView({ environment }: { environment: ConsoleEnvironm
       return;
     }
     if (file.size > MAX_BATCH_FILE_BYTES) {
-      setReadProblem(`"${file.name}" is ${(file.size / 1024 / 1024).toFixed(1)} MB; a batch file may be at most ${MAX_BATCH_FILE_BYTES / 1024 / 1024} MB.`);
+      setReadProblem(
+        `"${file.name}" is ${(file.size / 1024 / 1024).toFixed(1)} MB; a batch file may be at most ${MAX_BATCH_FILE_BYTES / 1024 / 1024} MB.`,
+      );
       return;
     }
     let text: string;
@@ -52,7 +53,10 @@ export function BatchScoringView({ environment }: { environment: ConsoleEnvironm
   }
 
   const parsed = loaded?.parsed.ok ? loaded.parsed : null;
-  const sendable = useMemo(() => (parsed ? parsed.rows.flatMap((row) => (row.body ? [{ row: row.row, body: row.body }] : [])) : []), [parsed]);
+  const sendable = useMemo(
+    () => (parsed ? parsed.rows.flatMap((row) => (row.body ? [{ row: row.row, body: row.body }] : [])) : []),
+    [parsed],
+  );
   const resultRows = useMemo(() => (parsed ? resultRowsOf(parsed.rows, outcomes) : []), [parsed, outcomes]);
   const answered = sendable.filter((row) => outcomes.has(row.row)).length;
   const failed = sendable.filter((row) => outcomes.get(row.row)?.status === "failed");
@@ -125,7 +129,9 @@ export function BatchScoringView({ environment }: { environment: ConsoleEnvironm
                     ) : unsent.length > 0 ? (
                       <Button onClick={() => void run(loaded.batchId, unsent)}>
                         <Play aria-hidden="true" />
-                        {answered === 0 ? `Score ${unsent.length} rows in ${environmentLabel}` : `Score the ${unsent.length} rows not sent yet`}
+                        {answered === 0
+                          ? `Score ${unsent.length} rows in ${environmentLabel}`
+                          : `Score the ${unsent.length} rows not sent yet`}
                       </Button>
                     ) : null}
                     {!busy && failed.length > 0 ? (
@@ -136,11 +142,16 @@ export function BatchScoringView({ environment }: { environment: ConsoleEnvironm
                     ) : null}
                   </div>
                 </div>
-                {phase !== "idle" ? <BatchProgress done={answered} total={sendable.length} phase={phase} waitUntil={waitUntil} stopping={stopping} /> : null}
+                {phase !== "idle" ? (
+                  <BatchProgress done={answered} total={sendable.length} phase={phase} waitUntil={waitUntil} stopping={stopping} />
+                ) : null}
                 {runError ? (
                   <ErrorState
                     title="Scoring stopped"
-                    error={{ ...runError, message: `${runError.message} Rows already answered keep their results; sending again scores no row twice.` }}
+                    error={{
+                      ...runError,
+                      message: `${runError.message} Rows already answered keep their results; sending again scores no row twice.`,
+                    }}
                     className="rounded-lg border border-danger/30 py-6"
                   />
                 ) : null}

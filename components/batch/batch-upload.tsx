@@ -45,7 +45,10 @@ export function BatchUpload({ onFile, disabled = false }: BatchUploadProps) {
         disabled && "opacity-60",
       )}
     >
-      <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-full bg-surface-muted text-muted-foreground">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-11 items-center justify-center rounded-full bg-surface-muted text-muted-foreground"
+      >
         {dragging ? <Upload className="size-5" /> : <FileSpreadsheet className="size-5" />}
       </span>
       <p className="text-base font-semibold">Drop a CSV file here</p>

@@ -45,7 +45,19 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
   const settle = (verb: string) => ({
     onSuccess: ({ data }: { data?: BulkCaseResult }) => {
       if (!data) return;
-      const failed = data.outcomes.flatMap((o) => (o.ok ? [] : [{ caseId: o.case_id, title: loaded[o.case_id]?.title ?? o.case_id, message: o.error.message, status: o.error.status, requestId: o.error.requestId }]));
+      const failed = data.outcomes.flatMap((o) =>
+        o.ok
+          ? []
+          : [
+              {
+                caseId: o.case_id,
+                title: loaded[o.case_id]?.title ?? o.case_id,
+                message: o.error.message,
+                status: o.error.status,
+                requestId: o.error.requestId,
+              },
+            ],
+      );
       setFailures(failed);
       setAssignee("");
       setStatus("");
@@ -53,7 +65,9 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
       onDone(failed.map((f) => f.caseId));
     },
     onError: ({ error }: { error: { serverError?: { message?: string; requestId?: string } } }) =>
-      toast.error(error.serverError?.message ?? "The cases could not be changed.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined }),
+      toast.error(error.serverError?.message ?? "The cases could not be changed.", {
+        description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
+      }),
   });
   const assign = useAction(bulkAssignCasesAction, settle("Assigned"));
   const move = useAction(bulkUpdateCaseStatusAction, settle("Moved"));
@@ -66,7 +80,11 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
     <div className="mb-4 grid gap-3">
       <Card role="region" aria-label="Bulk actions" className="flex flex-wrap items-end gap-3 p-3">
         <p className="mr-auto self-center text-sm" aria-live="polite">
-          {count === 0 ? <span className="text-muted-foreground">Select cases to act on them together.</span> : <strong className="font-medium">{count} selected</strong>}
+          {count === 0 ? (
+            <span className="text-muted-foreground">Select cases to act on them together.</span>
+          ) : (
+            <strong className="font-medium">{count} selected</strong>
+          )}
         </p>
         <label className="grid gap-1 text-xs font-medium text-muted-foreground">
           Assign to
@@ -91,7 +109,12 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
         </Button>
         <label className="grid gap-1 text-xs font-medium text-muted-foreground">
           Move to
-          <NativeSelect className="h-9 min-w-32" value={status} onChange={(e) => setStatus(e.target.value as CaseStatus | "")} disabled={busy}>
+          <NativeSelect
+            className="h-9 min-w-32"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as CaseStatus | "")}
+            disabled={busy}
+          >
             <option value="">Choose a status…</option>
             {bulkStatuses.map((s) => (
               <option key={s} value={s}>
@@ -100,7 +123,13 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
             ))}
           </NativeSelect>
         </label>
-        <Button size="sm" className="h-9" variant="secondary" disabled={busy || count === 0 || status === ""} onClick={() => status && move.execute({ environment, cases: refs(), status })}>
+        <Button
+          size="sm"
+          className="h-9"
+          variant="secondary"
+          disabled={busy || count === 0 || status === ""}
+          onClick={() => status && move.execute({ environment, cases: refs(), status })}
+        >
           {move.isPending ? <Spinner /> : null}
           Change status
         </Button>
@@ -112,7 +141,8 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
         <div role="alert" className="rounded-xl border border-danger/30 bg-danger-soft p-3 text-sm">
           <div className="flex items-start justify-between gap-3">
             <p className="font-medium">
-              {failures.length} case{failures.length === 1 ? "" : "s"} could not be changed (still selected, shown as they are now: act again to redo):
+              {failures.length} case{failures.length === 1 ? "" : "s"} could not be changed (still selected, shown as they are now: act
+              again to redo):
             </p>
             <Button size="sm" variant="ghost" className="h-7 px-2" aria-label="Dismiss the failures" onClick={() => setFailures([])}>
               <X aria-hidden="true" />

@@ -16,7 +16,11 @@ const columns = createDataTableColumns<Case>();
 type Options = {
   names: Record<string, string>;
   /** Leads assign from the queue; null for analysts. */
-  assign: { analysts: { id: string; name: string }[]; onAssign: (kase: Case, assigneeId: string | null) => void; pendingId: string | null } | null;
+  assign: {
+    analysts: { id: string; name: string }[];
+    onAssign: (kase: Case, assigneeId: string | null) => void;
+    pendingId: string | null;
+  } | null;
 };
 
 /** Columns of the case queue, in the API's order (priority or newest first). */
@@ -26,19 +30,30 @@ export function caseColumns({ names, assign }: Options) {
     columns.accessor("title", {
       header: "Case",
       cell: ({ row }) => (
-        <Link href={`/cases/${encodeURIComponent(row.original.case_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+        <Link
+          href={`/cases/${encodeURIComponent(row.original.case_id)}`}
+          className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+        >
           <UserText value={row.original.title} />
         </Link>
       ),
       meta: { cellClassName: "min-w-56 max-w-md" },
     }),
-    columns.accessor("case_type", { header: "Type", cell: ({ row }) => <span className="whitespace-nowrap">{caseTypeLabels[row.original.case_type]}</span> }),
+    columns.accessor("case_type", {
+      header: "Type",
+      cell: ({ row }) => <span className="whitespace-nowrap">{caseTypeLabels[row.original.case_type]}</span>,
+    }),
     columns.accessor("status", { header: "Status", cell: ({ row }) => <CaseStatusBadge status={row.original.status} /> }),
     columns.accessor("assignee_id", {
       header: "Assignee",
       cell: ({ row }) => {
         const kase = row.original;
-        if (!assign) return kase.assignee_id ? <UserText value={names[kase.assignee_id] ?? kase.assignee_id} /> : <span className="text-muted-foreground">Unassigned</span>;
+        if (!assign)
+          return kase.assignee_id ? (
+            <UserText value={names[kase.assignee_id] ?? kase.assignee_id} />
+          ) : (
+            <span className="text-muted-foreground">Unassigned</span>
+          );
         return (
           <NativeSelect
             aria-label={`Assignee of ${revealHidden(kase.title)}`}
@@ -48,7 +63,9 @@ export function caseColumns({ names, assign }: Options) {
             onChange={(e) => assign.onAssign(kase, e.target.value || null)}
           >
             <option value="">Unassigned</option>
-            {kase.assignee_id && !names[kase.assignee_id] ? <option value={kase.assignee_id}>{revealHidden(kase.assignee_id)}</option> : null}
+            {kase.assignee_id && !names[kase.assignee_id] ? (
+              <option value={kase.assignee_id}>{revealHidden(kase.assignee_id)}</option>
+            ) : null}
             {assign.analysts.map((analyst) => (
               <option key={analyst.id} value={analyst.id}>
                 {revealHidden(analyst.name)}
@@ -58,6 +75,9 @@ export function caseColumns({ names, assign }: Options) {
         );
       },
     }),
-    columns.accessor("created_at", { header: "Created (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("created_at", {
+      header: "Created (UTC)",
+      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    }),
   ]);
 }

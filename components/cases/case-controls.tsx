@@ -82,7 +82,8 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   }
   function submitNote(event: FormEvent) {
     event.preventDefault();
-    if (note.trim() && !overLimit(note, TEXT_LIMITS.caseNote)) send({ kind: "note", label: "add my note", changes: { notes: note.trim() } });
+    if (note.trim() && !overLimit(note, TEXT_LIMITS.caseNote))
+      send({ kind: "note", label: "add my note", changes: { notes: note.trim() } });
   }
   function submitAssignee(event: FormEvent) {
     event.preventDefault();
@@ -128,9 +129,15 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
             />
             {resolution === "confirmed_fraud" && linked > 0 ? (
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" checked={labelTransactions} onChange={(e) => setLabelTransactions(e.target.checked)} className="mt-1 size-4 accent-primary" />
+                <input
+                  type="checkbox"
+                  checked={labelTransactions}
+                  onChange={(e) => setLabelTransactions(e.target.checked)}
+                  className="mt-1 size-4 accent-primary"
+                />
                 <span>
-                  Label the {linked === 1 ? "linked transaction" : `${linked} linked transactions`} as confirmed fraud (a block decision in your name)
+                  Label the {linked === 1 ? "linked transaction" : `${linked} linked transactions`} as confirmed fraud (a block decision in
+                  your name)
                 </span>
               </label>
             ) : null}
@@ -145,7 +152,11 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
 
       <div className="flex flex-wrap items-end gap-2">
         {kase.assignee_id !== me.id ? (
-          <Button variant="secondary" disabled={busy} onClick={() => send({ kind: "assign", label: "assign to me", changes: { assignee_id: me.id } })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => send({ kind: "assign", label: "assign to me", changes: { assignee_id: me.id } })}
+          >
             {busy && last?.kind === "assign" ? <Spinner /> : null}
             Assign to me
           </Button>

@@ -25,14 +25,52 @@ export function CaseFilters({ startTransition, me, analysts, showSort = true }: 
   const set = (patch: Partial<typeof filters>) => void setFilters({ ...patch, cursor: null, unassigned_cursor: null });
   // Me first, then unassigned, then the other analysts by the order the API lists them.
   const assignees = [me, "none", ...analysts.filter((analyst) => analyst.id !== me).map((analyst) => analyst.id)];
-  const assigneeLabel = (id: string) => (id === me ? "Me" : id === "none" ? "Unassigned" : revealHidden(analysts.find((analyst) => analyst.id === id)?.name ?? id));
+  const assigneeLabel = (id: string) =>
+    id === me ? "Me" : id === "none" ? "Unassigned" : revealHidden(analysts.find((analyst) => analyst.id === id)?.name ?? id);
   return (
-    <form aria-label="Case filters" onSubmit={(e) => e.preventDefault()} className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-      <FilterSelect label="Status" options={caseStatuses} value={filters.status} optionLabel={(status) => caseStatusLabels[status]} onChange={(status) => set({ status })} />
-      <FilterSelect label="Severity" options={alertSeverities} value={filters.severity} optionLabel={(severity) => alertSeverityLabels[severity]} onChange={(severity) => set({ severity })} />
-      <FilterSelect label="Type" options={caseTypes} value={filters.case_type} optionLabel={(type) => caseTypeLabels[type]} onChange={(case_type) => set({ case_type })} />
-      <FilterSelect label="Assignee" anyLabel="Anyone" options={assignees} value={filters.assignee_id} optionLabel={assigneeLabel} onChange={(assignee_id) => set({ assignee_id })} />
-      {showSort ? <ChoiceSelect label="Order" options={caseSorts} value={filters.sort} optionLabel={(sort) => sortLabels[sort]} onChange={(sort) => set({ sort })} /> : null}
+    <form
+      aria-label="Case filters"
+      onSubmit={(e) => e.preventDefault()}
+      className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5"
+    >
+      <FilterSelect
+        label="Status"
+        options={caseStatuses}
+        value={filters.status}
+        optionLabel={(status) => caseStatusLabels[status]}
+        onChange={(status) => set({ status })}
+      />
+      <FilterSelect
+        label="Severity"
+        options={alertSeverities}
+        value={filters.severity}
+        optionLabel={(severity) => alertSeverityLabels[severity]}
+        onChange={(severity) => set({ severity })}
+      />
+      <FilterSelect
+        label="Type"
+        options={caseTypes}
+        value={filters.case_type}
+        optionLabel={(type) => caseTypeLabels[type]}
+        onChange={(case_type) => set({ case_type })}
+      />
+      <FilterSelect
+        label="Assignee"
+        anyLabel="Anyone"
+        options={assignees}
+        value={filters.assignee_id}
+        optionLabel={assigneeLabel}
+        onChange={(assignee_id) => set({ assignee_id })}
+      />
+      {showSort ? (
+        <ChoiceSelect
+          label="Order"
+          options={caseSorts}
+          value={filters.sort}
+          optionLabel={(sort) => sortLabels[sort]}
+          onChange={(sort) => set({ sort })}
+        />
+      ) : null}
     </form>
   );
 }

@@ -64,7 +64,10 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
   const loaded = useMemo(
     () =>
       Object.fromEntries(
-        [...(unassigned?.page?.data ?? []), ...(all.page?.data ?? [])].map((c) => [c.case_id, { title: c.title, version: c.version, seen_seq: seenSeq(c) }]),
+        [...(unassigned?.page?.data ?? []), ...(all.page?.data ?? [])].map((c) => [
+          c.case_id,
+          { title: c.title, version: c.version, seen_seq: seenSeq(c) },
+        ]),
       ),
     [unassigned, all],
   );
@@ -92,7 +95,14 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
           description="Open cases waiting for an owner, most urgent first."
           cursorParam="unassigned_cursor"
           list={unassigned}
-          empty={<EmptyState className="py-8" icon={<Inbox />} title="Nothing waits for an owner" description="Every case that matches the filters is assigned." />}
+          empty={
+            <EmptyState
+              className="py-8"
+              icon={<Inbox />}
+              title="Nothing waits for an owner"
+              description="Every case that matches the filters is assigned."
+            />
+          }
         />
       ) : null}
       <QueueSection
@@ -101,7 +111,9 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
         description={unassigned ? "Every case that matches the filters, assigned or not, most urgent first." : "Most urgent first."}
         cursorParam="cursor"
         list={all}
-        empty={<EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />}
+        empty={
+          <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
+        }
       />
       <AutoRefresh />
     </>
@@ -125,7 +137,20 @@ type QueueSectionProps = {
 };
 
 /** One table of the queue with its own cursor pages in the URL; selection is shared across tables. */
-function QueueSection({ environment, columns, selection, setSelection, isNavigating, startTransition, refresh, title, description, cursorParam, list, empty }: QueueSectionProps) {
+function QueueSection({
+  environment,
+  columns,
+  selection,
+  setSelection,
+  isNavigating,
+  startTransition,
+  refresh,
+  title,
+  description,
+  cursorParam,
+  list,
+  empty,
+}: QueueSectionProps) {
   const router = useRouter();
   // The page's one transition: a move in either table shows as a fetch in both, as a refresh does.
   const { rowsKey, pagination } = useCursorQueue({ param: cursorParam, transition: [isNavigating, startTransition] });

@@ -13,7 +13,14 @@ function Checkbox({ indeterminate = false, ...props }: ComponentProps<"input"> &
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
-  return <input ref={ref} type="checkbox" className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring" {...props} />;
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      {...props}
+    />
+  );
 }
 
 /** The queue's first column: a checkbox per row and one for the whole page (TanStack row selection). */
@@ -28,7 +35,12 @@ export const caseSelectColumn = columns.display({
     />
   ),
   cell: ({ row }) => (
-    <Checkbox aria-label={`Select ${revealHidden(row.original.title)}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+    <Checkbox
+      aria-label={`Select ${revealHidden(row.original.title)}`}
+      checked={row.getIsSelected()}
+      disabled={!row.getCanSelect()}
+      onChange={row.getToggleSelectedHandler()}
+    />
   ),
   meta: { cellClassName: "w-10" },
 });

@@ -27,7 +27,8 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
           {events.map((event) => (
             <li key={event.event_id} className="grid gap-1 text-sm">
               <p>
-                <strong className="font-medium">{name(event.actor_id)}</strong> {describeCaseEvent(event, name).map((part, i) => (
+                <strong className="font-medium">{name(event.actor_id)}</strong>{" "}
+                {describeCaseEvent(event, name).map((part, i) => (
                   <Fragment key={i}>{part}</Fragment>
                 ))}
               </p>
@@ -40,7 +41,9 @@ export function CaseTimeline({ events, names }: CaseTimelineProps) {
               {event.transaction_ids && event.transaction_ids.length > 0 ? (
                 <p className="font-mono text-xs break-all text-muted-foreground">{event.transaction_ids.join(", ")}</p>
               ) : null}
-              {event.alert_ids && event.alert_ids.length > 0 ? <p className="font-mono text-xs break-all text-muted-foreground">{event.alert_ids.join(", ")}</p> : null}
+              {event.alert_ids && event.alert_ids.length > 0 ? (
+                <p className="font-mono text-xs break-all text-muted-foreground">{event.alert_ids.join(", ")}</p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -7,7 +7,19 @@ import type { SafeError } from "@/lib/schemas/safe-error";
 import { cn } from "@/lib/utils/cn";
 import { Card } from "@/components/ui/card";
 
-function WorkloadItem({ href, name, open, inReview, highlight = false }: { href: string; name: string; open: number; inReview: number; highlight?: boolean }) {
+function WorkloadItem({
+  href,
+  name,
+  open,
+  inReview,
+  highlight = false,
+}: {
+  href: string;
+  name: string;
+  open: number;
+  inReview: number;
+  highlight?: boolean;
+}) {
   return (
     <li>
       <Link
@@ -19,7 +31,8 @@ function WorkloadItem({ href, name, open, inReview, highlight = false }: { href:
       >
         <UserText value={name} className="max-w-48 truncate text-sm font-medium" />
         <span className="text-xs text-muted-foreground tabular-nums">
-          <span className="font-semibold text-foreground">{open}</span> open · <span className="font-semibold text-foreground">{inReview}</span> in review
+          <span className="font-semibold text-foreground">{open}</span> open ·{" "}
+          <span className="font-semibold text-foreground">{inReview}</span> in review
         </span>
       </Link>
     </li>
@@ -27,7 +40,15 @@ function WorkloadItem({ href, name, open, inReview, highlight = false }: { href:
 }
 
 /** Open and in-review cases per analyst (GET /api/v1/overview/workload); each filters the queue. */
-export function CaseWorkload({ workload, error, names }: { workload: Workload | null; error: SafeError | null; names: Record<string, string> }) {
+export function CaseWorkload({
+  workload,
+  error,
+  names,
+}: {
+  workload: Workload | null;
+  error: SafeError | null;
+  names: Record<string, string>;
+}) {
   if (!workload) {
     return (
       <Card>
@@ -42,9 +63,21 @@ export function CaseWorkload({ workload, error, names }: { workload: Workload | 
         Workload <span className="font-normal text-muted-foreground">— open and in-review cases per analyst</span>
       </h2>
       <ul className="mt-3 flex flex-wrap gap-2">
-        <WorkloadItem href="/cases/queue?assignee_id=none" name="Unassigned" open={workload.unassigned.open} inReview={workload.unassigned.in_review} highlight />
+        <WorkloadItem
+          href="/cases/queue?assignee_id=none"
+          name="Unassigned"
+          open={workload.unassigned.open}
+          inReview={workload.unassigned.in_review}
+          highlight
+        />
         {rows.map((row) => (
-          <WorkloadItem key={row.assignee_id} href={`/cases/queue?assignee_id=${encodeURIComponent(row.assignee_id)}`} name={row.name} open={row.open} inReview={row.in_review} />
+          <WorkloadItem
+            key={row.assignee_id}
+            href={`/cases/queue?assignee_id=${encodeURIComponent(row.assignee_id)}`}
+            name={row.name}
+            open={row.open}
+            inReview={row.in_review}
+          />
         ))}
       </ul>
       {rows.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">No analyst holds an open or in-review case.</p> : null}

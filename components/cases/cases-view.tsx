@@ -93,7 +93,9 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
         rowsKey={rowsKey}
         onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
         pagination={pagination(page)}
-        empty={<EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />}
+        empty={
+          <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
+        }
       />
       <AutoRefresh />
     </>

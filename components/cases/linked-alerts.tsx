@@ -30,7 +30,10 @@ export async function LinkedAlerts({ environment, ids }: { environment: ConsoleE
           const alert = alerts.get(id);
           return (
             <li key={id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-alert-id={id}>
-              <Link href={`/alerts/${encodeURIComponent(id)}`} className="font-mono text-xs font-medium break-all underline-offset-4 hover:underline focus-visible:underline">
+              <Link
+                href={`/alerts/${encodeURIComponent(id)}`}
+                className="font-mono text-xs font-medium break-all underline-offset-4 hover:underline focus-visible:underline"
+              >
                 {id}
               </Link>
               {alert ? (
@@ -51,7 +54,11 @@ export async function LinkedAlerts({ environment, ids }: { environment: ConsoleE
           );
         })}
       </ul>
-      {rest.length > 0 ? <p className="mt-2 font-mono text-xs break-all text-muted-foreground">{rest.length} more: {rest.join(", ")}</p> : null}
+      {rest.length > 0 ? (
+        <p className="mt-2 font-mono text-xs break-all text-muted-foreground">
+          {rest.length} more: {rest.join(", ")}
+        </p>
+      ) : null}
     </>
   );
 }

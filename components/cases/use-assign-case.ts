@@ -24,7 +24,9 @@ export function useAssignCase(environment: ConsoleEnvironment, refresh: () => vo
       const conflict = error.serverError?.conflict;
       toast.error(error.serverError?.message ?? "The case could not be assigned.", {
         description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
-        action: conflict ? { label: "Assign anyway", onClick: () => assign.execute({ ...input, version: conflict.currentVersion }) } : undefined,
+        action: conflict
+          ? { label: "Assign anyway", onClick: () => assign.execute({ ...input, version: conflict.currentVersion }) }
+          : undefined,
       });
       if (conflict) refresh();
     },

@@ -68,7 +68,11 @@ export function eventColumns({ selectedId, onView }: Options) {
             {userId ? (
               <span className="max-w-72 truncate text-xs text-muted-foreground">
                 User{" "}
-                <Link href={`/events?user_id=${encodeURIComponent(userId)}`} className={`${linkClass} text-foreground`} title="Events of this user">
+                <Link
+                  href={`/events?user_id=${encodeURIComponent(userId)}`}
+                  className={`${linkClass} text-foreground`}
+                  title="Events of this user"
+                >
                   <UserText value={userId} />
                 </Link>
               </span>
@@ -77,7 +81,10 @@ export function eventColumns({ selectedId, onView }: Options) {
         );
       },
     }),
-    columns.accessor("created_at", { header: "Created (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("created_at", {
+      header: "Created (UTC)",
+      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    }),
     columns.display({
       id: "payload",
       header: () => <span className="sr-only">Payload</span>,

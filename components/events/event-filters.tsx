@@ -21,7 +21,11 @@ export function EventFilters({ startTransition }: { startTransition: TransitionS
 
   const set = (patch: Partial<typeof filters>) => void setFilters({ ...patch, cursor: null, event: null });
   const anyFilter =
-    filters.event_type !== null || !!filters.transaction_id || !!filters.user_id || filters.start_time !== null || filters.end_time !== null;
+    filters.event_type !== null ||
+    !!filters.transaction_id ||
+    !!filters.user_id ||
+    filters.start_time !== null ||
+    filters.end_time !== null;
 
   // Typed ids apply on Enter (the form's submit) or when the field loses focus: not per keystroke.
   function applyIds(event?: FormEvent) {
@@ -37,9 +41,16 @@ export function EventFilters({ startTransition }: { startTransition: TransitionS
   }
 
   return (
-    <form onSubmit={applyIds} aria-label="Event filters" className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-[minmax(0,11rem)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,13.5rem)_minmax(0,13.5rem)]">
+    <form
+      onSubmit={applyIds}
+      aria-label="Event filters"
+      className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-3 xl:grid-cols-[minmax(0,11rem)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,13.5rem)_minmax(0,13.5rem)]"
+    >
       <Field label="Type">
-        <NativeSelect value={filters.event_type ?? ""} onChange={(e) => set({ event_type: (e.target.value || null) as (typeof eventTypes)[number] | null })}>
+        <NativeSelect
+          value={filters.event_type ?? ""}
+          onChange={(e) => set({ event_type: (e.target.value || null) as (typeof eventTypes)[number] | null })}
+        >
           <option value="">Any</option>
           {eventTypes.map((type) => (
             <option key={type} value={type}>
@@ -49,20 +60,48 @@ export function EventFilters({ startTransition }: { startTransition: TransitionS
         </NativeSelect>
       </Field>
       <Field label="Transaction id">
-        <Input value={transactionId} onChange={(e) => setTransactionId(e.target.value)} onBlur={() => applyIds()} placeholder="txn_…" spellCheck={false} autoComplete="off" />
+        <Input
+          value={transactionId}
+          onChange={(e) => setTransactionId(e.target.value)}
+          onBlur={() => applyIds()}
+          placeholder="txn_…"
+          spellCheck={false}
+          autoComplete="off"
+        />
       </Field>
       <Field label="User id">
-        <Input value={userId} onChange={(e) => setUserId(e.target.value)} onBlur={() => applyIds()} placeholder="user id" spellCheck={false} autoComplete="off" />
+        <Input
+          value={userId}
+          onChange={(e) => setUserId(e.target.value)}
+          onBlur={() => applyIds()}
+          placeholder="user id"
+          spellCheck={false}
+          autoComplete="off"
+        />
       </Field>
       <Field label="From (UTC)">
-        <Input type="datetime-local" className="min-w-0" value={toMinuteInput(filters.start_time)} onChange={(e) => set({ start_time: fromMinuteInput(e.target.value, "start") })} />
+        <Input
+          type="datetime-local"
+          className="min-w-0"
+          value={toMinuteInput(filters.start_time)}
+          onChange={(e) => set({ start_time: fromMinuteInput(e.target.value, "start") })}
+        />
       </Field>
       <Field label="To (UTC, inclusive)">
-        <Input type="datetime-local" className="min-w-0" value={toMinuteInput(filters.end_time)} onChange={(e) => set({ end_time: fromMinuteInput(e.target.value, "end") })} />
+        <Input
+          type="datetime-local"
+          className="min-w-0"
+          value={toMinuteInput(filters.end_time)}
+          onChange={(e) => set({ end_time: fromMinuteInput(e.target.value, "end") })}
+        />
       </Field>
       <div className="col-span-full flex flex-wrap items-end justify-between gap-3">
         <Field label="Per page" className="grid-cols-[auto_auto] items-center gap-x-2">
-          <NativeSelect value={String(pageSizeOf(filters.limit))} onChange={(e) => set({ limit: Number(e.target.value) === 20 ? null : Number(e.target.value) })} className="h-8 w-24">
+          <NativeSelect
+            value={String(pageSizeOf(filters.limit))}
+            onChange={(e) => set({ limit: Number(e.target.value) === 20 ? null : Number(e.target.value) })}
+            className="h-8 w-24"
+          >
             {eventPageSizes.map((size) => (
               <option key={size} value={size}>
                 {size}

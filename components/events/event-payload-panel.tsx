@@ -26,7 +26,12 @@ export function EventPayloadPanel({ event, missingId, onClose, headingRef }: Eve
   return (
     <Card as="aside" id="event-payload-panel" aria-labelledby="event-payload-heading" className="self-start xl:sticky xl:top-20">
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-        <h2 id="event-payload-heading" ref={headingRef} tabIndex={-1} className="text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring">
+        <h2
+          id="event-payload-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring"
+        >
           Event payload
         </h2>
         {event || missingId ? (
@@ -54,7 +59,10 @@ export function EventPayloadPanel({ event, missingId, onClose, headingRef }: Eve
             <dt className="text-muted-foreground">Transaction</dt>
             <dd className="truncate">
               {event.transaction_id ? (
-                <Link href={`/transactions/${encodeURIComponent(event.transaction_id)}`} className="font-mono text-xs underline underline-offset-4">
+                <Link
+                  href={`/transactions/${encodeURIComponent(event.transaction_id)}`}
+                  className="font-mono text-xs underline underline-offset-4"
+                >
                   {event.transaction_id}
                 </Link>
               ) : (
@@ -64,7 +72,10 @@ export function EventPayloadPanel({ event, missingId, onClose, headingRef }: Eve
             <dt className="text-muted-foreground">User</dt>
             <dd className="truncate">
               {event.user_id ? (
-                <Link href={`/events?user_id=${encodeURIComponent(event.user_id)}`} className="font-mono text-xs underline underline-offset-4">
+                <Link
+                  href={`/events?user_id=${encodeURIComponent(event.user_id)}`}
+                  className="font-mono text-xs underline underline-offset-4"
+                >
                   <UserText value={event.user_id} />
                 </Link>
               ) : (

@@ -32,7 +32,10 @@ type EventsViewProps = {
 export function EventsView({ environment, page, error, filtered }: EventsViewProps) {
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [openId, setOpenId] = useQueryState("event", eventSearchParams.event.withOptions({ history: "replace", scroll: false }));
-  const [{ transaction_id, user_id }] = useQueryStates({ transaction_id: eventSearchParams.transaction_id, user_id: eventSearchParams.user_id });
+  const [{ transaction_id, user_id }] = useQueryStates({
+    transaction_id: eventSearchParams.transaction_id,
+    user_id: eventSearchParams.user_id,
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const rows = page?.data ?? NO_EVENTS;
@@ -88,7 +91,12 @@ export function EventsView({ environment, page, error, filtered }: EventsViewPro
             Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens the highlighted event&apos;s payload.
           </p>
         </div>
-        <EventPayloadPanel event={openEvent} missingId={openId && !openEvent && !error ? openId : null} onClose={() => void setOpenId(null)} headingRef={headingRef} />
+        <EventPayloadPanel
+          event={openEvent}
+          missingId={openId && !openEvent && !error ? openId : null}
+          onClose={() => void setOpenId(null)}
+          headingRef={headingRef}
+        />
       </div>
     </>
   );

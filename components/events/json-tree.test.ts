@@ -15,7 +15,7 @@ describe("jsonKind", () => {
 
 describe("formatLeaf", () => {
   it("writes leaves as JSON does", () => {
-    expect(formatLeaf("a \"quoted\" word")).toBe('"a \\"quoted\\" word"');
+    expect(formatLeaf('a "quoted" word')).toBe('"a \\"quoted\\" word"');
     expect(formatLeaf(42)).toBe("42");
     expect(formatLeaf(null)).toBe("null");
     expect(formatLeaf(true)).toBe("true");

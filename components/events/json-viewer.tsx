@@ -45,7 +45,12 @@ export function JsonViewer({ value, label }: JsonViewerProps) {
             <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>
               Expand all
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(nested))} disabled={nested.every((p) => collapsed.has(p))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setCollapsed(new Set(nested))}
+              disabled={nested.every((p) => collapsed.has(p))}
+            >
               Collapse all
             </Button>
           </>
@@ -71,12 +76,13 @@ type JsonNodeProps = {
 
 function JsonNode({ value, path, name, last, collapsed, onToggle }: JsonNodeProps) {
   const comma = last ? "" : ",";
-  const keyLabel = name === null ? null : (
-    <>
-      <UserText value={JSON.stringify(name)} className="text-primary" />
-      <span className="text-muted-foreground">: </span>
-    </>
-  );
+  const keyLabel =
+    name === null ? null : (
+      <>
+        <UserText value={JSON.stringify(name)} className="text-primary" />
+        <span className="text-muted-foreground">: </span>
+      </>
+    );
 
   if (!isContainer(value)) {
     const kind = jsonKind(value);

@@ -16,7 +16,9 @@ export function GraphCanvas({ graph, onExpand }: { graph: ShownGraph; onExpand: 
       return {
         id: n.id,
         position: positions.get(n.id) ?? { x: 0, y: 0 },
-        data: { label: `${n.type === "user" ? "" : `${graphNodeTypeLabels[n.type]}: `}${n.label}${flagged ? ` (${n.flags.map((f) => graphFlagLabels[f]).join(", ")})` : ""}` },
+        data: {
+          label: `${n.type === "user" ? "" : `${graphNodeTypeLabels[n.type]}: `}${n.label}${flagged ? ` (${n.flags.map((f) => graphFlagLabels[f]).join(", ")})` : ""}`,
+        },
         style: {
           borderColor: flagged ? "#dc2626" : graphNodeColours[n.type],
           borderWidth: flagged ? 3 : 2,
@@ -28,11 +30,21 @@ export function GraphCanvas({ graph, onExpand }: { graph: ShownGraph; onExpand: 
         connectable: false,
       };
     });
-    const edges: Edge[] = graph.edges.map((e) => ({ id: `${e.source}->${e.target}`, source: e.source, target: e.target, style: { stroke: graphNodeColours[e.type] } }));
+    const edges: Edge[] = graph.edges.map((e) => ({
+      id: `${e.source}->${e.target}`,
+      source: e.source,
+      target: e.target,
+      style: { stroke: graphNodeColours[e.type] },
+    }));
     return { nodes, edges };
   }, [graph]);
   return (
-    <div className="h-[28rem] rounded-lg border border-border" data-graph-canvas role="group" aria-label="Drawing of the link graph; the tables below hold the same nodes and links">
+    <div
+      className="h-[28rem] rounded-lg border border-border"
+      data-graph-canvas
+      role="group"
+      aria-label="Drawing of the link graph; the tables below hold the same nodes and links"
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}

@@ -17,7 +17,10 @@ import { graphFlagLabels, graphNodeColours, graphNodeTypeLabels, mergeGraph, sho
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 
 // The canvas library is loaded only when a graph is shown (first-load JS of every route unchanged).
-const GraphCanvas = dynamic(() => import("./graph-canvas").then((m) => m.GraphCanvas), { ssr: false, loading: () => <Skeleton className="h-[28rem] rounded-lg" /> });
+const GraphCanvas = dynamic(() => import("./graph-canvas").then((m) => m.GraphCanvas), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[28rem] rounded-lg" />,
+});
 
 /** Users joined through shared devices, cards, IPs, e-mails, phones, addresses and documents: drawn, and as a table. */
 export function LinkGraph({ environment, graph: initial }: { environment: ConsoleEnvironment; graph: EntityGraph }) {
@@ -36,8 +39,10 @@ export function LinkGraph({ environment, graph: initial }: { environment: Consol
           Link graph
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          {users} user{users === 1 ? "" : "s"} and {graph.nodes.length - users} shared thing{graph.nodes.length - users === 1 ? "" : "s"}, two hops out.
-          {graph.truncated ? " Some links were left out (the graph is capped)." : ""} Click a user, or press Expand in the table, to add their links.
+          {users} user{users === 1 ? "" : "s"} and {graph.nodes.length - users} shared thing{graph.nodes.length - users === 1 ? "" : "s"},
+          two hops out.
+          {graph.truncated ? " Some links were left out (the graph is capped)." : ""} Click a user, or press Expand in the table, to add
+          their links.
         </p>
       </div>
       <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
@@ -49,7 +54,11 @@ export function LinkGraph({ environment, graph: initial }: { environment: Consol
         ))}
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm border-[3px] border-red-600" />
-          Flagged: {graphFlags.map((f) => graphFlagLabels[f]).join(", ").toLowerCase()}
+          Flagged:{" "}
+          {graphFlags
+            .map((f) => graphFlagLabels[f])
+            .join(", ")
+            .toLowerCase()}
         </li>
       </ul>
       <GraphCanvas graph={graph} onExpand={onExpand} />
@@ -63,10 +72,18 @@ export function LinkGraph({ environment, graph: initial }: { environment: Consol
         <caption className="mb-2 text-left text-sm font-semibold">Nodes ({graph.nodes.length})</caption>
         <thead>
           <tr className="text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-1 font-medium">Node</th>
-            <th scope="col" className="py-1 font-medium">Type</th>
-            <th scope="col" className="py-1 font-medium">Flags</th>
-            <th scope="col" className="py-1 font-medium"><span className="sr-only">Action</span></th>
+            <th scope="col" className="py-1 font-medium">
+              Node
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Flags
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              <span className="sr-only">Action</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -98,15 +115,23 @@ export function LinkGraph({ environment, graph: initial }: { environment: Consol
         <caption className="mb-2 text-left text-sm font-semibold">Links ({graph.edges.length})</caption>
         <thead>
           <tr className="text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-1 font-medium">User</th>
-            <th scope="col" className="py-1 font-medium">Used</th>
-            <th scope="col" className="py-1 text-right font-medium">Records</th>
+            <th scope="col" className="py-1 font-medium">
+              User
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Used
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Records
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {graph.edges.map((e) => (
             <tr key={`${e.source}->${e.target}`}>
-              <td className="py-1.5 pr-3 font-mono text-xs break-all"><UserText value={byId.get(e.source)?.label ?? e.source} /></td>
+              <td className="py-1.5 pr-3 font-mono text-xs break-all">
+                <UserText value={byId.get(e.source)?.label ?? e.source} />
+              </td>
               <td className="py-1.5 pr-3 text-xs">
                 {graphNodeTypeLabels[e.type]} <UserText value={byId.get(e.target)?.label ?? e.target} className="font-mono" />
               </td>

@@ -33,14 +33,21 @@ export function CheckList({ verification }: { verification: Verification }) {
                   <p className="break-words">
                     <UserText value={checkExplanation(check)} />
                   </p>
-                  {purpose ? <p className="text-xs text-muted-foreground">Checks that: {purpose.charAt(0).toLowerCase() + purpose.slice(1)}</p> : null}
+                  {purpose ? (
+                    <p className="text-xs text-muted-foreground">Checks that: {purpose.charAt(0).toLowerCase() + purpose.slice(1)}</p>
+                  ) : null}
                   {check.name === "database_check" && screeningId ? (
                     <p>
-                      <Link href={`/watchlist/${encodeURIComponent(screeningId)}`} className="font-medium text-primary underline underline-offset-4">
+                      <Link
+                        href={`/watchlist/${encodeURIComponent(screeningId)}`}
+                        className="font-medium text-primary underline underline-offset-4"
+                      >
                         {waitsOnReview ? "Review the possible match" : "Open the watchlist screening"}
                         <span className="sr-only"> {screeningId}</span>
                       </Link>
-                      {waitsOnReview ? <span className="text-muted-foreground"> — this check completes when a reviewer decides.</span> : null}
+                      {waitsOnReview ? (
+                        <span className="text-muted-foreground"> — this check completes when a reviewer decides.</span>
+                      ) : null}
                     </p>
                   ) : null}
                 </div>

@@ -21,12 +21,18 @@ const labels: Record<string, string> = {
   liveness: "Liveness evidence",
 };
 
-const documentTypes: Record<string, string> = { passport: "Passport", drivers_license: "Driving licence", national_id: "National identity card" };
+const documentTypes: Record<string, string> = {
+  passport: "Passport",
+  drivers_license: "Driving licence",
+  national_id: "National identity card",
+};
 
 const labelOf = (key: string) => labels[key] ?? key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 
 function renderAddress(value: Record<string, unknown>): ReactNode {
-  const parts = [value.line1, value.line2, value.city, value.state, value.postal_code, value.country].filter((p): p is string => typeof p === "string" && p !== "");
+  const parts = [value.line1, value.line2, value.city, value.state, value.postal_code, value.country].filter(
+    (p): p is string => typeof p === "string" && p !== "",
+  );
   return <UserText value={parts.join(", ")} />;
 }
 
@@ -39,7 +45,8 @@ function renderValue(key: string, value: unknown): ReactNode {
         <span>{typeof doc.type === "string" ? (documentTypes[doc.type] ?? <UserText value={doc.type} />) : "Document"}</span>
         {typeof doc.number === "string" ? (
           <span>
-            Number <UserText value={doc.number} className="font-mono text-xs" /> <span className="text-xs text-muted-foreground">(masked)</span>
+            Number <UserText value={doc.number} className="font-mono text-xs" />{" "}
+            <span className="text-xs text-muted-foreground">(masked)</span>
           </span>
         ) : null}
         {typeof doc.issuing_country === "string" ? (
@@ -55,7 +62,8 @@ function renderValue(key: string, value: unknown): ReactNode {
       </span>
     );
   }
-  if ((key === "address" || key === "registered_address") && typeof value === "object") return renderAddress(value as Record<string, unknown>);
+  if ((key === "address" || key === "registered_address") && typeof value === "object")
+    return renderAddress(value as Record<string, unknown>);
   if (typeof value === "object") {
     return (
       <span className="grid gap-0.5">

@@ -16,13 +16,22 @@ export function verificationColumns() {
     columns.accessor("verification_id", {
       header: "Verification",
       cell: ({ row }) => (
-        <Link href={`/identity/${encodeURIComponent(row.original.verification_id)}`} className="font-mono text-xs font-medium underline-offset-4 hover:underline focus-visible:underline">
+        <Link
+          href={`/identity/${encodeURIComponent(row.original.verification_id)}`}
+          className="font-mono text-xs font-medium underline-offset-4 hover:underline focus-visible:underline"
+        >
           {row.original.verification_id}
         </Link>
       ),
     }),
-    columns.accessor("user_id", { header: "User", cell: ({ row }) => <UserLink userId={row.original.user_id} className="text-foreground" /> }),
-    columns.accessor("type", { header: "Type", cell: ({ row }) => <span className="whitespace-nowrap">{verificationTypeLabels[row.original.type]}</span> }),
+    columns.accessor("user_id", {
+      header: "User",
+      cell: ({ row }) => <UserLink userId={row.original.user_id} className="text-foreground" />,
+    }),
+    columns.accessor("type", {
+      header: "Type",
+      cell: ({ row }) => <span className="whitespace-nowrap">{verificationTypeLabels[row.original.type]}</span>,
+    }),
     columns.accessor("status", { header: "Status", cell: ({ row }) => <VerificationStatusBadge status={row.original.status} /> }),
     columns.display({
       id: "checks",
@@ -43,7 +52,13 @@ export function verificationColumns() {
       },
       meta: { cellClassName: "max-w-sm" },
     }),
-    columns.accessor("created_at", { header: "Created (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
-    columns.accessor("completed_at", { header: "Completed (UTC)", cell: ({ row }) => <DateTime value={row.original.completed_at} zone={false} empty="Not yet" /> }),
+    columns.accessor("created_at", {
+      header: "Created (UTC)",
+      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    }),
+    columns.accessor("completed_at", {
+      header: "Completed (UTC)",
+      cell: ({ row }) => <DateTime value={row.original.completed_at} zone={false} empty="Not yet" />,
+    }),
   ]);
 }

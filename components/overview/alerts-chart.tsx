@@ -17,7 +17,10 @@ import { axisTick, gridStroke, severityColors, tooltipStyle } from "./chart-them
 export function AlertsChart({ alerts, acknowledged }: { alerts: Overview["open_alerts"]; acknowledged: number }) {
   const busy = alerts.by_type.filter((t) => t.total > 0);
   const waiting = acknowledged > 0 ? ` ${acknowledged.toLocaleString("en")} acknowledged, not yet resolved.` : "";
-  const open = alerts.total === 0 ? "No open alerts." : `${alerts.total.toLocaleString("en")} open alerts: ${busy.map((t) => `${alertTypeLabel(t.alert_type)} ${t.total}`).join(", ")}.`;
+  const open =
+    alerts.total === 0
+      ? "No open alerts."
+      : `${alerts.total.toLocaleString("en")} open alerts: ${busy.map((t) => `${alertTypeLabel(t.alert_type)} ${t.total}`).join(", ")}.`;
   const summary = open + waiting;
   const data = alerts.by_type.map((t) => ({ ...t, label: alertTypeLabel(t.alert_type) }));
   return (
@@ -32,7 +35,11 @@ export function AlertsChart({ alerts, acknowledged }: { alerts: Overview["open_a
         </Link>
       )}
       {alerts.total === 0 ? (
-        <EmptyState icon={<BellRing />} title="No open alerts" description="Alerts the detection engine raises appear here by type and severity." />
+        <EmptyState
+          icon={<BellRing />}
+          title="No open alerts"
+          description="Alerts the detection engine raises appear here by type and severity."
+        />
       ) : (
         <ChartFrame label={`Stacked bars of open alerts per type by severity. ${summary}`}>
           <ResponsiveContainer width="100%" height="100%">
@@ -43,7 +50,14 @@ export function AlertsChart({ alerts, acknowledged }: { alerts: Overview["open_a
               <Tooltip {...tooltipStyle} />
               <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
               {alertSeverities.map((s) => (
-                <Bar key={s} dataKey={s} name={alertSeverityLabels[s]} stackId="severity" fill={severityColors[s]} isAnimationActive={false} />
+                <Bar
+                  key={s}
+                  dataKey={s}
+                  name={alertSeverityLabels[s]}
+                  stackId="severity"
+                  fill={severityColors[s]}
+                  isAnimationActive={false}
+                />
               ))}
             </BarChart>
           </ResponsiveContainer>

@@ -12,7 +12,10 @@ export function CasesChart({ counts, href }: { counts: Overview["cases_by_status
   // Leads and admins go to the case queue; analysts to their cases.
   const linkLabel = href.startsWith("/cases/queue") ? "Case queue" : "Cases";
   const total = caseStatuses.reduce((n, s) => n + counts[s], 0);
-  const summary = total === 0 ? "No cases yet." : `${total.toLocaleString("en")} cases: ${caseStatuses.map((s) => `${counts[s]} ${caseStatusLabels[s].toLowerCase()}`).join(", ")}.`;
+  const summary =
+    total === 0
+      ? "No cases yet."
+      : `${total.toLocaleString("en")} cases: ${caseStatuses.map((s) => `${counts[s]} ${caseStatusLabels[s].toLowerCase()}`).join(", ")}.`;
   const data = caseStatuses.map((s) => ({ status: s, label: caseStatusLabels[s], cases: counts[s] }));
   return (
     <ChartCard title="Cases by status" summary={summary} href={href} linkLabel={linkLabel}>

@@ -9,12 +9,23 @@ export const severityColors = {
   critical: "var(--danger)",
 } as const;
 
-export const caseStatusColors = { open: "var(--primary)", in_review: "var(--warning)", resolved: "var(--success)", closed: "var(--muted-foreground)" } as const;
+export const caseStatusColors = {
+  open: "var(--primary)",
+  in_review: "var(--warning)",
+  resolved: "var(--success)",
+  closed: "var(--muted-foreground)",
+} as const;
 
 export const axisTick = { fill: "var(--muted-foreground)", fontSize: 12 };
 export const gridStroke = "var(--border)";
 export const tooltipStyle = {
-  contentStyle: { background: "var(--surface)", border: "1px solid var(--border)", borderRadius: 8, color: "var(--foreground)", fontSize: 12 },
+  contentStyle: {
+    background: "var(--surface)",
+    border: "1px solid var(--border)",
+    borderRadius: 8,
+    color: "var(--foreground)",
+    fontSize: 12,
+  },
   labelStyle: { color: "var(--foreground)", fontWeight: 600 },
   cursor: { fill: "var(--surface-muted)" },
 };

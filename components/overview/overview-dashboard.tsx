@@ -8,7 +8,15 @@ import { ScoresChart } from "./scores-chart";
 import { Card } from "@/components/ui/card";
 
 /** The overview's numbers: charts (client, recharts) fed by one server-side read of the API. */
-export function OverviewDashboard({ overview, error, casesHref }: { overview: Overview | null; error: SafeError | null; casesHref: string }) {
+export function OverviewDashboard({
+  overview,
+  error,
+  casesHref,
+}: {
+  overview: Overview | null;
+  error: SafeError | null;
+  casesHref: string;
+}) {
   if (!overview) {
     return (
       <Card>

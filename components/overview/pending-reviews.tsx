@@ -9,9 +9,15 @@ function PendingTile({ href, icon, count, label, hint }: { href: string; icon: R
   return (
     <Link
       href={href}
-      className={cn(cardClasses, "group flex items-center gap-4 p-4 transition-colors hover:border-border-strong hover:bg-surface-muted/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring")}
+      className={cn(
+        cardClasses,
+        "group flex items-center gap-4 p-4 transition-colors hover:border-border-strong hover:bg-surface-muted/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+      )}
     >
-      <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground [&_svg]:size-5">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground [&_svg]:size-5"
+      >
         {icon}
       </span>
       <span className="grid flex-1 gap-0.5">
@@ -31,8 +37,20 @@ export function PendingReviews({ screenings, verifications }: { screenings: numb
         Waiting for a person
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        <PendingTile href="/watchlist" icon={<ShieldAlert />} count={screenings} label="Screenings to review" hint="Possible watchlist matches, pending review" />
-        <PendingTile href="/identity?status=pending" icon={<Fingerprint />} count={verifications} label="Pending verifications" hint="Identity checks still running or waiting" />
+        <PendingTile
+          href="/watchlist"
+          icon={<ShieldAlert />}
+          count={screenings}
+          label="Screenings to review"
+          hint="Possible watchlist matches, pending review"
+        />
+        <PendingTile
+          href="/identity?status=pending"
+          icon={<Fingerprint />}
+          count={verifications}
+          label="Pending verifications"
+          hint="Identity checks still running or waiting"
+        />
       </div>
     </section>
   );

@@ -25,7 +25,11 @@ export function ScoresChart({ days }: { days: ScoresDay[] }) {
   return (
     <ChartCard title="Scores per day" summary={summary} href="/events?event_type=transaction.scored" linkLabel="Events">
       {t.total === 0 ? (
-        <EmptyState icon={<BarChart3 />} title="No scores yet" description="Scores of this environment appear here by day (UTC) and decision." />
+        <EmptyState
+          icon={<BarChart3 />}
+          title="No scores yet"
+          description="Scores of this environment appear here by day (UTC) and decision."
+        />
       ) : (
         <ChartFrame label={`Stacked bars of scores per UTC day by decision. ${summary}`}>
           <ResponsiveContainer width="100%" height="100%">
@@ -44,11 +48,15 @@ export function ScoresChart({ days }: { days: ScoresDay[] }) {
       )}
       {t.challenge + t.block > 0 ? (
         <p className="mt-3 text-sm">
-          <Link href="/transactions?show=review" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+          <Link
+            href="/transactions?show=review"
+            className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+          >
             Review the challenged and blocked ones
           </Link>{" "}
           <span className="text-muted-foreground">
-            ({t.challenge.toLocaleString("en")} challenged, {t.block.toLocaleString("en")} blocked; the queue lists those without an analyst&apos;s decision, oldest first)
+            ({t.challenge.toLocaleString("en")} challenged, {t.block.toLocaleString("en")} blocked; the queue lists those without an
+            analyst&apos;s decision, oldest first)
           </span>
         </p>
       ) : null}

@@ -11,7 +11,16 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { updateDetectionPolicyAction } from "@/lib/actions/update-detection-policy";
-import { detectionChanges, DetectionFormSchema, detectors, parseNumberInput, type DetectionDraft, type DetectionThresholds, type DetectorName, type DetectorThresholds } from "@/lib/schemas/detection-policy";
+import {
+  detectionChanges,
+  DetectionFormSchema,
+  detectors,
+  parseNumberInput,
+  type DetectionDraft,
+  type DetectionThresholds,
+  type DetectorName,
+  type DetectorThresholds,
+} from "@/lib/schemas/detection-policy";
 import type { DetectionPolicy } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldForParam } from "@/lib/schemas/field-errors";
@@ -25,7 +34,9 @@ function draftOf(thresholds: DetectionThresholds): Draft {
   return Object.fromEntries(
     detectors.map((info) => [
       info.name,
-      Object.fromEntries(Object.entries(thresholds[info.name] ?? {}).map(([key, value]) => [key, typeof value === "boolean" ? value : String(value)])),
+      Object.fromEntries(
+        Object.entries(thresholds[info.name] ?? {}).map(([key, value]) => [key, typeof value === "boolean" ? value : String(value)]),
+      ),
     ]),
   ) as Draft;
 }
@@ -34,12 +45,18 @@ function thresholdsOf(draft: Draft): DetectionThresholds {
   return Object.fromEntries(
     detectors.map((info) => [
       info.name,
-      Object.fromEntries(Object.entries(draft[info.name]).map(([key, value]) => [key, typeof value === "boolean" ? value : parseNumberInput(value)])),
+      Object.fromEntries(
+        Object.entries(draft[info.name]).map(([key, value]) => [key, typeof value === "boolean" ? value : parseNumberInput(value)]),
+      ),
     ]),
   ) as DetectionThresholds;
 }
 
-const KNOWN_FIELDS = detectors.flatMap((info) => [info.name, `${info.name}.enabled`, ...info.fields.map((field) => `${info.name}.${field.key}`)]);
+const KNOWN_FIELDS = detectors.flatMap((info) => [
+  info.name,
+  `${info.name}.enabled`,
+  ...info.fields.map((field) => `${info.name}.${field.key}`),
+]);
 
 type DetectionEditorProps = { policy: DetectionPolicy; environment: ConsoleEnvironment; currentAnalystId: string };
 
@@ -47,7 +64,10 @@ type DetectionEditorProps = { policy: DetectionPolicy; environment: ConsoleEnvir
 export function DetectionEditor({ policy: initial, environment, currentAnalystId }: DetectionEditorProps) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
-  const form = useForm<Draft, unknown, DetectionThresholds>({ resolver: zodResolver(DetectionFormSchema), defaultValues: draftOf(initial.detectors) });
+  const form = useForm<Draft, unknown, DetectionThresholds>({
+    resolver: zodResolver(DetectionFormSchema),
+    defaultValues: draftOf(initial.detectors),
+  });
   const draft = form.watch();
   const [confirming, setConfirming] = useState(false);
   const { execute, result, isPending, reset } = useAction(updateDetectionPolicyAction, {
@@ -66,7 +86,8 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
 
   const thresholds = thresholdsOf(draft);
   const changes = detectionChanges(saved.detectors, thresholds);
-  const setField = (name: DetectorName, key: string, value: string | boolean) => form.setValue(`${name}.${key}`, value, { shouldDirty: true });
+  const setField = (name: DetectorName, key: string, value: string | boolean) =>
+    form.setValue(`${name}.${key}`, value, { shouldDirty: true });
 
   const review = form.handleSubmit(() => {
     reset();
@@ -86,69 +107,77 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
         onReview={review}
       />
       <Form {...form}>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {detectors.map((info) => {
-          const values = draft[info.name];
-          const defaults: DetectorThresholds = saved.defaults[info.name] ?? {};
-          const enabled = values.enabled === true;
-          return (
-            <Card key={info.name}>
-              <CardHeader className="flex-row items-start justify-between gap-3">
-                <div className="grid gap-1.5">
-                  <CardTitle as="h3">{info.label}</CardTitle>
-                  <CardDescription>{info.description}</CardDescription>
-                </div>
-                <label className="flex shrink-0 cursor-pointer items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={enabled}
-                    onChange={(event) => setField(info.name, "enabled", event.target.checked)}
-                    disabled={isPending}
-                    className="size-4 accent-[var(--primary)]"
-                  />
-                  Enabled
-                </label>
-              </CardHeader>
-              <CardContent className="grid gap-4">
-                {form.formState.errors[info.name]?.message ? <p className="text-xs font-medium text-danger">{String(form.formState.errors[info.name]?.message)}</p> : null}
-                <div className="grid gap-4 sm:grid-cols-2">
-                  {info.fields.map((field) => (
-                    <FormFieldItem key={field.key} control={form.control} name={`${info.name}.${field.key}`} label={field.label} description={`${field.hint} Default ${String(defaults[field.key] ?? "—")}.`}>
-                      {(control) => (
-                        <Input
-                          type="number"
-                          inputMode={field.integer ? "numeric" : "decimal"}
-                          min={field.min}
-                          max={field.max}
-                          step={field.step ?? 1}
-                          name={control.name}
-                          ref={control.ref}
-                          value={String(control.value ?? "")}
-                          onChange={control.onChange}
-                          onBlur={control.onBlur}
-                          disabled={isPending || !enabled}
-                        />
-                      )}
-                    </FormFieldItem>
-                  ))}
-                </div>
-                <div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => form.setValue(info.name, draftOf(saved.defaults)[info.name], { shouldDirty: true })}
-                    disabled={isPending}
-                    aria-label={`Use defaults for ${info.label}`}
-                  >
-                    <RotateCcw aria-hidden="true" />
-                    Use defaults
-                  </Button>
-                </div>
-              </CardContent>
-            </Card>
-          );
-        })}
-      </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {detectors.map((info) => {
+            const values = draft[info.name];
+            const defaults: DetectorThresholds = saved.defaults[info.name] ?? {};
+            const enabled = values.enabled === true;
+            return (
+              <Card key={info.name}>
+                <CardHeader className="flex-row items-start justify-between gap-3">
+                  <div className="grid gap-1.5">
+                    <CardTitle as="h3">{info.label}</CardTitle>
+                    <CardDescription>{info.description}</CardDescription>
+                  </div>
+                  <label className="flex shrink-0 cursor-pointer items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={enabled}
+                      onChange={(event) => setField(info.name, "enabled", event.target.checked)}
+                      disabled={isPending}
+                      className="size-4 accent-[var(--primary)]"
+                    />
+                    Enabled
+                  </label>
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  {form.formState.errors[info.name]?.message ? (
+                    <p className="text-xs font-medium text-danger">{String(form.formState.errors[info.name]?.message)}</p>
+                  ) : null}
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    {info.fields.map((field) => (
+                      <FormFieldItem
+                        key={field.key}
+                        control={form.control}
+                        name={`${info.name}.${field.key}`}
+                        label={field.label}
+                        description={`${field.hint} Default ${String(defaults[field.key] ?? "—")}.`}
+                      >
+                        {(control) => (
+                          <Input
+                            type="number"
+                            inputMode={field.integer ? "numeric" : "decimal"}
+                            min={field.min}
+                            max={field.max}
+                            step={field.step ?? 1}
+                            name={control.name}
+                            ref={control.ref}
+                            value={String(control.value ?? "")}
+                            onChange={control.onChange}
+                            onBlur={control.onBlur}
+                            disabled={isPending || !enabled}
+                          />
+                        )}
+                      </FormFieldItem>
+                    ))}
+                  </div>
+                  <div>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => form.setValue(info.name, draftOf(saved.defaults)[info.name], { shouldDirty: true })}
+                      disabled={isPending}
+                      aria-label={`Use defaults for ${info.label}`}
+                    >
+                      <RotateCcw aria-hidden="true" />
+                      Use defaults
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </div>
       </Form>
       <SaveChangesDialog
         open={confirming}

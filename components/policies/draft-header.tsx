@@ -20,7 +20,17 @@ type DraftHeaderProps = {
  * The head of an editable policy section (decision policy, detection thresholds): its title, when
  * it last changed and by whom, the draft's unsaved-change count, Discard, and Review and save.
  */
-export function DraftHeader({ headingId, title, description, saved, currentAnalystId, changeCount, pending, onDiscard, onReview }: DraftHeaderProps) {
+export function DraftHeader({
+  headingId,
+  title,
+  description,
+  saved,
+  currentAnalystId,
+  changeCount,
+  pending,
+  onDiscard,
+  onReview,
+}: DraftHeaderProps) {
   const dirty = changeCount > 0;
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -29,7 +39,12 @@ export function DraftHeader({ headingId, title, description, saved, currentAnaly
           {title}
         </h2>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-        <LastUpdated updatedAt={saved.updated_at} updatedBy={saved.updated_by} version={saved.version} currentAnalystId={currentAnalystId} />
+        <LastUpdated
+          updatedAt={saved.updated_at}
+          updatedBy={saved.updated_by}
+          version={saved.version}
+          currentAnalystId={currentAnalystId}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-muted-foreground" aria-live="polite">

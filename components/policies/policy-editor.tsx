@@ -12,7 +12,14 @@ import { updatePolicyAction } from "@/lib/actions/update-policy";
 import { parseNumberInput } from "@/lib/schemas/detection-policy";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, fieldForParam, mergeFieldErrors } from "@/lib/schemas/field-errors";
-import { policyChanges, rulesForApi, ScoreBandsFormSchema, UpdatePolicyInputSchema, type DraftRule, type ScoreBandsInput } from "@/lib/schemas/policy";
+import {
+  policyChanges,
+  rulesForApi,
+  ScoreBandsFormSchema,
+  UpdatePolicyInputSchema,
+  type DraftRule,
+  type ScoreBandsInput,
+} from "@/lib/schemas/policy";
 import type { Policy, SignalInfo } from "@/lib/api/wire";
 import { RuleDialog } from "./rule-dialog";
 import { RulesList } from "./rules-list";
@@ -28,7 +35,10 @@ type PolicyEditorProps = {
   currentAnalystId: string;
 };
 
-const bandsDraftOf = (policy: Policy): BandsDraft => ({ block: String(policy.score_bands.block), challenge: String(policy.score_bands.challenge) });
+const bandsDraftOf = (policy: Policy): BandsDraft => ({
+  block: String(policy.score_bands.block),
+  challenge: String(policy.score_bands.challenge),
+});
 const rulesDraftOf = (policy: Policy): DraftRule[] => policy.rules.map((rule) => ({ ...rule, key: rule.id }));
 
 /**
@@ -38,7 +48,11 @@ const rulesDraftOf = (policy: Policy): DraftRule[] => policy.rules.map((rule) =>
 export function PolicyEditor({ policy: initial, signals, environment, currentAnalystId }: PolicyEditorProps) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
-  const bandsForm = useForm<BandsDraft, unknown, ScoreBandsInput>({ resolver: zodResolver(ScoreBandsFormSchema), defaultValues: bandsDraftOf(initial), mode: "onTouched" });
+  const bandsForm = useForm<BandsDraft, unknown, ScoreBandsInput>({
+    resolver: zodResolver(ScoreBandsFormSchema),
+    defaultValues: bandsDraftOf(initial),
+    mode: "onTouched",
+  });
   const bands = bandsForm.watch();
   const [rules, setRules] = useState<DraftRule[]>(() => rulesDraftOf(initial));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -48,7 +62,8 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
     onError: ({ error }) => {
       // The API's refusal of a threshold goes next to it (`score_bands.block` → block).
       const field = fieldForParam(error.serverError?.param, ["score_bands.block", "score_bands.challenge"]);
-      if (field && error.serverError) bandsForm.setError(field === "score_bands.block" ? "block" : "challenge", { type: "server", message: error.serverError.message });
+      if (field && error.serverError)
+        bandsForm.setError(field === "score_bands.block" ? "block" : "challenge", { type: "server", message: error.serverError.message });
     },
     onSuccess: ({ data }) => {
       setSaved(data);

@@ -15,7 +15,15 @@ import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { LimitedText } from "@/components/ui/limited-text";
 import { SignalsFieldset } from "./signals-fieldset";
 
-const EMPTY: RuleForm = { name: "", action: "challenge", signals: [], signalMode: "any", score_gte: "", amount_gte: "", payment_method_types: [] };
+const EMPTY: RuleForm = {
+  name: "",
+  action: "challenge",
+  signals: [],
+  signalMode: "any",
+  score_gte: "",
+  amount_gte: "",
+  payment_method_types: [],
+};
 
 type RuleDialogProps = {
   signals: readonly SignalInfo[];
@@ -85,7 +93,10 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
   const values = form.watch();
   // A rule read from a newer API may name a payment method this console does not know: shown
   // too, so it can be unticked (the schema refuses it while it is ticked).
-  const methods = [...paymentMethodTypes, ...values.payment_method_types.filter((type) => !(paymentMethodTypes as readonly string[]).includes(type))];
+  const methods = [
+    ...paymentMethodTypes,
+    ...values.payment_method_types.filter((type) => !(paymentMethodTypes as readonly string[]).includes(type)),
+  ];
   const keptConditions = Object.keys(kept).length > 0 ? describeConditions(kept) : null;
   const whole = form.formState.errors.root;
   return (
@@ -119,7 +130,16 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
       >
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <FormFieldItem control={form.control} name="name" label="Name" description="What it catches, e.g. “Tor with a high score”.">
-            {(field) => <LimitedText max={TEXT_LIMITS.ruleName} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} autoComplete="off" />}
+            {(field) => (
+              <LimitedText
+                max={TEXT_LIMITS.ruleName}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="off"
+              />
+            )}
           </FormFieldItem>
           <FormFieldItem control={form.control} name="action" label="Decision" description="What the rule decides.">
             {(field) => (
@@ -156,7 +176,12 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
           <FormFieldItem control={form.control} name="score_gte" label="Score at least (optional)" description="0 to 100.">
             {(field) => <Input type="number" inputMode="numeric" min={0} max={100} {...field} />}
           </FormFieldItem>
-          <FormFieldItem control={form.control} name="amount_gte" label="Amount at least (optional)" description="In minor units, e.g. 50000 = 500.00.">
+          <FormFieldItem
+            control={form.control}
+            name="amount_gte"
+            label="Amount at least (optional)"
+            description="In minor units, e.g. 50000 = 500.00."
+          >
             {(field) => <Input type="number" inputMode="numeric" min={0} {...field} />}
           </FormFieldItem>
         </div>
@@ -172,7 +197,9 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
                     <input
                       type="checkbox"
                       checked={field.value.includes(type)}
-                      onChange={(event) => field.onChange(event.target.checked ? [...field.value, type] : field.value.filter((t) => t !== type))}
+                      onChange={(event) =>
+                        field.onChange(event.target.checked ? [...field.value, type] : field.value.filter((t) => t !== type))
+                      }
                       className="size-4 accent-[var(--primary)]"
                     />
                     <code className="font-mono text-xs">{type}</code>

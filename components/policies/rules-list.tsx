@@ -51,7 +51,11 @@ export function RulesList({ rules, onChange, errors, signals, disabled }: RulesL
       {rules.map((rule, index) => {
         const error = errorOfRule(errors, index);
         return (
-          <li key={rule.key} className="flex flex-wrap items-start gap-3 rounded-lg border border-border p-3 aria-[invalid=true]:border-danger" aria-invalid={error ? true : undefined}>
+          <li
+            key={rule.key}
+            className="flex flex-wrap items-start gap-3 rounded-lg border border-border p-3 aria-[invalid=true]:border-danger"
+            aria-invalid={error ? true : undefined}
+          >
             <span className="mt-0.5 w-6 text-right text-sm text-muted-foreground tabular-nums">{index + 1}.</span>
             <div className="grid min-w-0 flex-1 gap-1">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
@@ -77,7 +81,13 @@ export function RulesList({ rules, onChange, errors, signals, disabled }: RulesL
                 />
                 <span aria-hidden="true">On</span>
               </label>
-              <Button variant="ghost" size="sm" aria-label={`Move rule “${revealHidden(rule.name)}” up`} disabled={disabled || index === 0} onClick={() => move(index, index - 1)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Move rule “${revealHidden(rule.name)}” up`}
+                disabled={disabled || index === 0}
+                onClick={() => move(index, index - 1)}
+              >
                 <ArrowUp aria-hidden="true" />
               </Button>
               <Button
@@ -90,7 +100,12 @@ export function RulesList({ rules, onChange, errors, signals, disabled }: RulesL
                 <ArrowDown aria-hidden="true" />
               </Button>
               {signals ? (
-                <RuleDialog signals={signals} rule={rule} disabled={disabled} onSubmit={(edited) => onChange(rules.map((r) => (r.key === edited.key ? edited : r)))} />
+                <RuleDialog
+                  signals={signals}
+                  rule={rule}
+                  disabled={disabled}
+                  onSubmit={(edited) => onChange(rules.map((r) => (r.key === edited.key ? edited : r)))}
+                />
               ) : null}
               <Button
                 variant="ghost"

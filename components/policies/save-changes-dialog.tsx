@@ -1,6 +1,13 @@
 "use client";
 
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { FormError } from "@/components/ui/form-error";
@@ -28,14 +35,28 @@ type SaveChangesDialogProps = {
  * The explicit last step of a policy change: every change listed, in words, before it is sent.
  * Policies decide live traffic, so nothing is saved by editing alone.
  */
-export function SaveChangesDialog({ open, onOpenChange, title, description, changes, onConfirm, isPending, error, onRedo, onDiscard }: SaveChangesDialogProps) {
+export function SaveChangesDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  changes,
+  onConfirm,
+  isPending,
+  error,
+  onRedo,
+  onDiscard,
+}: SaveChangesDialogProps) {
   const conflict = error?.conflict;
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent className="max-w-xl">
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
-        <ul className="mt-4 grid max-h-80 gap-1.5 overflow-auto rounded-lg border border-border bg-surface-muted p-3 text-sm" aria-label="Changes">
+        <ul
+          className="mt-4 grid max-h-80 gap-1.5 overflow-auto rounded-lg border border-border bg-surface-muted p-3 text-sm"
+          aria-label="Changes"
+        >
           {/* Two lines can read the same (two identical rules added): the index keeps keys unique. */}
           {changes.map((line, index) => (
             <li key={`${index}:${line}`} className="flex gap-2">

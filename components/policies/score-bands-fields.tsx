@@ -20,7 +20,12 @@ export function ScoreBandsFields({ disabled }: { disabled?: boolean }) {
         <FormFieldItem control={control} name="block" label="Block at or above" description="A score from 1 to 100.">
           {(field) => <Input type="number" inputMode="numeric" min={1} max={100} step={1} {...field} disabled={disabled} />}
         </FormFieldItem>
-        <FormFieldItem control={control} name="challenge" label="Challenge at or above" description="A score from 0 to 100, below the block threshold.">
+        <FormFieldItem
+          control={control}
+          name="challenge"
+          label="Challenge at or above"
+          description="A score from 0 to 100, below the block threshold."
+        >
           {(field) => <Input type="number" inputMode="numeric" min={0} max={100} step={1} {...field} disabled={disabled} />}
         </FormFieldItem>
       </div>
@@ -31,9 +36,7 @@ export function ScoreBandsFields({ disabled }: { disabled?: boolean }) {
             <span className="bg-warning/70" style={{ width: `${block - challenge}%` }} />
             <span className="bg-danger/70" style={{ width: `${100 - block + 1}%` }} />
           </div>
-          <p className="mt-2 text-xs text-muted-foreground">
-            Scores: {bandsSummary({ block, challenge })}. Rules are checked first.
-          </p>
+          <p className="mt-2 text-xs text-muted-foreground">Scores: {bandsSummary({ block, challenge })}. Rules are checked first.</p>
         </div>
       ) : null}
     </div>

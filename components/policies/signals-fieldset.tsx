@@ -26,7 +26,13 @@ export function SignalsFieldset({ signals, value, onChange, mode, onModeChange, 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" role="radiogroup" aria-label="How the selected signals combine">
         {(["any", "all"] as const).map((option) => (
           <label key={option} className="flex cursor-pointer items-center gap-2">
-            <input type="radio" name={`${id}-mode`} checked={mode === option} onChange={() => onModeChange(option)} className="size-4 accent-[var(--primary)]" />
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={mode === option}
+              onChange={() => onModeChange(option)}
+              className="size-4 accent-[var(--primary)]"
+            />
             {option === "any" ? "Any of the selected signals fired" : "All of the selected signals fired"}
           </label>
         ))}
@@ -34,7 +40,13 @@ export function SignalsFieldset({ signals, value, onChange, mode, onModeChange, 
       <label htmlFor={`${id}-filter`} className="sr-only">
         Filter signals
       </label>
-      <Input id={`${id}-filter`} type="search" placeholder="Filter signals, e.g. ip or velocity" value={filter} onChange={(event) => setFilter(event.target.value)} />
+      <Input
+        id={`${id}-filter`}
+        type="search"
+        placeholder="Filter signals, e.g. ip or velocity"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
       <div className="grid max-h-56 gap-1 overflow-auto rounded-lg border border-border p-2 sm:grid-cols-2">
         {shown.map((signal) => (
           <label key={signal.name} className="flex cursor-pointer items-start gap-2.5 rounded-md p-1.5 text-sm hover:bg-surface-muted">
@@ -58,7 +70,9 @@ export function SignalsFieldset({ signals, value, onChange, mode, onModeChange, 
         {shown.length === 0 ? <p className="p-2 text-sm text-muted-foreground">No signal matches “{filter}”.</p> : null}
       </div>
       <p className="text-xs text-muted-foreground" aria-live="polite">
-        {value.length === 0 ? "No signal selected: the rule then needs another condition." : `${value.length} selected: ${value.join(", ")}`}
+        {value.length === 0
+          ? "No signal selected: the rule then needs another condition."
+          : `${value.length} selected: ${value.join(", ")}`}
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-xs font-medium text-danger">

@@ -8,10 +8,7 @@ import { API_SURFACES, specRoute, type ApiSurfaceId } from "@/lib/api-reference/
 import { loadSwaggerUi } from "./swagger-ui-loader";
 import { Card } from "@/components/ui/card";
 
-type PanelState =
-  | { status: "loading" }
-  | { status: "ready" }
-  | { status: "error"; title: string; message: string; code?: string };
+type PanelState = { status: "loading" } | { status: "ready" } | { status: "error"; title: string; message: string; code?: string };
 
 type SurfacePanelProps = { surface: ApiSurfaceId; swaggerVersion: string };
 
@@ -89,8 +86,8 @@ export function SurfacePanel({ surface, swaggerVersion }: SurfacePanelProps) {
               <p>{state.message}</p>
               {state.code === "api_unreachable" || state.code === "api_timeout" ? (
                 <p className="mt-2">
-                  If you run Argus yourself, check that the API is started (<code className="font-mono">npm run api</code>
-                  ) and that the console&apos;s <code className="font-mono">ARGUS_API_URL</code> points at it.
+                  If you run Argus yourself, check that the API is started (<code className="font-mono">npm run api</code>) and that the
+                  console&apos;s <code className="font-mono">ARGUS_API_URL</code> points at it.
                 </p>
               ) : null}
               <Button variant="secondary" size="sm" className="mt-4" onClick={retry}>

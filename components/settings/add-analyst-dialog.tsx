@@ -73,7 +73,17 @@ export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
           {(field) => <Input type="email" {...field} autoComplete="off" spellCheck={false} required disabled={isPending} />}
         </FormFieldItem>
         <FormFieldItem control={form.control} name="name" label="Name" description="Optional. Shown in the header and in case timelines.">
-          {(field) => <LimitedText max={TEXT_LIMITS.analystName} name={field.name} value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} autoComplete="off" disabled={isPending} />}
+          {(field) => (
+            <LimitedText
+              max={TEXT_LIMITS.analystName}
+              name={field.name}
+              value={field.value ?? ""}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              autoComplete="off"
+              disabled={isPending}
+            />
+          )}
         </FormFieldItem>
         <FormFieldItem control={form.control} name="role" label="Role" description={roleDescriptions[role]}>
           {(field) => (

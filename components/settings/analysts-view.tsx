@@ -29,7 +29,8 @@ export function AnalystsView({ selfId }: { selfId: string }) {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          {query.data ? `${query.data.data.length} ${query.data.data.length === 1 ? "analyst" : "analysts"}` : "Analysts"} of this account, in both environments.
+          {query.data ? `${query.data.data.length} ${query.data.data.length === 1 ? "analyst" : "analysts"}` : "Analysts"} of this account,
+          in both environments.
         </p>
         <AddAnalystDialog onAdded={() => void queryClient.invalidateQueries({ queryKey: queryKeys.analysts.all() })} />
       </div>

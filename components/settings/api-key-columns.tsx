@@ -64,7 +64,11 @@ export function apiKeyColumns({ environment, consoleKeyLastFour, onRevoked }: Op
           </ul>
         ),
     }),
-    columns.accessor("created_at", { header: "Created (UTC)", sortFn: "text", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("created_at", {
+      header: "Created (UTC)",
+      sortFn: "text",
+      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    }),
     // Last use and request count in one column: both answer "is this key in use?".
     columns.accessor("last_used_at", {
       header: "Last used (UTC)",

@@ -40,7 +40,12 @@ export function ApiKeysView({ environment, consoleKeyLastFour }: ApiKeysViewProp
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all(environment) });
   const columns = useMemo(
-    () => apiKeyColumns({ environment, consoleKeyLastFour, onRevoked: () => void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all(environment) }) }),
+    () =>
+      apiKeyColumns({
+        environment,
+        consoleKeyLastFour,
+        onRevoked: () => void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all(environment) }),
+      }),
     [environment, consoleKeyLastFour, queryClient],
   );
 

@@ -6,7 +6,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Form, FormField, FormFieldItem, FormItem, FormMessage, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
+import {
+  Form,
+  FormField,
+  FormFieldItem,
+  FormItem,
+  FormMessage,
+  formLevelError,
+  setFieldErrors,
+  setServerError,
+} from "@/components/ui/form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { createApiKeyAction } from "@/lib/actions/create-api-key";
 import type { CreatedApiKey } from "@/lib/api/wire";
@@ -71,8 +80,24 @@ export function CreateApiKeyDialog({ environment, onCreated }: CreateApiKeyDialo
         submitDisabled={overLimit(form.watch("label"), TEXT_LIMITS.apiKeyLabel)}
         error={formLevelError(result.serverError, FIELDS)}
       >
-        <FormFieldItem control={form.control} name="label" label="Label" description="Which service or person uses it, e.g. “Checkout service”.">
-          {(field) => <LimitedText max={TEXT_LIMITS.apiKeyLabel} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} required autoComplete="off" disabled={isPending} />}
+        <FormFieldItem
+          control={form.control}
+          name="label"
+          label="Label"
+          description="Which service or person uses it, e.g. “Checkout service”."
+        >
+          {(field) => (
+            <LimitedText
+              max={TEXT_LIMITS.apiKeyLabel}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              required
+              autoComplete="off"
+              disabled={isPending}
+            />
+          )}
         </FormFieldItem>
         <FormField
           control={form.control}

@@ -21,18 +21,25 @@ export function RevokeApiKeyDialog({ apiKey, environment, usedByConsole, onRevok
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" aria-label={`Revoke key ${revealHidden(apiKey.label)} ending ${apiKey.last_four}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-danger hover:bg-danger-soft"
+          aria-label={`Revoke key ${revealHidden(apiKey.label)} ending ${apiKey.last_four}`}
+        >
           Revoke
         </Button>
       }
       title={
         <>
-          Revoke “<UserText value={apiKey.label} />”?
+          Revoke “<UserText value={apiKey.label} />
+          ”?
         </>
       }
       description={
         <>
-          Requests with the key ending <code className="font-mono">{apiKey.last_four}</code> are refused from the next request on. This cannot be undone.
+          Requests with the key ending <code className="font-mono">{apiKey.last_four}</code> are refused from the next request on. This
+          cannot be undone.
         </>
       }
       confirmLabel="Revoke key"
@@ -43,8 +50,8 @@ export function RevokeApiKeyDialog({ apiKey, environment, usedByConsole, onRevok
     >
       {usedByConsole ? (
         <p role="note" className="mt-3 rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm">
-          <strong className="font-semibold">This console uses this key.</strong> After revoking it, the console cannot read this environment until it is
-          given a new key (ARGUS_CONSOLE_{environment === "production" ? "LIVE" : "TEST"}_KEY, or a new console.env).
+          <strong className="font-semibold">This console uses this key.</strong> After revoking it, the console cannot read this environment
+          until it is given a new key (ARGUS_CONSOLE_{environment === "production" ? "LIVE" : "TEST"}_KEY, or a new console.env).
         </p>
       ) : null}
     </ConfirmDialog>

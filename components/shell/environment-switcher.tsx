@@ -18,7 +18,11 @@ export function EnvironmentSwitcher({ environment }: { environment: ConsoleEnvir
   });
   const pendingTarget = isPending ? input?.environment : undefined;
   return (
-    <div role="group" aria-label="Environment" className="inline-flex items-center gap-0.5 rounded-lg border border-border bg-surface-muted p-0.5">
+    <div
+      role="group"
+      aria-label="Environment"
+      className="inline-flex items-center gap-0.5 rounded-lg border border-border bg-surface-muted p-0.5"
+    >
       {consoleEnvironments.map((option) => {
         const selected = option === environment;
         return (

@@ -51,7 +51,10 @@ export function KeyboardShortcuts({ role }: { role: AnalystRole }) {
           <DialogDescription>They work anywhere in the console, except while you type in a field.</DialogDescription>
         </DialogHeader>
         <div className="mt-5 grid gap-5 sm:grid-cols-2">
-          <ShortcutGroup title="Go to" shortcuts={goItems.map((item) => ({ keys: ["g", item.goKey as string], description: item.label }))} />
+          <ShortcutGroup
+            title="Go to"
+            shortcuts={goItems.map((item) => ({ keys: ["g", item.goKey as string], description: item.label }))}
+          />
           <div className="grid content-start gap-5">
             <ShortcutGroup title="Lists" shortcuts={TABLE_SHORTCUTS} />
             <ShortcutGroup title="General" shortcuts={GENERAL_SHORTCUTS} />
@@ -90,7 +93,12 @@ function useGoToShortcuts(targets: { key: string; href: string }[]) {
   const router = useRouter();
   const signature = targets.map((t) => `${t.key}=${t.href}`).join(",");
   useEffect(() => {
-    const map = new Map(signature.split(",").filter(Boolean).map((pair) => pair.split("=") as [string, string]));
+    const map = new Map(
+      signature
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => pair.split("=") as [string, string]),
+    );
     let armedUntil = 0;
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || hasCommandModifier(event) || isTypingTarget(event.target) || modalIsOpen()) return;

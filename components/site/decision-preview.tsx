@@ -49,7 +49,10 @@ export function DecisionPreview() {
               aria-valuenow={SCORE}
               className="mt-2 h-2 overflow-hidden rounded-full bg-surface-muted"
             >
-              <div className="h-full rounded-full bg-linear-to-r from-amber-400 via-orange-500 to-red-600 dark:to-red-500" style={{ width: `${SCORE}%` }} />
+              <div
+                className="h-full rounded-full bg-linear-to-r from-amber-400 via-orange-500 to-red-600 dark:to-red-500"
+                style={{ width: `${SCORE}%` }}
+              />
             </div>
           </div>
 

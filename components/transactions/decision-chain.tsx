@@ -32,15 +32,26 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
         {newestFirst.map(({ record, current }, index) => {
           const supersededBy = index > 0 ? newestFirst[index - 1]?.record : undefined;
           return (
-            <li key={record.decision_id} className={cn("grid gap-1 rounded-lg border p-3 text-sm", current ? "border-border-strong" : "border-border bg-surface-muted/60")}>
+            <li
+              key={record.decision_id}
+              className={cn(
+                "grid gap-1 rounded-lg border p-3 text-sm",
+                current ? "border-border-strong" : "border-border bg-surface-muted/60",
+              )}
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <DecisionBadge decision={record.decision} />
-                <span className={cn("font-medium", !current && "text-muted-foreground line-through decoration-1")}>{decisionReasonLabel(record.reason)}</span>
+                <span className={cn("font-medium", !current && "text-muted-foreground line-through decoration-1")}>
+                  {decisionReasonLabel(record.reason)}
+                </span>
                 {current ? <Badge tone="accent">In force</Badge> : <Badge>Superseded</Badge>}
                 <DateTime value={record.created_at} className="ml-auto text-xs text-muted-foreground" />
               </div>
               <p className="text-xs text-muted-foreground">
-                by <span className="font-medium text-foreground">{record.analyst_id ? <UserText value={names[record.analyst_id] ?? record.analyst_id} /> : "the API (no analyst named)"}</span>
+                by{" "}
+                <span className="font-medium text-foreground">
+                  {record.analyst_id ? <UserText value={names[record.analyst_id] ?? record.analyst_id} /> : "the API (no analyst named)"}
+                </span>
                 {supersededBy ? (
                   <>
                     {" "}
@@ -64,7 +75,9 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
             {chain.length === 0 ? <Badge tone="accent">In force</Badge> : <Badge>Superseded</Badge>}
           </div>
           <p className="text-xs text-muted-foreground">
-            {chain.length === 0 ? "No analyst has reviewed this transaction yet." : "The engine's decision when the transaction was scored."}
+            {chain.length === 0
+              ? "No analyst has reviewed this transaction yet."
+              : "The engine's decision when the transaction was scored."}
           </p>
         </li>
       </ol>

@@ -7,7 +7,17 @@ import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, formLevelError, setServerError } from "@/components/ui/form";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  formLevelError,
+  setServerError,
+} from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-error";
 import { NativeSelect } from "@/components/ui/input";
 import { LimitedText } from "@/components/ui/limited-text";
@@ -148,7 +158,11 @@ export function DecisionForm({ transactionId, environment, currentDecision, queu
             render={({ field }) => (
               <FormItem>
                 <FormLabel>Reason</FormLabel>
-                <FormDescription>{field.value ? decisionReasonHints[field.value] : "Why you decided this. Confirmed fraud and false positive teach the model."}</FormDescription>
+                <FormDescription>
+                  {field.value
+                    ? decisionReasonHints[field.value]
+                    : "Why you decided this. Confirmed fraud and false positive teach the model."}
+                </FormDescription>
                 <FormControl>
                   <NativeSelect
                     {...field}
@@ -203,7 +217,13 @@ export function DecisionForm({ transactionId, environment, currentDecision, queu
               Record decision
             </Button>
             {queue ? (
-              <Button type="submit" variant="secondary" className="ml-2" disabled={isPending || next.isPending || over} onClick={() => (goNext.current = true)}>
+              <Button
+                type="submit"
+                variant="secondary"
+                className="ml-2"
+                disabled={isPending || next.isPending || over}
+                onClick={() => (goNext.current = true)}
+              >
                 {(isPending && goNext.current) || next.isPending ? <Spinner /> : null}
                 Record and go to next
               </Button>

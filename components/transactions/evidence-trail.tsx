@@ -41,16 +41,25 @@ export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps
         </LinkButton>
       </div>
       {!page ? (
-        <ErrorState title="The evidence trail could not be loaded" error={error ?? { message: "The evidence trail could not be loaded." }} className="py-8" />
+        <ErrorState
+          title="The evidence trail could not be loaded"
+          error={error ?? { message: "The evidence trail could not be loaded." }}
+          className="py-8"
+        />
       ) : page.data.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">No events reference this transaction (events older than the account&apos;s retention are purged).</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          No events reference this transaction (events older than the account&apos;s retention are purged).
+        </p>
       ) : (
         <ol className="mt-3 grid gap-2">
           {page.data.map((event) => (
             <li key={event.event_id} className="rounded-lg border border-border">
               <details className="group">
                 <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-                  <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90" />
+                  <ChevronRight
+                    aria-hidden="true"
+                    className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90"
+                  />
                   <span className="font-medium">{eventLabels[event.event_type] ?? event.event_type}</span>
                   <code className="font-mono text-xs text-muted-foreground">{event.event_type}</code>
                   <DateTime value={event.created_at} className="ml-auto text-xs text-muted-foreground" />
@@ -65,7 +74,11 @@ export function EvidenceTrail({ transactionId, page, error }: EvidenceTrailProps
                       </>
                     ) : null}
                   </p>
-                  <pre tabIndex={0} aria-label={`Payload of ${event.event_type} event ${event.event_id}`} className="mt-2 max-h-72 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-xs">
+                  <pre
+                    tabIndex={0}
+                    aria-label={`Payload of ${event.event_type} event ${event.event_id}`}
+                    className="mt-2 max-h-72 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-xs"
+                  >
                     <UserText value={JSON.stringify(event.payload, null, 2)} />
                   </pre>
                 </div>

@@ -28,12 +28,17 @@ export async function LinkedTransactions({ environment, ids }: LinkedTransaction
           const summary = assessment ? summaryOfTransaction(assessment) : null;
           return (
             <li key={id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <Link href={`/transactions/${encodeURIComponent(id)}`} className="font-mono text-xs font-medium break-all underline-offset-4 hover:underline focus-visible:underline">
+              <Link
+                href={`/transactions/${encodeURIComponent(id)}`}
+                className="font-mono text-xs font-medium break-all underline-offset-4 hover:underline focus-visible:underline"
+              >
                 {id}
               </Link>
               {summary ? (
                 <>
-                  <span className="text-xs text-muted-foreground tabular-nums">{assessment ? formatAmount(assessment.amount, assessment.currency) : null}</span>
+                  <span className="text-xs text-muted-foreground tabular-nums">
+                    {assessment ? formatAmount(assessment.amount, assessment.currency) : null}
+                  </span>
                   <DateTime value={summary.created_at} className="text-xs text-muted-foreground" />
                   <span className="ml-auto flex items-center gap-2">
                     <span className="text-xs text-muted-foreground">

@@ -28,7 +28,12 @@ export function ScoreGauge({ score, bands, decision }: ScoreGaugeProps) {
       className="grid gap-1.5"
     >
       <div className="flex items-baseline gap-2" aria-hidden="true">
-        <span className={cn("text-4xl font-semibold tabular-nums", level === "high" ? "text-danger" : level === "medium" ? "text-warning" : "text-success")}>
+        <span
+          className={cn(
+            "text-4xl font-semibold tabular-nums",
+            level === "high" ? "text-danger" : level === "medium" ? "text-warning" : "text-success",
+          )}
+        >
           {score}
         </span>
         <span className="text-sm text-muted-foreground">/ 100</span>

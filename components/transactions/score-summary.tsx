@@ -31,10 +31,26 @@ export function ScoreSummary({ transaction: t }: { transaction: Transaction }) {
       </span>,
     ],
     ["Risk level", <RiskLevelBadge key="l" level={level} />],
-    ["Model", <code key="m" className="font-mono text-xs">{t.model_version}</code>],
-    ["Latency", <span key="t" className="tabular-nums">{t.latency_ms} ms</span>],
+    [
+      "Model",
+      <code key="m" className="font-mono text-xs">
+        {t.model_version}
+      </code>,
+    ],
+    [
+      "Latency",
+      <span key="t" className="tabular-nums">
+        {t.latency_ms} ms
+      </span>,
+    ],
   ];
-  if (t.label) facts.push(["Label", <Badge key="x" tone={t.label === "fraud" ? "danger" : "success"}>{labelText[t.label] ?? t.label}</Badge>]);
+  if (t.label)
+    facts.push([
+      "Label",
+      <Badge key="x" tone={t.label === "fraud" ? "danger" : "success"}>
+        {labelText[t.label] ?? t.label}
+      </Badge>,
+    ]);
 
   return (
     <Card as="section" aria-labelledby="txn-score" className="p-5">

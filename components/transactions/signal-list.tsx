@@ -17,7 +17,9 @@ const round = (value: number) => Math.abs(Math.round(value * 10) / 10);
 
 /** "Base 10 + 50 − 10": the score's arithmetic, as the engine did it (README "Model and decision"). */
 function sumText(base: number, rows: Row[]): string {
-  const terms = rows.filter((row) => row.points !== undefined).map((row) => ` ${(row.points as number) < 0 ? "−" : "+"} ${round(row.points as number)}`);
+  const terms = rows
+    .filter((row) => row.points !== undefined)
+    .map((row) => ` ${(row.points as number) < 0 ? "−" : "+"} ${round(row.points as number)}`);
   return `Base ${base}${terms.join("")}`;
 }
 
@@ -41,7 +43,9 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
         Why this score
       </h2>
       {sorted.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">No signal fired: the score is the engine&apos;s base score for a transaction with nothing unusual about it.</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          No signal fired: the score is the engine&apos;s base score for a transaction with nothing unusual about it.
+        </p>
       ) : (
         <ul className="mt-3 grid gap-3">
           {sorted.map((row) => {
@@ -52,7 +56,12 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
                   <span className="font-medium">{text.title}</span>
                   <Badge tone={weightTone[row.weight as keyof typeof weightTone] ?? "neutral"}>{weightLabel(row.weight)}</Badge>
                   {row.points !== undefined ? (
-                    <span className={cn("ml-auto text-sm font-medium tabular-nums", row.points > 0 ? "text-danger" : row.points < 0 ? "text-success" : "text-muted-foreground")}>
+                    <span
+                      className={cn(
+                        "ml-auto text-sm font-medium tabular-nums",
+                        row.points > 0 ? "text-danger" : row.points < 0 ? "text-success" : "text-muted-foreground",
+                      )}
+                    >
                       {formatPoints(row.points)}
                     </span>
                   ) : null}
@@ -87,14 +96,16 @@ export function SignalList({ transaction, catalogue }: SignalListProps) {
           <strong className="text-foreground">{transaction.risk_score}</strong>.{" "}
           {explanation.rule ? (
             <>
-              The rule <strong className="text-foreground">
+              The rule{" "}
+              <strong className="text-foreground">
                 <UserText value={explanation.rule.name} />
-              </strong> decided {explanation.rule.action}.
+              </strong>{" "}
+              decided {explanation.rule.action}.
             </>
           ) : (
             <>
-              The score bands decided {explanation.band_decision} (challenge from {explanation.bands.challenge}, block from {explanation.bands.block}; policy version{" "}
-              {explanation.policy_version}).
+              The score bands decided {explanation.band_decision} (challenge from {explanation.bands.challenge}, block from{" "}
+              {explanation.bands.block}; policy version {explanation.policy_version}).
             </>
           )}
         </p>

@@ -40,7 +40,8 @@ export function transactionColumns(query = "") {
     }),
     columns.accessor("risk_score", {
       header: "Score",
-      cell: ({ row }) => (row.original.risk_score !== null ? <RiskScore score={row.original.risk_score} level={row.original.risk_level ?? "low"} /> : none),
+      cell: ({ row }) =>
+        row.original.risk_score !== null ? <RiskScore score={row.original.risk_score} level={row.original.risk_level ?? "low"} /> : none,
       meta: { align: "end" },
     }),
     columns.accessor("risk_level", {
@@ -59,6 +60,9 @@ export function transactionColumns(query = "") {
           none
         ),
     }),
-    columns.accessor("created_at", { header: "Scored (UTC)", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("created_at", {
+      header: "Scored (UTC)",
+      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    }),
   ]);
 }

@@ -15,18 +15,39 @@ const mono = (value: string | null | undefined) => (value ? <UserText value={val
  */
 export function TransactionFacts({ transaction: t }: { transaction: Transaction }) {
   const facts: [string, ReactNode][] = [
-    ["Amount", <span key="a" className="font-medium tabular-nums">{formatAmount(t.amount, t.currency)}</span>],
-    ["Payment method", <span key="p" className="tabular-nums">{maskedPaymentMethod(t.payment_method)}</span>],
+    [
+      "Amount",
+      <span key="a" className="font-medium tabular-nums">
+        {formatAmount(t.amount, t.currency)}
+      </span>,
+    ],
+    [
+      "Payment method",
+      <span key="p" className="tabular-nums">
+        {maskedPaymentMethod(t.payment_method)}
+      </span>,
+    ],
     [
       "User",
-      <Link key="u" href={`/users/${encodeURIComponent(t.user_id)}`} className="font-mono text-xs break-all underline-offset-4 hover:underline focus-visible:underline">
+      <Link
+        key="u"
+        href={`/users/${encodeURIComponent(t.user_id)}`}
+        className="font-mono text-xs break-all underline-offset-4 hover:underline focus-visible:underline"
+      >
         <UserText value={t.user_id} />
       </Link>,
     ],
     ["E-mail", mono(t.email)],
     ["IP address", mono(t.ip_address)],
     ["Phone", mono(t.phone)],
-    ["Merchant", t.merchant?.id || t.merchant?.category ? <UserText key="m" value={[t.merchant.id, t.merchant.category].filter(Boolean).join(" · ")} /> : none],
+    [
+      "Merchant",
+      t.merchant?.id || t.merchant?.category ? (
+        <UserText key="m" value={[t.merchant.id, t.merchant.category].filter(Boolean).join(" · ")} />
+      ) : (
+        none
+      ),
+    ],
     ["Device session", mono(t.session_id)],
     ["Device", mono(t.device_id)],
     ["Scored", <DateTime key="c" value={t.created_at} />],
@@ -49,7 +70,11 @@ export function TransactionFacts({ transaction: t }: { transaction: Transaction 
       </dl>
       <h3 className="mt-4 text-sm font-medium">Metadata</h3>
       {metadata ? (
-        <pre tabIndex={0} aria-label="Metadata as JSON" className="mt-2 max-h-64 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-xs">
+        <pre
+          tabIndex={0}
+          aria-label="Metadata as JSON"
+          className="mt-2 max-h-64 overflow-auto rounded-md bg-surface-muted p-3 font-mono text-xs"
+        >
           <UserText value={metadata} />
         </pre>
       ) : (

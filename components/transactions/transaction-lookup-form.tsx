@@ -33,7 +33,9 @@ export function TransactionLookupForm() {
         <h2 id="txn-lookup" className="text-base font-semibold">
           Open a transaction
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Paste the txn_… id from a score response, a webhook, an alert or a support ticket.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Paste the txn_… id from a score response, a webhook, an alert or a support ticket.
+        </p>
       </div>
       <div className="flex flex-wrap items-start gap-3">
         <Field label="Transaction id" error={error} className="min-w-64 flex-1">

@@ -60,7 +60,13 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
         </h2>
         <form onSubmit={submitUser} aria-label="Filter transactions" className="flex flex-wrap items-end gap-2">
           <div className="w-60">
-            <ChoiceSelect label="Show" options={transactionListShows} value={show} optionLabel={(option) => showLabels[option]} onChange={(next) => void setParams({ show: next === "all" ? null : next, cursor: null })} />
+            <ChoiceSelect
+              label="Show"
+              options={transactionListShows}
+              value={show}
+              optionLabel={(option) => showLabels[option]}
+              onChange={(next) => void setParams({ show: next === "all" ? null : next, cursor: null })}
+            />
           </div>
           <Field label="User id" className="w-64">
             <Input value={user} onChange={(e) => setUser(e.target.value)} placeholder="Any user" spellCheck={false} autoComplete="off" />
@@ -96,15 +102,17 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
         empty={
           <EmptyState
             icon={<ReceiptText />}
-            title={userId ? `No ${listed} transactions for this user` : `No transactions ${listed} in ${environmentLabels[environment]} yet`}
+            title={
+              userId ? `No ${listed} transactions for this user` : `No transactions ${listed} in ${environmentLabels[environment]} yet`
+            }
             description={
               userId
                 ? "Check the user id, or clear the filter."
                 : review
                   ? "Nothing waits: every challenged or blocked transaction has an analyst's decision."
                   : show === "blocked"
-                  ? "A transaction appears here when the engine blocks it, by the score bands or a policy rule; a block entered later by an analyst does not."
-                  : "Transactions appear here once they are scored through POST /v1/transactions/score or analysed on Surface B."
+                    ? "A transaction appears here when the engine blocks it, by the score bands or a policy rule; a block entered later by an analyst does not."
+                    : "Transactions appear here once they are scored through POST /v1/transactions/score or analysed on Surface B."
             }
           />
         }

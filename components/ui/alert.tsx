@@ -17,13 +17,7 @@ export type AlertProps = ComponentProps<"div"> & VariantProps<typeof alertVarian
 // role defaults to "alert" for the danger tone only: an error that appears after a fetch must
 // be announced, while an informational note should not interrupt a screen reader.
 export function Alert({ className, tone, role, ...props }: AlertProps) {
-  return (
-    <div
-      role={role ?? (tone === "danger" ? "alert" : "status")}
-      className={cn(alertVariants({ tone }), className)}
-      {...props}
-    />
-  );
+  return <div role={role ?? (tone === "danger" ? "alert" : "status")} className={cn(alertVariants({ tone }), className)} {...props} />;
 }
 
 export function AlertTitle({ className, ...props }: ComponentProps<"p">) {

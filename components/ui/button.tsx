@@ -16,8 +16,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
-        secondary:
-          "border border-border-strong bg-surface text-foreground shadow-sm hover:bg-surface-muted",
+        secondary: "border border-border-strong bg-surface text-foreground shadow-sm hover:bg-surface-muted",
         ghost: "text-foreground hover:bg-surface-muted",
         // Destructive, irreversible actions (revoke a key): only inside a confirmation.
         danger: "bg-danger text-white shadow-sm hover:bg-danger/90 dark:text-background",

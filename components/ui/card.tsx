@@ -23,11 +23,7 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
 
 // Rendered as a heading so cards are reachable through a screen reader's heading list; pick
 // the level that fits the page outline.
-export function CardTitle({
-  className,
-  as: Heading = "h3",
-  ...props
-}: ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
+export function CardTitle({ className, as: Heading = "h3", ...props }: ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
   return <Heading className={cn("text-base font-semibold tracking-tight", className)} {...props} />;
 }
 

@@ -5,7 +5,15 @@ import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { ZodType } from "zod";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from "./alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "./alert-dialog";
 import { Button } from "./button";
 import { FormError } from "./form-error";
 import { Spinner } from "./spinner";

@@ -13,8 +13,7 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export const overlayClassName =
-  "fixed inset-0 z-40 bg-foreground/40 backdrop-blur-[2px]";
+export const overlayClassName = "fixed inset-0 z-40 bg-foreground/40 backdrop-blur-[2px]";
 
 export const contentClassName = cn(
   "fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",

@@ -20,7 +20,10 @@ export function EmptyState({
   return (
     <div className={cn("flex flex-col items-center justify-center gap-2 px-6 py-14 text-center", className)}>
       {icon ? (
-        <span aria-hidden="true" className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-surface-muted text-muted-foreground [&_svg]:size-5">
+        <span
+          aria-hidden="true"
+          className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-surface-muted text-muted-foreground [&_svg]:size-5"
+        >
           {icon}
         </span>
       ) : null}

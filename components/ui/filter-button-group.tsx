@@ -17,7 +17,11 @@ type FilterButtonGroupProps<T extends string> = {
  */
 export function FilterButtonGroup<T extends string>({ label, options, value, optionLabel, onChange }: FilterButtonGroupProps<T>) {
   return (
-    <div role="group" aria-label={label} className="inline-flex w-fit flex-wrap items-center gap-1 rounded-lg border border-border bg-surface-muted p-1">
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex w-fit flex-wrap items-center gap-1 rounded-lg border border-border bg-surface-muted p-1"
+    >
       {options.map((option) => {
         const active = value === option;
         return (

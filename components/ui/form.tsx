@@ -1,7 +1,17 @@
 "use client";
 
 import { Slot } from "radix-ui";
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import {
   Controller,
   FormProvider,
@@ -38,9 +48,11 @@ export const Form = FormProvider;
 
 const FieldNameContext = createContext<{ name: string } | null>(null);
 
-export function FormField<TValues extends FieldValues = FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>, TTransformed = TValues>(
-  props: ControllerProps<TValues, TName, TTransformed>,
-) {
+export function FormField<
+  TValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TValues> = FieldPath<TValues>,
+  TTransformed = TValues,
+>(props: ControllerProps<TValues, TName, TTransformed>) {
   return (
     <FieldNameContext.Provider value={{ name: props.name }}>
       <Controller {...props} />
@@ -83,7 +95,11 @@ export function FormItem({ as = "div", className, ...props }: ComponentProps<"di
   return (
     <FormItemContext.Provider value={context}>
       {/* A radio group's message describes the whole group: the fieldset points at it. */}
-      <Element className={cn("grid gap-1.5", className)} aria-describedby={as === "fieldset" && invalid ? `${id}-message` : undefined} {...props} />
+      <Element
+        className={cn("grid gap-1.5", className)}
+        aria-describedby={as === "fieldset" && invalid ? `${id}-message` : undefined}
+        {...props}
+      />
     </FormItemContext.Provider>
   );
 }
@@ -159,7 +175,10 @@ export function FormFieldItem<TValues extends FieldValues, TName extends FieldPa
 }
 
 /** The API's refusal when no field of the form takes it: shown above the fields instead. */
-export function formLevelError<TValues extends FieldValues>(error: SafeError | undefined, fields: readonly Path<TValues>[]): SafeError | undefined {
+export function formLevelError<TValues extends FieldValues>(
+  error: SafeError | undefined,
+  fields: readonly Path<TValues>[],
+): SafeError | undefined {
   return fieldForParam(error?.param, fields) ? undefined : error;
 }
 
@@ -168,7 +187,11 @@ export function formLevelError<TValues extends FieldValues>(error: SafeError | u
  * `rules.0.name`), when the form has that field; returns whether it did, so the caller can keep
  * the form-level message for the rest.
  */
-export function setServerError<TValues extends FieldValues>(form: Pick<UseFormReturn<TValues>, "setError">, error: SafeError | undefined, fields: readonly Path<TValues>[]): boolean {
+export function setServerError<TValues extends FieldValues>(
+  form: Pick<UseFormReturn<TValues>, "setError">,
+  error: SafeError | undefined,
+  fields: readonly Path<TValues>[],
+): boolean {
   const field = fieldForParam(error?.param, fields);
   if (!field || !error) return false;
   form.setError(field as Path<TValues>, { type: "server", message: error.message }, { shouldFocus: true });
@@ -176,7 +199,10 @@ export function setServerError<TValues extends FieldValues>(form: Pick<UseFormRe
 }
 
 /** The action's own validation errors (next-safe-action's flattened `fieldErrors`), each on its field. */
-export function setFieldErrors<TValues extends FieldValues>(form: Pick<UseFormReturn<TValues>, "setError">, fieldErrors: Partial<Record<string, readonly string[] | undefined>> | undefined): void {
+export function setFieldErrors<TValues extends FieldValues>(
+  form: Pick<UseFormReturn<TValues>, "setError">,
+  fieldErrors: Partial<Record<string, readonly string[] | undefined>> | undefined,
+): void {
   for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
     if (messages?.[0]) form.setError(field as Path<TValues>, { type: "server", message: messages[0] });
   }

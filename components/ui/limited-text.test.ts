@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LimitedText } from "./limited-text";
 
-const render = (props: Record<string, unknown>) => renderToStaticMarkup(createElement(LimitedText, { max: 5000, value: "", onChange: () => {}, ...props } as never));
+const render = (props: Record<string, unknown>) =>
+  renderToStaticMarkup(createElement(LimitedText, { max: 5000, value: "", onChange: () => {}, ...props } as never));
 
 describe("LimitedText", () => {
   it("shows the counter, described by it, and never sets maxLength (which would cut a paste)", () => {

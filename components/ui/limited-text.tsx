@@ -51,7 +51,10 @@ export function LimitedText(props: LimitedTextProps) {
     "aria-invalid": invalid || count.over ? true : undefined,
   };
   // Over the limit the error border stays while the field has focus (the focus ring would hide it).
-  const controlClass = cn(inputClassName, "aria-[invalid=true]:focus-visible:border-danger aria-[invalid=true]:focus-visible:outline-danger");
+  const controlClass = cn(
+    inputClassName,
+    "aria-[invalid=true]:focus-visible:border-danger aria-[invalid=true]:focus-visible:outline-danger",
+  );
   return (
     <div className={cn("grid gap-1", className)}>
       {multiline ? (

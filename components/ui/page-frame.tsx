@@ -8,7 +8,17 @@ import { PageHeader } from "./page-header";
 import { Card } from "./card";
 
 /** A console page: its title block (the h1) and, below it, the page's content. */
-export function PageFrame({ title, description, className, children }: { title: string; description: ReactNode; className?: string; children: ReactNode }) {
+export function PageFrame({
+  title,
+  description,
+  className,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <PageHeader title={title} description={description} />
@@ -21,7 +31,17 @@ export function PageFrame({ title, description, className, children }: { title: 
  * A section that failed to load on the server, in place of its content, with the API's request id.
  * "Try again" is a plain link to the page (no prefetch), so it re-runs the server render.
  */
-export function LoadErrorPanel({ title, error, retryHref, className }: { title: string; error: SafeError; retryHref: string; className?: string }) {
+export function LoadErrorPanel({
+  title,
+  error,
+  retryHref,
+  className,
+}: {
+  title: string;
+  error: SafeError;
+  retryHref: string;
+  className?: string;
+}) {
   return (
     <Card className={className}>
       <ErrorState

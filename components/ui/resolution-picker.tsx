@@ -16,13 +16,26 @@ type ResolutionPickerProps = {
 export function ResolutionPicker({ value, onChange, error, disabled }: ResolutionPickerProps) {
   const id = useId();
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined} disabled={disabled}>
+    <fieldset
+      className="grid gap-2"
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+      disabled={disabled}
+    >
       <legend className="mb-1 text-sm font-medium">Outcome</legend>
       {resolutions.map((resolution) => (
         <label key={resolution} className="flex items-start gap-2 text-sm">
-          <input type="radio" name={`${id}-resolution`} value={resolution} checked={value === resolution} onChange={() => onChange(resolution)} className="mt-1 size-4 accent-primary" />
+          <input
+            type="radio"
+            name={`${id}-resolution`}
+            value={resolution}
+            checked={value === resolution}
+            onChange={() => onChange(resolution)}
+            className="mt-1 size-4 accent-primary"
+          />
           <span>
-            <span className="font-medium">{resolutionLabels[resolution]}</span> <span className="text-muted-foreground">{resolutionHints[resolution]}</span>
+            <span className="font-medium">{resolutionLabels[resolution]}</span>{" "}
+            <span className="text-muted-foreground">{resolutionHints[resolution]}</span>
           </span>
         </label>
       ))}

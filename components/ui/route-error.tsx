@@ -27,7 +27,9 @@ export function RouteError({ error, retry, title = "This page could not be shown
     <Card>
       <ErrorState
         title={title}
-        error={{ message: `Something went wrong on the console's side.${digest ? ` Error reference: ${digest}.` : ""} Try again; if it keeps failing, give the reference to whoever runs the console.` }}
+        error={{
+          message: `Something went wrong on the console's side.${digest ? ` Error reference: ${digest}.` : ""} Try again; if it keeps failing, give the reference to whoever runs the console.`,
+        }}
         action={
           <Button variant="secondary" onClick={() => retry()}>
             <RotateCcw aria-hidden="true" />

@@ -28,7 +28,12 @@ type SecretOnceDialogProps = {
 export function SecretOnceDialog({ secret, onDone, title, description, noun, label, inputId, advice }: SecretOnceDialogProps) {
   return (
     <Dialog open={secret !== null} onOpenChange={(open) => !open && onDone()}>
-      <DialogContent className="max-w-xl" hideClose onInteractOutside={(event) => event.preventDefault()} onEscapeKeyDown={(event) => event.preventDefault()}>
+      <DialogContent
+        className="max-w-xl"
+        hideClose
+        onInteractOutside={(event) => event.preventDefault()}
+        onEscapeKeyDown={(event) => event.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

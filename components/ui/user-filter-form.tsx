@@ -38,7 +38,13 @@ export function UserFilterForm({ label, userId, onUserIdChange, children, after,
     <form onSubmit={submit} aria-label={label} className={cn("grid grid-cols-2 items-end gap-3 md:grid-cols-4", className)}>
       {children}
       <Field label="User id" hint="Press Enter to apply">
-        <Input value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => applied() !== userId && onUserIdChange(applied())} placeholder="user_…" spellCheck={false} />
+        <Input
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => applied() !== userId && onUserIdChange(applied())}
+          placeholder="user_…"
+          spellCheck={false}
+        />
       </Field>
       {after}
       <Button type="submit" className="sr-only">
@@ -60,7 +66,21 @@ type FilterSelectProps<T extends string> = {
 };
 
 /** The labelled select both kinds below draw: the options, and a first "any" choice when given. */
-function OptionsSelect<T extends string>({ label, options, value, optionLabel, onChange, anyLabel }: { label: string; options: readonly T[]; value: string; optionLabel: (option: T) => string; onChange: (raw: string) => void; anyLabel?: string }) {
+function OptionsSelect<T extends string>({
+  label,
+  options,
+  value,
+  optionLabel,
+  onChange,
+  anyLabel,
+}: {
+  label: string;
+  options: readonly T[];
+  value: string;
+  optionLabel: (option: T) => string;
+  onChange: (raw: string) => void;
+  anyLabel?: string;
+}) {
   return (
     <Field label={label}>
       <NativeSelect value={value} onChange={(e) => onChange(e.target.value)}>
@@ -77,7 +97,16 @@ function OptionsSelect<T extends string>({ label, options, value, optionLabel, o
 
 /** A select of a list filter whose first choice, "Any", drops the filter. */
 export function FilterSelect<T extends string>({ label, options, value, optionLabel, onChange, anyLabel = "Any" }: FilterSelectProps<T>) {
-  return <OptionsSelect label={label} options={options} value={value ?? ""} optionLabel={optionLabel} anyLabel={anyLabel} onChange={(raw) => onChange((raw || null) as T | null)} />;
+  return (
+    <OptionsSelect
+      label={label}
+      options={options}
+      value={value ?? ""}
+      optionLabel={optionLabel}
+      anyLabel={anyLabel}
+      onChange={(raw) => onChange((raw || null) as T | null)}
+    />
+  );
 }
 
 type ChoiceSelectProps<T extends string> = {

@@ -5,7 +5,10 @@ import { cn } from "@/lib/utils/cn";
 /** A user id as a link to the user's page (`/users/[id]`), shown as sent (hidden characters visible). */
 export function UserLink({ userId, className }: { userId: string; className?: string }) {
   return (
-    <Link href={`/users/${encodeURIComponent(userId)}`} className={cn("font-mono text-xs break-all text-primary underline-offset-4 hover:underline focus-visible:underline", className)}>
+    <Link
+      href={`/users/${encodeURIComponent(userId)}`}
+      className={cn("font-mono text-xs break-all text-primary underline-offset-4 hover:underline focus-visible:underline", className)}
+    >
       <UserText value={userId} />
     </Link>
   );

@@ -10,7 +10,8 @@ import { reviewStateLabel, screeningStatusLabels } from "@/lib/format/screening"
 import { formatAmount } from "@/lib/format/transaction";
 
 const n = (value: number) => value.toLocaleString("en-GB");
-const counts = (c: { allow: number; challenge: number; block: number }) => `${n(c.allow)} allowed, ${n(c.challenge)} challenged, ${n(c.block)} blocked`;
+const counts = (c: { allow: number; challenge: number; block: number }) =>
+  `${n(c.allow)} allowed, ${n(c.challenge)} challenged, ${n(c.block)} blocked`;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -51,7 +52,11 @@ export function UserSummary({ profile }: { profile: UserProfile }) {
           [
             "Waiting for review",
             profile.decisions.pending_review > 0 ? (
-              <Link key="p" href={`/transactions?show=review&user_id=${encodeURIComponent(profile.user_id)}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                key="p"
+                href={`/transactions?show=review&user_id=${encodeURIComponent(profile.user_id)}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {n(profile.decisions.pending_review)} in the Needs review queue
               </Link>
             ) : (
@@ -85,7 +90,10 @@ export function UserTransactions({ rows, total }: { rows: readonly ListedTransac
         <ul className="mt-3 grid divide-y divide-border rounded-lg border border-border">
           {rows.map((t) => (
             <li key={t.transaction_id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <Link href={`/transactions/${encodeURIComponent(t.transaction_id)}`} className="font-mono text-xs font-medium break-all underline-offset-4 hover:underline focus-visible:underline">
+              <Link
+                href={`/transactions/${encodeURIComponent(t.transaction_id)}`}
+                className="font-mono text-xs font-medium break-all underline-offset-4 hover:underline focus-visible:underline"
+              >
                 {t.transaction_id}
               </Link>
               <span className="text-xs text-muted-foreground tabular-nums">{formatAmount(t.amount, t.currency)}</span>
@@ -93,14 +101,22 @@ export function UserTransactions({ rows, total }: { rows: readonly ListedTransac
               <span className="ml-auto flex items-center gap-2 text-xs">
                 <span>Score {t.risk_score}</span>
                 <Badge>{decisionLabel(t.final_decision)}</Badge>
-                {t.latest_decision ? <span className="text-muted-foreground">analyst</span> : <span className="text-muted-foreground">engine</span>}
+                {t.latest_decision ? (
+                  <span className="text-muted-foreground">analyst</span>
+                ) : (
+                  <span className="text-muted-foreground">engine</span>
+                )}
                 {t.label ? <Badge>{t.label === "fraud" ? "Fraud" : "Legitimate"}</Badge> : null}
               </span>
             </li>
           ))}
         </ul>
       )}
-      {total > rows.length ? <p className="mt-2 text-xs text-muted-foreground">The {rows.length} latest of {n(total)}.</p> : null}
+      {total > rows.length ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          The {rows.length} latest of {n(total)}.
+        </p>
+      ) : null}
     </Section>
   );
 }
@@ -121,7 +137,10 @@ export function UserDecisions({ profile, names }: { profile: UserProfile; names:
               <span className="text-muted-foreground">by</span>
               <UserText value={d.analyst_id ? (names[d.analyst_id] ?? d.analyst_id) : "the API"} />
               {d.transaction_id ? (
-                <Link href={`/transactions/${encodeURIComponent(d.transaction_id)}`} className="font-mono text-xs underline-offset-4 hover:underline">
+                <Link
+                  href={`/transactions/${encodeURIComponent(d.transaction_id)}`}
+                  className="font-mono text-xs underline-offset-4 hover:underline"
+                >
                   {d.transaction_id}
                 </Link>
               ) : null}
@@ -159,7 +178,10 @@ export function UserReviews({ profile }: { profile: UserProfile }) {
           <ul className="mt-2 grid gap-1 text-sm">
             {profile.screenings.map((s) => (
               <li key={s.screening_id}>
-                <Link href={`/watchlist/${encodeURIComponent(s.screening_id)}`} className="font-medium text-primary underline underline-offset-4">
+                <Link
+                  href={`/watchlist/${encodeURIComponent(s.screening_id)}`}
+                  className="font-medium text-primary underline underline-offset-4"
+                >
                   {screeningStatusLabels[s.status]}
                 </Link>{" "}
                 <span className="text-muted-foreground">

@@ -7,7 +7,21 @@ import type { UserProfile } from "@/lib/api/wire";
 type Seen = { first_seen_at: string; last_seen_at: string; count: number };
 
 /** One kind of thing the user used (devices, client IPs, cards, e-mails), most recently used first. */
-function EntityTable<T extends Seen>({ title, column, id, rows, label, empty }: { title: string; column: string; id: string; rows: readonly T[]; label: (row: T) => ReactNode; empty: string }) {
+function EntityTable<T extends Seen>({
+  title,
+  column,
+  id,
+  rows,
+  label,
+  empty,
+}: {
+  title: string;
+  column: string;
+  id: string;
+  rows: readonly T[];
+  label: (row: T) => ReactNode;
+  empty: string;
+}) {
   return (
     <Card as="section" aria-labelledby={id} className="p-5">
       <h2 id={id} className="text-base font-semibold">
@@ -52,10 +66,38 @@ function EntityTable<T extends Seen>({ title, column, id, rows, label, empty }: 
 export function UserEntities({ profile }: { profile: UserProfile }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <EntityTable title="Devices" column="Device" id="user-devices" rows={profile.devices} label={(d) => <UserText value={d.device_id} />} empty="No device seen." />
-      <EntityTable title="Client IP addresses" column="IP address" id="user-ips" rows={profile.ip_addresses} label={(d) => <UserText value={d.ip_address} />} empty="No client IP address seen." />
-      <EntityTable title="Cards" column="Card" id="user-cards" rows={profile.cards} label={(d) => <UserText value={d.label} />} empty="No card seen." />
-      <EntityTable title="E-mail addresses" column="E-mail address" id="user-emails" rows={profile.emails} label={(d) => <UserText value={d.email} />} empty="No e-mail address seen." />
+      <EntityTable
+        title="Devices"
+        column="Device"
+        id="user-devices"
+        rows={profile.devices}
+        label={(d) => <UserText value={d.device_id} />}
+        empty="No device seen."
+      />
+      <EntityTable
+        title="Client IP addresses"
+        column="IP address"
+        id="user-ips"
+        rows={profile.ip_addresses}
+        label={(d) => <UserText value={d.ip_address} />}
+        empty="No client IP address seen."
+      />
+      <EntityTable
+        title="Cards"
+        column="Card"
+        id="user-cards"
+        rows={profile.cards}
+        label={(d) => <UserText value={d.label} />}
+        empty="No card seen."
+      />
+      <EntityTable
+        title="E-mail addresses"
+        column="E-mail address"
+        id="user-emails"
+        rows={profile.emails}
+        label={(d) => <UserText value={d.email} />}
+        empty="No e-mail address seen."
+      />
     </div>
   );
 }

@@ -48,16 +48,29 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
   const details = live ? Object.entries(live.details) : [];
   const none = <span className="text-muted-foreground">Not listed</span>;
   const rows: [string, ReactNode, ReactNode][] = [
-    ["Name", <UserText key="p" value={person.name} className="font-medium" />, <UserText key="e" value={live?.primary_name ?? match.entity_name} className="font-medium" />],
+    [
+      "Name",
+      <UserText key="p" value={person.name} className="font-medium" />,
+      <UserText key="e" value={live?.primary_name ?? match.entity_name} className="font-medium" />,
+    ],
     [
       "Aliases",
-      <span key="p" className="text-muted-foreground">—</span>,
+      <span key="p" className="text-muted-foreground">
+        —
+      </span>,
       live && live.aliases.length ? (
         <ul key="e" className="grid gap-1">
           {live.aliases.map((alias) => (
             <li key={`${alias.name}-${alias.strength}`} className="flex flex-wrap items-center gap-1.5">
-              <UserText value={alias.name} className={alias.name === match.matched_name ? "font-medium underline decoration-danger decoration-2 underline-offset-4" : undefined} />
-              <Badge tone={alias.strength === "strong" ? "neutral" : "warning"}>{alias.strength === "strong" ? "strong" : alias.strength === "weak" ? "weak (low quality)" : alias.strength}</Badge>
+              <UserText
+                value={alias.name}
+                className={
+                  alias.name === match.matched_name ? "font-medium underline decoration-danger decoration-2 underline-offset-4" : undefined
+                }
+              />
+              <Badge tone={alias.strength === "strong" ? "neutral" : "warning"}>
+                {alias.strength === "strong" ? "strong" : alias.strength === "weak" ? "weak (low quality)" : alias.strength}
+              </Badge>
             </li>
           ))}
         </ul>
@@ -67,10 +80,22 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
     ],
     [
       "Date of birth",
-      person.date_of_birth ?? <span key="p" className="text-muted-foreground">Not given</span>,
+      person.date_of_birth ?? (
+        <span key="p" className="text-muted-foreground">
+          Not given
+        </span>
+      ),
       live && live.dates_of_birth.length ? live.dates_of_birth.join(", ") : none,
     ],
-    ["Country", country ?? <span key="p" className="text-muted-foreground">Unknown</span>, entityCountry(live) ?? none],
+    [
+      "Country",
+      country ?? (
+        <span key="p" className="text-muted-foreground">
+          Unknown
+        </span>
+      ),
+      entityCountry(live) ?? none,
+    ],
     ["Type", "Individual", (live?.entity_type ?? match.entity_type) === "organization" ? "Organisation" : "Individual"],
   ];
 
@@ -97,9 +122,11 @@ export function ListedEntityCard({ match, entity, person, country, suppressed = 
           <h4 className="text-sm font-semibold">Why it matched</h4>
           <ul className="mt-2 grid gap-1.5 text-sm">
             <Evidence tone="supports">
-              The name matched the entity&apos;s {aliasStrengthLabel(match.matched_alias_strength)} <span className="font-medium">
+              The name matched the entity&apos;s {aliasStrengthLabel(match.matched_alias_strength)}{" "}
+              <span className="font-medium">
                 “<UserText value={match.matched_name} />”
-              </span>.
+              </span>
+              .
             </Evidence>
             <Evidence tone={dobMatchTone(match.dob_match)}>{dobMatchLabel(match.dob_match)}.</Evidence>
           </ul>

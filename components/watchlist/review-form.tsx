@@ -7,7 +7,18 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  formLevelError,
+  setFieldErrors,
+  setServerError,
+} from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-error";
 import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
@@ -33,7 +44,10 @@ const FIELDS = ["outcome", "notes"] as const;
 export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
   const router = useRouter();
   const id = useId();
-  const form = useForm<ReviewScreeningInput>({ resolver: zodResolver(ReviewScreeningInputSchema), defaultValues: { screening_id: screeningId, notes: "" } });
+  const form = useForm<ReviewScreeningInput>({
+    resolver: zodResolver(ReviewScreeningInputSchema),
+    defaultValues: { screening_id: screeningId, notes: "" },
+  });
   const outcome = form.watch("outcome");
   const notes = form.watch("notes") ?? "";
   // A new key whenever the request would differ: the same key with another body is a 409.
@@ -41,7 +55,9 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
   const renew = () => setIdempotencyKey(crypto.randomUUID());
   const { execute, result, isPending } = useAction(reviewScreeningAction, {
     onSuccess: ({ data }) => {
-      toast.success(outcome ? `Recorded: ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Decision recorded", { description: data ? `Decision ${data.decision_id}` : undefined });
+      toast.success(outcome ? `Recorded: ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Decision recorded", {
+        description: data ? `Decision ${data.decision_id}` : undefined,
+      });
       // The form stays for a screening that still needs a final outcome: start it afresh.
       form.reset({ screening_id: screeningId, notes: "" });
       renew();
@@ -50,7 +66,9 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
     onError: ({ error }) => {
       setFieldErrors(form, error.validationErrors?.fieldErrors);
       if (setServerError(form, error.serverError, FIELDS)) return;
-      toast.error(error.serverError?.message ?? "The decision could not be recorded.", { description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined });
+      toast.error(error.serverError?.message ?? "The decision could not be recorded.", {
+        description: error.serverError?.requestId ? `Request id ${error.serverError.requestId}` : undefined,
+      });
     },
   });
   const tooLong = overLimit(notes, REVIEW_NOTES_MAX);

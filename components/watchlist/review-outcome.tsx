@@ -26,11 +26,25 @@ export function ReviewOutcome({ screening, decision }: ReviewOutcomeProps) {
     ["Decided", <DateTime key="d" value={screening.reviewed_at} />],
   ];
   if (decision?.analyst) facts.push(["By", <UserText key="b" value={decision.analyst} />]);
-  if (decision?.decision) facts.push(["Recorded as", `${decisionWords[decision.decision] ?? decision.decision}${decision.reason ? `, ${decision.reason.replaceAll("_", " ")}` : ""}`]);
-  if (decision?.notes) facts.push(["Notes", <p key="n" className="break-words whitespace-pre-line">
-          <UserText value={decision.notes} />
-        </p>]);
-  if (screening.review_decision_id) facts.push(["Decision", <code key="i" className="font-mono text-xs">{screening.review_decision_id}</code>]);
+  if (decision?.decision)
+    facts.push([
+      "Recorded as",
+      `${decisionWords[decision.decision] ?? decision.decision}${decision.reason ? `, ${decision.reason.replaceAll("_", " ")}` : ""}`,
+    ]);
+  if (decision?.notes)
+    facts.push([
+      "Notes",
+      <p key="n" className="break-words whitespace-pre-line">
+        <UserText value={decision.notes} />
+      </p>,
+    ]);
+  if (screening.review_decision_id)
+    facts.push([
+      "Decision",
+      <code key="i" className="font-mono text-xs">
+        {screening.review_decision_id}
+      </code>,
+    ]);
 
   const suppressions = screening.review_state === "false_positive" ? screening.matches : [];
   return (

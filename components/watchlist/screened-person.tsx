@@ -19,12 +19,28 @@ export function ScreenedPerson({ screening, country }: ScreenedPersonProps) {
   const facts: [string, ReactNode][] = [
     ["Name", <UserText key="n" value={screening.name} className="font-medium" />],
     ["Date of birth", screening.date_of_birth ?? missing],
-    ["Country", country ?? <span className="text-muted-foreground">{screening.verification_id ? "Not given" : "Unknown (no identity verification)"}</span>],
-    ["User", screening.user_id ? <UserLink key="u" userId={screening.user_id} /> : <span className="text-muted-foreground">Name only (no user)</span>],
+    [
+      "Country",
+      country ?? (
+        <span className="text-muted-foreground">{screening.verification_id ? "Not given" : "Unknown (no identity verification)"}</span>
+      ),
+    ],
+    [
+      "User",
+      screening.user_id ? (
+        <UserLink key="u" userId={screening.user_id} />
+      ) : (
+        <span className="text-muted-foreground">Name only (no user)</span>
+      ),
+    ],
     [
       "Verification",
       screening.verification_id ? (
-        <Link key="v" href={`/identity/${encodeURIComponent(screening.verification_id)}`} className="font-mono text-xs underline underline-offset-4">
+        <Link
+          key="v"
+          href={`/identity/${encodeURIComponent(screening.verification_id)}`}
+          className="font-mono text-xs underline underline-offset-4"
+        >
           {screening.verification_id}
         </Link>
       ) : (

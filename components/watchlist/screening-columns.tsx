@@ -17,7 +17,10 @@ export function screeningColumns() {
       header: "Screened person",
       cell: ({ row }) => (
         <span className="grid gap-0.5">
-          <Link href={`/watchlist/${encodeURIComponent(row.original.screening_id)}`} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+          <Link
+            href={`/watchlist/${encodeURIComponent(row.original.screening_id)}`}
+            className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+          >
             <UserText value={row.original.name} />
           </Link>
           <span className="text-xs text-muted-foreground">
@@ -56,6 +59,9 @@ export function screeningColumns() {
     }),
     columns.accessor("status", { header: "Result", cell: ({ row }) => <ScreeningStatusBadge status={row.original.status} /> }),
     columns.accessor("review_state", { header: "Review", cell: ({ row }) => <ReviewStateBadge state={row.original.review_state} /> }),
-    columns.accessor("screened_at", { header: "Screened (UTC)", cell: ({ row }) => <DateTime value={row.original.screened_at} zone={false} /> }),
+    columns.accessor("screened_at", {
+      header: "Screened (UTC)",
+      cell: ({ row }) => <DateTime value={row.original.screened_at} zone={false} />,
+    }),
   ]);
 }

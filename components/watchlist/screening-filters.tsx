@@ -20,9 +20,21 @@ export function ScreeningFilters({ startTransition }: { startTransition: Transit
 
   return (
     <div className="mb-4 grid gap-4">
-      <FilterButtonGroup label="Review state" options={screeningReviewTabs} value={filters.review} optionLabel={tabLabel} onChange={(review) => set({ review })} />
+      <FilterButtonGroup
+        label="Review state"
+        options={screeningReviewTabs}
+        value={filters.review}
+        optionLabel={tabLabel}
+        onChange={(review) => set({ review })}
+      />
       <UserFilterForm label="Screening filters" userId={filters.user_id} onUserIdChange={(user_id) => set({ user_id })}>
-        <FilterSelect label="Result" options={screeningStatuses} value={filters.status} optionLabel={(status) => screeningStatusLabels[status]} onChange={(status) => set({ status })} />
+        <FilterSelect
+          label="Result"
+          options={screeningStatuses}
+          value={filters.status}
+          optionLabel={(status) => screeningStatusLabels[status]}
+          onChange={(status) => set({ status })}
+        />
       </UserFilterForm>
     </div>
   );

@@ -26,7 +26,10 @@ export function CreateWebhookDialog({ environment, onCreated }: CreateWebhookDia
   const [open, setOpen] = useState(false);
   // The form holds event types as strings (an endpoint may list types newer than this console); the
   // schema still says which ones the form may send.
-  const form = useForm<WebhookDraft>({ resolver: zodResolver(CreateWebhookInputSchema) as unknown as Resolver<WebhookDraft>, defaultValues: EMPTY });
+  const form = useForm<WebhookDraft>({
+    resolver: zodResolver(CreateWebhookInputSchema) as unknown as Resolver<WebhookDraft>,
+    defaultValues: EMPTY,
+  });
   // One idempotency key per payload: resubmitting the same form (a timeout, a double click) is one
   // registration; a corrected form is a new request.
   const lastSubmit = useRef<{ payload: string; key: string } | null>(null);
@@ -67,7 +70,9 @@ export function CreateWebhookDialog({ environment, onCreated }: CreateWebhookDia
           </Button>
         }
         title="Add a webhook endpoint"
-        description={<>Argus will send {environmentLabels[environment]} events to this URL, signed with a secret shown once after you add it.</>}
+        description={
+          <>Argus will send {environmentLabels[environment]} events to this URL, signed with a secret shown once after you add it.</>
+        }
         className="max-w-2xl"
         onSubmit={submit}
         submitLabel="Add endpoint"

@@ -25,8 +25,8 @@ export function CreatedWebhookDialog({ created, onDone }: { created: CreatedWebh
       inputId="new-webhook-secret"
       advice={
         <>
-          Your receiver needs it to verify the <code className="font-mono text-xs">webhook-signature</code> header of every event (Standard Webhooks). A
-          lost secret means deleting the endpoint and adding it again.
+          Your receiver needs it to verify the <code className="font-mono text-xs">webhook-signature</code> header of every event (Standard
+          Webhooks). A lost secret means deleting the endpoint and adding it again.
         </>
       }
     />

@@ -22,7 +22,12 @@ export function DeleteWebhookDialog({ endpoint, environment, onDeleted, variant 
     <ConfirmDialog
       trigger={
         variant === "row" ? (
-          <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" aria-label={`Delete endpoint ${revealHidden(endpoint.url)}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-danger hover:bg-danger-soft"
+            aria-label={`Delete endpoint ${revealHidden(endpoint.url)}`}
+          >
             Delete
           </Button>
         ) : (
@@ -35,8 +40,8 @@ export function DeleteWebhookDialog({ endpoint, environment, onDeleted, variant 
       title="Delete this endpoint?"
       description={
         <>
-          <UserText value={endpoint.url} className="font-mono text-xs break-all text-foreground" /> stops receiving events at once. Its delivery log and any
-          deliveries waiting for a retry are deleted with it. This cannot be undone.
+          <UserText value={endpoint.url} className="font-mono text-xs break-all text-foreground" /> stops receiving events at once. Its
+          delivery log and any deliveries waiting for a retry are deleted with it. This cannot be undone.
         </>
       }
       confirmLabel="Delete endpoint"

@@ -12,7 +12,11 @@ const columns = createDataTableColumns<WebhookDelivery>();
 /** Columns of the delivery log: one row per attempt. `onFilterEvent` narrows the log to one event. */
 export function deliveryColumns({ onFilterEvent }: { onFilterEvent: (eventId: string) => void }) {
   return columns.columns([
-    columns.accessor("created_at", { header: "Attempted (UTC)", enableSorting: false, cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("created_at", {
+      header: "Attempted (UTC)",
+      enableSorting: false,
+      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    }),
     columns.accessor("event_type", {
       header: "Event",
       enableSorting: false,
@@ -48,11 +52,15 @@ export function deliveryColumns({ onFilterEvent }: { onFilterEvent: (eventId: st
         return (
           <div className="grid max-w-sm gap-1">
             <span className="flex flex-wrap items-center gap-2">
-              <Badge tone={delivery.status === "succeeded" ? "success" : "danger"}>{delivery.status === "succeeded" ? "Succeeded" : "Failed"}</Badge>
+              <Badge tone={delivery.status === "succeeded" ? "success" : "danger"}>
+                {delivery.status === "succeeded" ? "Succeeded" : "Failed"}
+              </Badge>
               <span className="font-mono text-xs">{delivery.status_code !== null ? `HTTP ${delivery.status_code}` : "No HTTP answer"}</span>
             </span>
             {/* "HTTP 503" would repeat the status code next to it; other errors say more. */}
-            {delivery.error && delivery.error !== `HTTP ${delivery.status_code}` ? <UserText value={delivery.error} className="text-xs break-words text-danger" /> : null}
+            {delivery.error && delivery.error !== `HTTP ${delivery.status_code}` ? (
+              <UserText value={delivery.error} className="text-xs break-words text-danger" />
+            ) : null}
             {delivery.response_body ? (
               <details className="text-xs">
                 <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Response body</summary>
@@ -68,7 +76,8 @@ export function deliveryColumns({ onFilterEvent }: { onFilterEvent: (eventId: st
     columns.accessor("latency_ms", {
       header: "Duration",
       enableSorting: false,
-      cell: ({ row }) => (row.original.latency_ms === null ? <span className="text-muted-foreground">—</span> : `${row.original.latency_ms} ms`),
+      cell: ({ row }) =>
+        row.original.latency_ms === null ? <span className="text-muted-foreground">—</span> : `${row.original.latency_ms} ms`,
       meta: { align: "end" },
     }),
     columns.accessor("next_retry_at", {
@@ -79,7 +88,11 @@ export function deliveryColumns({ onFilterEvent }: { onFilterEvent: (eventId: st
           <DateTime value={row.original.next_retry_at} zone={false} />
         ) : (
           <span className="text-muted-foreground">
-            {row.original.status === "succeeded" ? "None: delivered" : row.original.attempt >= MAX_DELIVERY_ATTEMPTS ? "None: given up" : "None"}
+            {row.original.status === "succeeded"
+              ? "None: delivered"
+              : row.original.attempt >= MAX_DELIVERY_ATTEMPTS
+                ? "None: given up"
+                : "None"}
           </span>
         ),
     }),

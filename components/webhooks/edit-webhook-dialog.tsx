@@ -42,7 +42,10 @@ const draftOf = (endpoint: WebhookEndpoint): Draft => ({
 export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "row" }: EditWebhookDialogProps) {
   const [open, setOpen] = useState(false);
   // Event types as strings, as in the create dialog (an endpoint may list types newer than this console).
-  const form = useForm<Draft>({ resolver: zodResolver(WebhookDraftSchema) as unknown as Resolver<Draft>, defaultValues: draftOf(endpoint) });
+  const form = useForm<Draft>({
+    resolver: zodResolver(WebhookDraftSchema) as unknown as Resolver<Draft>,
+    defaultValues: draftOf(endpoint),
+  });
   const [nothingChanged, setNothingChanged] = useState(false);
   const { execute, result, isPending, reset } = useAction(updateWebhookAction, {
     onSuccess: () => {
@@ -69,7 +72,11 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
   const conflict = result.serverError?.conflict ? result.serverError : null;
   // Redo: the same changes (only the fields this admin edited) on the endpoint as it is now.
   const redo = () => {
-    const parsed = UpdateWebhookInputSchema.safeParse({ id: endpoint.webhook_id, version: conflict!.conflict!.currentVersion, ...patchOf() });
+    const parsed = UpdateWebhookInputSchema.safeParse({
+      id: endpoint.webhook_id,
+      version: conflict!.conflict!.currentVersion,
+      ...patchOf(),
+    });
     if (parsed.success) execute({ ...parsed.data, environment });
   };
   const state = endpointState(endpoint);

@@ -31,8 +31,8 @@ export function EndpointStateNote({ endpoint }: { endpoint: StatusFields }) {
         <div>
           <AlertTitle>Disabled by an administrator</AlertTitle>
           <AlertDescription>
-            Since <DateTime value={state.since} />. It receives no events until it is enabled again; deliveries that were waiting for a retry were
-            dropped.
+            Since <DateTime value={state.since} />. It receives no events until it is enabled again; deliveries that were waiting for a
+            retry were dropped.
           </AlertDescription>
         </div>
       </Alert>
@@ -45,15 +45,15 @@ export function EndpointStateNote({ endpoint }: { endpoint: StatusFields }) {
         <AlertTitle>Argus disabled this endpoint automatically</AlertTitle>
         <AlertDescription>
           <p>
-            Since <DateTime value={state.since} />. A delivery failed all {MAX_DELIVERY_ATTEMPTS} attempts over about 43 hours and no other delivery
-            to this endpoint succeeded in that time, so Argus stopped sending to it.
+            Since <DateTime value={state.since} />. A delivery failed all {MAX_DELIVERY_ATTEMPTS} attempts over about 43 hours and no other
+            delivery to this endpoint succeeded in that time, so Argus stopped sending to it.
           </p>
           <p className="mt-2 break-words text-foreground">
             <UserText value={state.reason} />
           </p>
           <p className="mt-2">
-            Fix the receiver (the delivery log below shows each attempt and its error), then edit the endpoint and set it to enabled. Events from
-            while it was disabled are not sent again.
+            Fix the receiver (the delivery log below shows each attempt and its error), then edit the endpoint and set it to enabled. Events
+            from while it was disabled are not sent again.
           </p>
         </AlertDescription>
       </div>

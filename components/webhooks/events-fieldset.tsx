@@ -23,7 +23,12 @@ export function EventsFieldset({ value, onChange, disabled, error, idPrefix }: E
   const hintId = `${idPrefix}-events-hint`;
   const errorId = `${idPrefix}-events-error`;
   return (
-    <fieldset className="grid gap-2" disabled={disabled} aria-describedby={error ? `${hintId} ${errorId}` : hintId} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="grid gap-2"
+      disabled={disabled}
+      aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="text-sm font-medium">Events</legend>
       <p id={hintId} className="-mt-1 text-xs leading-relaxed text-muted-foreground">
         Argus sends the endpoint only the events it subscribes to.

@@ -58,11 +58,17 @@ export function webhookColumns({ environment, onChanged }: Options) {
           <span className="w-fit">
             <EndpointStatusBadge endpoint={row.original} />
           </span>
-          {row.original.disabled_at ? <DateTime value={row.original.disabled_at} zone={false} className="text-xs text-muted-foreground" /> : null}
+          {row.original.disabled_at ? (
+            <DateTime value={row.original.disabled_at} zone={false} className="text-xs text-muted-foreground" />
+          ) : null}
         </span>
       ),
     }),
-    columns.accessor("created_at", { header: "Created (UTC)", sortFn: "text", cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} /> }),
+    columns.accessor("created_at", {
+      header: "Created (UTC)",
+      sortFn: "text",
+      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    }),
     columns.display({
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,

@@ -47,11 +47,32 @@ export function WebhookFields({ disabled, idPrefix }: { disabled?: boolean; idPr
         control={control}
         name="events"
         render={({ field, fieldState }) => (
-          <EventsFieldset value={field.value} onChange={field.onChange} disabled={disabled} error={fieldState.error?.message} idPrefix={idPrefix} />
+          <EventsFieldset
+            value={field.value}
+            onChange={field.onChange}
+            disabled={disabled}
+            error={fieldState.error?.message}
+            idPrefix={idPrefix}
+          />
         )}
       />
-      <FormFieldItem control={control} name="description" label="Description (optional)" description="What receives these events, e.g. “Fraud ops Slack bridge”.">
-        {(field) => <LimitedText max={TEXT_LIMITS.webhookDescription} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} autoComplete="off" disabled={disabled} />}
+      <FormFieldItem
+        control={control}
+        name="description"
+        label="Description (optional)"
+        description="What receives these events, e.g. “Fraud ops Slack bridge”."
+      >
+        {(field) => (
+          <LimitedText
+            max={TEXT_LIMITS.webhookDescription}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            autoComplete="off"
+            disabled={disabled}
+          />
+        )}
       </FormFieldItem>
     </>
   );

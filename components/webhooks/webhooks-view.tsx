@@ -36,7 +36,11 @@ export function WebhooksView({ environment }: { environment: ConsoleEnvironment 
   const { rows, table } = environmentListState(query, environment, NO_ENDPOINTS);
 
   const columns = useMemo(
-    () => webhookColumns({ environment, onChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) }) }),
+    () =>
+      webhookColumns({
+        environment,
+        onChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all(environment) }),
+      }),
     [environment, queryClient],
   );
 
@@ -52,8 +56,8 @@ export function WebhooksView({ environment }: { environment: ConsoleEnvironment 
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          Endpoints of <strong className="font-medium text-foreground">{environmentLabels[environment]}</strong>, newest first. Open one for its
-          delivery log.
+          Endpoints of <strong className="font-medium text-foreground">{environmentLabels[environment]}</strong>, newest first. Open one for
+          its delivery log.
         </p>
         <CreateWebhookDialog environment={environment} onCreated={onCreated} />
       </div>

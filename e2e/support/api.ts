@@ -31,7 +31,11 @@ export async function getAlertTransactions(alertId: string): Promise<string[]> {
 }
 
 /** Opens a case through the API (test data for queue specs; the console's own path is tested elsewhere). */
-export async function createCase(title: string, severity: "low" | "medium" | "high" | "critical" = "medium", extra: { notes?: string; user_id?: string } = {}): Promise<string> {
+export async function createCase(
+  title: string,
+  severity: "low" | "medium" | "high" | "critical" = "medium",
+  extra: { notes?: string; user_id?: string } = {},
+): Promise<string> {
   const state = readState();
   const res = await fetch(`${state.sandboxApiUrl}/v1/cases`, {
     method: "POST",

@@ -36,7 +36,9 @@ export function describeViolations(violations: AxeViolation[]): string {
     .map((v) => {
       const nodes = v.nodes
         .slice(0, 5)
-        .map((n) => `    - ${JSON.stringify(n.target)}: ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
+        .map(
+          (n) => `    - ${JSON.stringify(n.target)}: ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
+        )
         .join("\n");
       const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : "";
       return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;

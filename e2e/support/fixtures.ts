@@ -32,7 +32,12 @@ export async function usePreProduction(page: Page): Promise<void> {
 }
 
 // Contexts made with browser.newContext() do not get the config's `use` options: pass them.
-const contextDefaults = () => ({ baseURL: readState().consoleUrl, viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "UTC" });
+const contextDefaults = () => ({
+  baseURL: readState().consoleUrl,
+  viewport: { width: 1440, height: 900 },
+  locale: "en-GB",
+  timezoneId: "UTC",
+});
 
 async function stateFileFor(browser: Browser, role: Role, dir: string): Promise<string> {
   const file = path.join(dir, `auth-${role}.json`);

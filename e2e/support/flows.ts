@@ -19,7 +19,10 @@ export async function openCaseFromQueue(page: Page, index: number): Promise<{ al
     if ((await listCases(`alert_id=${encodeURIComponent(alertId)}`)).every((c) => c.status === "closed")) free.push(row);
   }
   expect(free.length, "alerts without a case in the queue").toBeGreaterThan(index);
-  const link = queue.nth(free[index] as number).getByRole("link").first();
+  const link = queue
+    .nth(free[index] as number)
+    .getByRole("link")
+    .first();
   const alertSummary = (await link.innerText()).trim();
   await link.click();
   await page.waitForURL(/\/alerts\/[^/?]+/);

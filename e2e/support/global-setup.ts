@@ -44,7 +44,8 @@ async function waitForHttp(url: string, server: Server, timeoutMs: number, accep
   const deadline = Date.now() + timeoutMs;
   let last = "no answer";
   while (Date.now() < deadline) {
-    if (server.exitCode !== undefined) throw new Error(`the ${server.name} exited with code ${server.exitCode} before ${url} answered (log: ${server.log})`);
+    if (server.exitCode !== undefined)
+      throw new Error(`the ${server.name} exited with code ${server.exitCode} before ${url} answered (log: ${server.log})`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: "manual" });
       await res.arrayBuffer().catch(() => undefined);
@@ -120,7 +121,9 @@ export async function startWorld(): Promise<() => Promise<void>> {
   const began = Date.now();
   for (const port of [API_PORT, SANDBOX_API_PORT, CONSOLE_PORT]) {
     if (!(await portFree(port))) {
-      throw new Error(`port ${port} on ${HOST} is in use (another e2e run?). Stop it, or set E2E_API_PORT, E2E_SANDBOX_API_PORT, E2E_CONSOLE_PORT.`);
+      throw new Error(
+        `port ${port} on ${HOST} is in use (another e2e run?). Stop it, or set E2E_API_PORT, E2E_SANDBOX_API_PORT, E2E_CONSOLE_PORT.`,
+      );
     }
   }
 
@@ -176,11 +179,16 @@ export async function startWorld(): Promise<() => Promise<void>> {
     const leadId = await addUser(dataDir, { account: "demo", role: "lead", ...lead });
     const analystId = await addUser(dataDir, { account: "demo", role: "analyst", ...analyst });
 
-    const web = startProcess("console", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(CONSOLE_PORT), "-H", HOST], {
-      cwd: root,
-      env: { ...env, PORT: String(CONSOLE_PORT), ARGUS_API_URL: API_URL, ARGUS_SANDBOX_API_URL: SANDBOX_API_URL },
-      log: path.join(logDir, "console.log"),
-    });
+    const web = startProcess(
+      "console",
+      process.execPath,
+      [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(CONSOLE_PORT), "-H", HOST],
+      {
+        cwd: root,
+        env: { ...env, PORT: String(CONSOLE_PORT), ARGUS_API_URL: API_URL, ARGUS_SANDBOX_API_URL: SANDBOX_API_URL },
+        log: path.join(logDir, "console.log"),
+      },
+    );
     servers.push(web);
     await waitForHttp(`${CONSOLE_URL}/sign-in`, web, 60_000, (s) => s === 200);
 

@@ -35,7 +35,8 @@ export function leaksIn(responses: RecordedResponse[]): string[] {
     if (createdKeyShownOnce(r)) continue;
     for (const m of r.body.matchAll(KEY_PATTERN)) found.push(`an API key (${m[0].slice(0, 16)}…) in the body of ${r.status} ${r.url}`);
     for (const [name, value] of Object.entries(r.headers)) {
-      for (const m of value.matchAll(KEY_PATTERN)) found.push(`an API key (${m[0].slice(0, 16)}…) in the header ${name} of ${r.status} ${r.url}`);
+      for (const m of value.matchAll(KEY_PATTERN))
+        found.push(`an API key (${m[0].slice(0, 16)}…) in the header ${name} of ${r.status} ${r.url}`);
     }
   }
   return [...new Set(found)];

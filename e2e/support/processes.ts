@@ -18,7 +18,12 @@ export type Server = {
 
 const started = new Set<Server>();
 
-export function startProcess(name: string, command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: string }): Server {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; log: string },
+): Server {
   const out = fs.openSync(opts.log, "a");
   const proc = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const listeners = new Set<(line: string) => void>();
@@ -57,7 +62,10 @@ export function startProcess(name: string, command: string, args: string[], opts
     }),
     waitForLine: (pattern, timeoutMs, what) =>
       new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => done(new Error(`${what}: not seen within ${Math.round(timeoutMs / 1000)} s (log: ${opts.log})`)), timeoutMs);
+        const timer = setTimeout(
+          () => done(new Error(`${what}: not seen within ${Math.round(timeoutMs / 1000)} s (log: ${opts.log})`)),
+          timeoutMs,
+        );
         const listener = (line: string) => {
           if (pattern.test(line)) done(undefined, line);
         };
@@ -106,7 +114,11 @@ process.once("exit", () => {
 });
 
 /** Runs a command to completion; returns its exit code and stdout. */
-export function runCommand(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runCommand(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const proc = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

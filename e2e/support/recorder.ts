@@ -32,10 +32,12 @@ export function recordResponses(page: Page): Recorder {
     const read = (async () => {
       // Redirects and aborted navigations have no body; their headers still count.
       const staticFile = new URL(response.url()).pathname.startsWith("/_next/static/");
-      const body = staticFile ? "" : await response.body().then(
-        (buffer) => buffer.toString("utf8"),
-        () => "",
-      );
+      const body = staticFile
+        ? ""
+        : await response.body().then(
+            (buffer) => buffer.toString("utf8"),
+            () => "",
+          );
       let headers: Record<string, string>;
       try {
         headers = Object.fromEntries((await response.headersArray()).map((h) => [h.name.toLowerCase(), h.value]));
@@ -65,7 +67,11 @@ export function findLeaks(responses: RecordedResponse[], needles: { label: strin
       if (!value) continue;
       const inBody = response.body.indexOf(value);
       if (inBody >= 0) {
-        const context = response.body.slice(Math.max(0, inBody - 60), inBody + value.length + 60).replace(/\s+/g, " ").split(value).join(`<${label}>`);
+        const context = response.body
+          .slice(Math.max(0, inBody - 60), inBody + value.length + 60)
+          .replace(/\s+/g, " ")
+          .split(value)
+          .join(`<${label}>`);
         found.push(`${label} in the body of ${response.status} ${response.url}: …${context}…`);
       }
       for (const [name, headerValue] of Object.entries(response.headers)) {

@@ -33,12 +33,27 @@ export async function usersCli(dataDir: string, args: string[]): Promise<{ id: s
   } catch {
     /* reported below */
   }
-  if (code !== 0 || parsed.error || !parsed.id) throw new Error(`npm run users -- ${args[0]} failed (code ${code}): ${parsed.error?.message ?? (stdout + stderr).trim()}`);
+  if (code !== 0 || parsed.error || !parsed.id)
+    throw new Error(`npm run users -- ${args[0]} failed (code ${code}): ${parsed.error?.message ?? (stdout + stderr).trim()}`);
   return parsed as { id: string; email: string; role: string; disabled: boolean };
 }
 
 /** Adds an analyst; `--password=…` because a generated password may start with "-". */
-export async function addUser(dataDir: string, u: { account: string; role: string; email: string; name: string; password: string }): Promise<string> {
-  const added = await usersCli(dataDir, ["add", "--account", u.account, "--email", u.email, "--role", u.role, `--password=${u.password}`, "--name", u.name]);
+export async function addUser(
+  dataDir: string,
+  u: { account: string; role: string; email: string; name: string; password: string },
+): Promise<string> {
+  const added = await usersCli(dataDir, [
+    "add",
+    "--account",
+    u.account,
+    "--email",
+    u.email,
+    "--role",
+    u.role,
+    `--password=${u.password}`,
+    "--name",
+    u.name,
+  ]);
   return added.id;
 }

@@ -37,7 +37,9 @@ export async function findSubjects(): Promise<Subjects> {
   const cases = await listCases();
   if (!alertId || !transactionId) throw new Error("the demo traffic raised no alert with transactions");
   if (!cases[0]) throw new Error("the demo traffic opened no case");
-  const txn = await apiGet<{ user_id?: string }>(`/v1/transactions/${encodeURIComponent(transactionId)}`).catch(() => ({ user_id: undefined }));
+  const txn = await apiGet<{ user_id?: string }>(`/v1/transactions/${encodeURIComponent(transactionId)}`).catch(() => ({
+    user_id: undefined,
+  }));
   // A case of the demo's (with linked transactions) rather than one a spec opened bare.
   const kase = cases.find((c) => c.transaction_ids.length > 0) ?? cases[0];
   return { alertId, caseId: kase.case_id, transactionId, userId: txn.user_id };
@@ -95,5 +97,7 @@ export async function openView(page: Page, view: View, { checkStatus = true } = 
   const response = await page.goto(path);
   if (checkStatus) expect(response?.status(), `HTTP status of ${view.path}`).toBe(view.status ?? 200);
   await page.waitForLoadState("networkidle").catch(() => undefined);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  await expect(page.locator('[aria-busy="true"]'))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => undefined);
 }

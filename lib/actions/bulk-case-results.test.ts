@@ -25,8 +25,21 @@ describe("mapBounded", () => {
 describe("summariseBulk and bulkSummary", () => {
   it("pairs outcomes with ids and counts them", () => {
     const refused = { message: "illegal move", requestId: "req_1", status: 422 };
-    const r = summariseBulk(["a", "b"], [{ status: "fulfilled", value: null }, { status: "fulfilled", value: refused }]);
-    expect(r).toEqual({ succeeded: 1, failed: 1, outcomes: [{ case_id: "a", ok: true }, { case_id: "b", ok: false, error: refused }] });
+    const r = summariseBulk(
+      ["a", "b"],
+      [
+        { status: "fulfilled", value: null },
+        { status: "fulfilled", value: refused },
+      ],
+    );
+    expect(r).toEqual({
+      succeeded: 1,
+      failed: 1,
+      outcomes: [
+        { case_id: "a", ok: true },
+        { case_id: "b", ok: false, error: refused },
+      ],
+    });
     expect(bulkSummary(r, "Moved")).toBe("Moved 1 case; 1 failed.");
     expect(bulkSummary({ succeeded: 3, failed: 0, outcomes: [] }, "Assigned")).toBe("Assigned 3 cases.");
     expect(bulkSummary({ succeeded: 0, failed: 2, outcomes: [] }, "Moved")).toBe("None of 2 cases could be moved.");
@@ -39,7 +52,13 @@ describe("bulk input schemas", () => {
     const ok = BulkAssignInputSchema.parse({ environment: "production", cases: [ref("c1"), ref("c1", 2), ref("c2")], assignee_id: null });
     expect(ok.cases).toEqual([ref("c1", 2), ref("c2")]);
     expect(BulkAssignInputSchema.safeParse({ environment: "production", cases: [], assignee_id: "a" }).success).toBe(false);
-    expect(BulkAssignInputSchema.safeParse({ environment: "production", cases: Array.from({ length: 101 }, (_, i) => ref(`c${i}`)), assignee_id: "a" }).success).toBe(false);
+    expect(
+      BulkAssignInputSchema.safeParse({
+        environment: "production",
+        cases: Array.from({ length: 101 }, (_, i) => ref(`c${i}`)),
+        assignee_id: "a",
+      }).success,
+    ).toBe(false);
     expect(BulkAssignInputSchema.safeParse({ environment: "production", cases: [{ id: "c1" }], assignee_id: "a" }).success).toBe(false);
     expect(BulkStatusInputSchema.safeParse({ environment: "pre-production", cases: [ref("c1")], status: "reopened" }).success).toBe(false);
     expect(BulkStatusInputSchema.parse({ environment: "pre-production", cases: [ref("c1")], status: "closed" }).status).toBe("closed");

@@ -44,7 +44,11 @@ export type BulkCaseResult = { succeeded: number; failed: number; outcomes: Bulk
  * Runs `task` over `items` with at most `limit` in flight, keeping the input order in the result.
  * A failing task does not stop the others: each outcome is reported.
  */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

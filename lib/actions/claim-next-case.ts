@@ -21,7 +21,12 @@ export const claimNextCaseAction = authedAction
       caseId = (await claimCase(ctx.environment, ctx.analyst.id)).case_id;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
-        returnServerError<SafeError>({ message: "No open, unassigned case is waiting.", code: "no_case_waiting", status: 404, requestId: error.requestId });
+        returnServerError<SafeError>({
+          message: "No open, unassigned case is waiting.",
+          code: "no_case_waiting",
+          status: 404,
+          requestId: error.requestId,
+        });
       }
       throw error;
     }

@@ -13,5 +13,8 @@ export async function describePolicyNow(
   const [now, analysts] = await Promise.all([read(), listAnalysts(actor, { timeoutMs: 3_000 }).catch(() => null)]);
   const by = now.updated_by ? (analysts?.data.find((a) => a.id === now.updated_by)?.name ?? now.updated_by) : "someone";
   const at = now.updated_at ? ` at ${now.updated_at.replace("T", " ").replace("Z", " UTC")}` : "";
-  return { version: now.version, changes: [`${by} saved version ${now.version} of the ${what}${at}. Saving yours now replaces what they changed in the same parts.`] };
+  return {
+    version: now.version,
+    changes: [`${by} saved version ${now.version} of the ${what}${at}. Saving yours now replaces what they changed in the same parts.`],
+  };
 }

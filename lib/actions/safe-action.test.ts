@@ -5,7 +5,8 @@ vi.mock("server-only", () => ({}));
 
 // The action layering is exercised for real (next-safe-action runs in Node); only the session and
 // the environment cookie, which need a Next.js request, are supplied by the test.
-let analyst: { id: string; email: string; name: string; role: "analyst" | "lead" | "admin"; accountId: string; sessionId: string } | null = null;
+let analyst: { id: string; email: string; name: string; role: "analyst" | "lead" | "admin"; accountId: string; sessionId: string } | null =
+  null;
 let environment: "production" | "pre-production" = "pre-production";
 vi.mock("../auth/guards", () => ({ getSessionAnalyst: async () => analyst }));
 vi.mock("../auth/environment", () => ({ getActiveEnvironment: async () => environment }));
@@ -26,7 +27,14 @@ const failing = (error: unknown) =>
     throw error;
   });
 
-const as = (role: "analyst" | "lead" | "admin") => ({ id: `anl_${role}`, email: `${role}@x.test`, name: role, role, accountId: "acc_1", sessionId: `ses_${role}` });
+const as = (role: "analyst" | "lead" | "admin") => ({
+  id: `anl_${role}`,
+  email: `${role}@x.test`,
+  name: role,
+  role,
+  accountId: "acc_1",
+  sessionId: `ses_${role}`,
+});
 
 describe("authedAction", () => {
   beforeEach(() => {
@@ -45,7 +53,11 @@ describe("authedAction", () => {
     analyst = as("lead");
     expect((await adminEcho({ label: "x", environment: "pre-production" })).serverError).toMatchObject({ code: "forbidden", status: 403 });
     analyst = as("admin");
-    expect((await adminEcho({ label: "x", environment: "pre-production" })).data).toEqual({ label: "x", by: "anl_admin", environment: "pre-production" });
+    expect((await adminEcho({ label: "x", environment: "pre-production" })).data).toEqual({
+      label: "x",
+      by: "anl_admin",
+      environment: "pre-production",
+    });
   });
 
   it("validates input with zod, after the session check", async () => {
@@ -57,13 +69,24 @@ describe("authedAction", () => {
   it("refuses a change meant for the other environment", async () => {
     analyst = as("admin");
     environment = "production";
-    expect((await adminEcho({ label: "x", environment: "pre-production" })).serverError).toMatchObject({ code: "environment_changed", status: 409 });
+    expect((await adminEcho({ label: "x", environment: "pre-production" })).serverError).toMatchObject({
+      code: "environment_changed",
+      status: 409,
+    });
   });
 
   it("maps API errors to their message and request id", async () => {
     analyst = as("analyst");
-    const result = await failing(new ApiError({ status: 422, code: "unprocessable", message: "Already exists.", param: "email", requestId: "req_42" }))();
-    expect(result.serverError).toEqual({ message: "Already exists.", code: "unprocessable", status: 422, param: "email", requestId: "req_42" });
+    const result = await failing(
+      new ApiError({ status: 422, code: "unprocessable", message: "Already exists.", param: "email", requestId: "req_42" }),
+    )();
+    expect(result.serverError).toEqual({
+      message: "Already exists.",
+      code: "unprocessable",
+      status: 422,
+      param: "email",
+      requestId: "req_42",
+    });
   });
 
   it("hides unexpected errors behind a generic message", async () => {

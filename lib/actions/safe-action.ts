@@ -28,7 +28,9 @@ export const actionClient = createSafeActionClient({
     if (!(error instanceof ApiError)) {
       console.error(`[argus-console] action ${metadata?.actionName ?? "?"} failed:`, error);
     } else if (error.status >= 500) {
-      console.error(`[argus-console] action ${metadata?.actionName ?? "?"}: ${error.code} (${error.status}) request_id=${error.requestId ?? "-"}`);
+      console.error(
+        `[argus-console] action ${metadata?.actionName ?? "?"}: ${error.code} (${error.status}) request_id=${error.requestId ?? "-"}`,
+      );
     }
     return safe;
   },
@@ -40,7 +42,11 @@ export const authedAction = actionClient.use(async ({ next, metadata }) => {
     returnServerError<SafeError>({ message: "Your session has ended. Sign in again to continue.", code: "unauthenticated", status: 401 });
   }
   if (metadata.minRole && !hasRole(analyst.role, metadata.minRole)) {
-    returnServerError<SafeError>({ message: `Only a ${roleLabels[metadata.minRole].toLowerCase()} may do this.`, code: "forbidden", status: 403 });
+    returnServerError<SafeError>({
+      message: `Only a ${roleLabels[metadata.minRole].toLowerCase()} may do this.`,
+      code: "forbidden",
+      status: 403,
+    });
   }
   const environment = await getActiveEnvironment(analyst.id);
   return next({ ctx: { analyst, environment } });

@@ -2,7 +2,14 @@
 
 import { ApiError, toSafeError } from "../api/errors";
 import { scoreTransaction } from "../api/score";
-import { BATCH_CONCURRENCY, idempotencyKeyFor, ScoreBatchChunkSchema, type BatchRowOutcome, type ScoreBatchChunk, type ScoreBatchChunkResult } from "../schemas/batch";
+import {
+  BATCH_CONCURRENCY,
+  idempotencyKeyFor,
+  ScoreBatchChunkSchema,
+  type BatchRowOutcome,
+  type ScoreBatchChunk,
+  type ScoreBatchChunkResult,
+} from "../schemas/batch";
 import { ConsoleEnvironmentSchema, type ConsoleEnvironment } from "../schemas/environment";
 import { assertEnvironment, authedAction } from "./safe-action";
 

@@ -14,7 +14,12 @@ import { writeOrConflict } from "./version-conflict";
 // the analyst is told how it stands now and may redo theirs.
 export const updateAlertAction = authedAction
   .metadata({ actionName: "updateAlert", minRole: "analyst" })
-  .inputSchema(UpdateAlertInputSchema.extend({ environment: ConsoleEnvironmentSchema }).refine(resolutionFitsStatus, { message: RESOLUTION_REQUIRED, path: ["resolution"] }))
+  .inputSchema(
+    UpdateAlertInputSchema.extend({ environment: ConsoleEnvironmentSchema }).refine(resolutionFitsStatus, {
+      message: RESOLUTION_REQUIRED,
+      path: ["resolution"],
+    }),
+  )
   .action(async ({ parsedInput: { environment, ...input }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
     return writeOrConflict(
@@ -22,7 +27,10 @@ export const updateAlertAction = authedAction
       async () => {
         const now = await getAlert(ctx.environment, input.id, { limit: 1 });
         const notes = now.resolution_notes ? ` Notes now: “${now.resolution_notes}”.` : "";
-        return { version: now.version, changes: [`Someone else changed it: it is now ${alertStatusLabels[now.status].toLowerCase()}.${notes}`] };
+        return {
+          version: now.version,
+          changes: [`Someone else changed it: it is now ${alertStatusLabels[now.status].toLowerCase()}.${notes}`],
+        };
       },
     );
   });

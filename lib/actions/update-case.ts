@@ -32,7 +32,11 @@ export const updateCaseAction = authedAction
     // Anyone may take a case; giving it to someone else (or unassigning) is a lead's call
     // (lib/auth/README.md "Roles").
     if (input.assignee_id !== undefined && input.assignee_id !== ctx.analyst.id && !hasRole(ctx.analyst.role, "lead")) {
-      returnServerError<SafeError>({ message: "Only a lead may assign a case to someone else or unassign it.", code: "forbidden", status: 403 });
+      returnServerError<SafeError>({
+        message: "Only a lead may assign a case to someone else or unassign it.",
+        code: "forbidden",
+        status: 403,
+      });
     }
     const kase = await writeOrConflict(
       () => updateCase(ctx.environment, ctx.analyst.id, input),
@@ -45,11 +49,20 @@ export const updateCaseAction = authedAction
             createTransactionDecision(
               ctx.environment,
               ctx.analyst.id,
-              { transaction_id: transactionId, decision: "block", reason: "confirmed_fraud", notes: `Confirmed fraud in case ${kase.case_id}.` },
+              {
+                transaction_id: transactionId,
+                decision: "block",
+                reason: "confirmed_fraud",
+                notes: `Confirmed fraud in case ${kase.case_id}.`,
+              },
               randomUUID(),
             ),
           ),
         )
       : [];
-    return { kase, labelled: outcomes.filter((o) => o.status === "fulfilled").length, unlabelled: outcomes.filter((o) => o.status === "rejected").length };
+    return {
+      kase,
+      labelled: outcomes.filter((o) => o.status === "fulfilled").length,
+      unlabelled: outcomes.filter((o) => o.status === "rejected").length,
+    };
   });

@@ -9,8 +9,7 @@ import { API_SURFACES, type ApiSurfaceId } from "./surfaces";
 // looking at /reference; neither ever includes the internal address.
 
 export type LoadOpenApiResult =
-  | { ok: true; document: unknown }
-  | { ok: false; status: 502 | 503 | 504; code: LoadOpenApiErrorCode; message: string };
+  { ok: true; document: unknown } | { ok: false; status: 502 | 503 | 504; code: LoadOpenApiErrorCode; message: string };
 
 export type LoadOpenApiErrorCode = "api_unreachable" | "api_timeout" | "api_error" | "invalid_document";
 
@@ -79,9 +78,6 @@ export async function loadOpenApiDocument(surface: ApiSurfaceId): Promise<LoadOp
 
 function isOpenApiDocument(value: unknown): value is Record<string, unknown> {
   return (
-    typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as Record<string, unknown>).openapi === "string"
+    typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as Record<string, unknown>).openapi === "string"
   );
 }

@@ -60,11 +60,18 @@ describe("sanitizeOpenApiDocument", () => {
 });
 
 describe("isInternalHostname", () => {
-  it.each(["localhost", "127.0.0.1", "[::1]", "10.0.0.5", "192.168.1.9", "172.20.0.2", "169.254.1.1", "fd00::1", "argus-api", "db.internal", "0.0.0.0"])(
-    "%s is internal",
-    (host) => expect(isInternalHostname(host)).toBe(true),
-  );
-  it.each(["api.example.com", "8.8.8.8", "2001:4860:4860::8888"])("%s is public", (host) =>
-    expect(isInternalHostname(host)).toBe(false),
-  );
+  it.each([
+    "localhost",
+    "127.0.0.1",
+    "[::1]",
+    "10.0.0.5",
+    "192.168.1.9",
+    "172.20.0.2",
+    "169.254.1.1",
+    "fd00::1",
+    "argus-api",
+    "db.internal",
+    "0.0.0.0",
+  ])("%s is internal", (host) => expect(isInternalHostname(host)).toBe(true));
+  it.each(["api.example.com", "8.8.8.8", "2001:4860:4860::8888"])("%s is public", (host) => expect(isInternalHostname(host)).toBe(false));
 });

@@ -8,7 +8,6 @@ import { apiA } from "./client";
 
 // Alerts are Surface A resources (`/v1/alerts`), read and changed with the environment's API key.
 
-
 export type AlertFilters = {
   status?: string;
   severity?: string;
@@ -33,6 +32,15 @@ export async function getAlert(
 }
 
 /** A PATCH of the version the analyst saw: 409 version_conflict if the alert's review state moved on. */
-export async function updateAlert(environment: ConsoleEnvironment, actorId: string, { id, version, ...changes }: UpdateAlertInput): Promise<Alert> {
-  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...changes, actor_id: actorId }, ifMatch: version, schema: AlertSchema });
+export async function updateAlert(
+  environment: ConsoleEnvironment,
+  actorId: string,
+  { id, version, ...changes }: UpdateAlertInput,
+): Promise<Alert> {
+  return apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: { ...changes, actor_id: actorId },
+    ifMatch: version,
+    schema: AlertSchema,
+  });
 }

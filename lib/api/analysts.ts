@@ -9,7 +9,6 @@ import { ApiError } from "./errors";
 // listener so sign-in does not depend on which environment an analyst last looked at.
 const ANALYST_ENV = "production" as const;
 
-
 /**
  * Signs an analyst of the console's account in with the API, which starts a session. `null` for
  * wrong credentials *and* for a locked account: the API's lockout message would tell a stranger
@@ -44,7 +43,10 @@ export async function resolveAnalystByEmail(email: string, options: { timeoutMs?
 }
 
 /** The analyst's session while it is live (with their current role), or null once it has ended. */
-export async function currentSession(actor: Exclude<DashboardActor, "console">, options: { timeoutMs?: number } = {}): Promise<AnalystSession | null> {
+export async function currentSession(
+  actor: Exclude<DashboardActor, "console">,
+  options: { timeoutMs?: number } = {},
+): Promise<AnalystSession | null> {
   try {
     return await dashboard(ANALYST_ENV, actor, "/api/v1/analysts/session", { schema: AnalystSessionSchema, timeoutMs: options.timeoutMs });
   } catch (error) {
@@ -73,5 +75,9 @@ export async function createAnalyst(actor: DashboardActor, input: CreateAnalystI
 
 /** A new role or disabling ends the analyst's sessions at once (the API does it). */
 export async function updateAnalyst(actor: DashboardActor, id: string, change: UpdateAnalystInput): Promise<Analyst> {
-  return dashboard(ANALYST_ENV, actor, `/api/v1/analysts/${encodeURIComponent(id)}`, { method: "PATCH", body: change, schema: AnalystSchema });
+  return dashboard(ANALYST_ENV, actor, `/api/v1/analysts/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: change,
+    schema: AnalystSchema,
+  });
 }

@@ -8,8 +8,11 @@ import { dashboard, type DashboardActor } from "./client";
 // Keys belong to one environment: the listener called decides which keys are listed and which
 // environment a new key is for (a live key from production, a test key from pre-production).
 
-
-export async function listApiKeys(environment: ConsoleEnvironment, actor: DashboardActor, page: PageParams = {}): Promise<ListPage<ApiKey>> {
+export async function listApiKeys(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  page: PageParams = {},
+): Promise<ListPage<ApiKey>> {
   return dashboard(environment, actor, "/api/v1/api-keys", { query: { limit: page.limit, after: page.after }, schema: ApiKeyListSchema });
 }
 

@@ -30,12 +30,27 @@ export async function getCase(environment: ConsoleEnvironment, id: string): Prom
 }
 
 /** A PATCH of the version the analyst saw: 409 version_conflict if the case moved on since. */
-export async function updateCase(environment: ConsoleEnvironment, actorId: string, { id, version, ...changes }: UpdateCaseInput): Promise<Case> {
-  return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { method: "PATCH", body: { ...changes, actor_id: actorId }, ifMatch: version, schema: CaseSchema });
+export async function updateCase(
+  environment: ConsoleEnvironment,
+  actorId: string,
+  { id, version, ...changes }: UpdateCaseInput,
+): Promise<Case> {
+  return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: { ...changes, actor_id: actorId },
+    ifMatch: version,
+    schema: CaseSchema,
+  });
 }
 
-
-export type CaseFilters = { status?: string; severity?: string; case_type?: string; assignee_id?: string; alert_id?: string; sort?: "priority" | "created_at" };
+export type CaseFilters = {
+  status?: string;
+  severity?: string;
+  case_type?: string;
+  assignee_id?: string;
+  alert_id?: string;
+  sort?: "priority" | "created_at";
+};
 
 export async function listCases(environment: ConsoleEnvironment, filters: CaseFilters, page: PageParams = {}): Promise<ListPage<Case>> {
   return apiA(environment, "/v1/cases", { query: { ...filters, limit: page.limit, after: page.after }, schema: CaseListSchema });
@@ -43,7 +58,11 @@ export async function listCases(environment: ConsoleEnvironment, filters: CaseFi
 
 /** The highest-priority open, unassigned case, now assigned to `assigneeId`; 404 when none waits. */
 export async function claimCase(environment: ConsoleEnvironment, assigneeId: string): Promise<Case> {
-  return apiA(environment, "/v1/cases/claim", { method: "POST", body: { assignee_id: assigneeId, actor_id: assigneeId }, schema: CaseSchema });
+  return apiA(environment, "/v1/cases/claim", {
+    method: "POST",
+    body: { assignee_id: assigneeId, actor_id: assigneeId },
+    schema: CaseSchema,
+  });
 }
 
 /** The case opened from `alertId` that is not closed yet, if any (the API allows one at a time). */

@@ -100,7 +100,10 @@ describe("credentials and listeners", () => {
     expect(auth).toMatch(/^Bearer ey/);
     expect(auth).not.toContain(LIVE_KEY);
     expect(seen[0]!.headers["x-api-key"]).toBeUndefined();
-    const { payload } = await jwtVerify(auth.slice(7), new TextEncoder().encode(SECRET), { issuer: "argus-console", audience: "argus-api" });
+    const { payload } = await jwtVerify(auth.slice(7), new TextEncoder().encode(SECRET), {
+      issuer: "argus-console",
+      audience: "argus-api",
+    });
     expect(payload).toMatchObject({ sub: "anl_7", sid: "ses_7", account_id: "acc_demo" });
   });
 
@@ -120,15 +123,36 @@ describe("credentials and listeners", () => {
 describe("errors", () => {
   it("maps the standard error shape, keeping code, param and request id", async () => {
     handler = (_req, res) =>
-      json(res, 404, { error: { code: "resource_not_found", message: "No such case.", param: "case_id", request_id: "req_body_9", doc_url: "http://x/docs" } });
+      json(res, 404, {
+        error: {
+          code: "resource_not_found",
+          message: "No such case.",
+          param: "case_id",
+          request_id: "req_body_9",
+          doc_url: "http://x/docs",
+        },
+      });
     const error = await apiA("production", "/v1/cases/case_x").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: "resource_not_found", message: "No such case.", param: "case_id", requestId: "req_body_9" });
-    expect(toSafeError(error)).toEqual({ message: "No such case.", code: "resource_not_found", status: 404, param: "case_id", requestId: "req_body_9" });
+    expect(error).toMatchObject({
+      status: 404,
+      code: "resource_not_found",
+      message: "No such case.",
+      param: "case_id",
+      requestId: "req_body_9",
+    });
+    expect(toSafeError(error)).toEqual({
+      message: "No such case.",
+      code: "resource_not_found",
+      status: 404,
+      param: "case_id",
+      requestId: "req_body_9",
+    });
   });
 
   it("maps Surface B's upper-case shape and falls back to the Request-Id header", async () => {
-    handler = (_req, res) => json(res, 401, { error: { code: "UNAUTHORIZED", message: "Invalid or expired console token.", docs_url: "http://x" } });
+    handler = (_req, res) =>
+      json(res, 401, { error: { code: "UNAUTHORIZED", message: "Invalid or expired console token.", docs_url: "http://x" } });
     const error = await dashboard("production", "console", "/api/v1/analysts").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, code: "UNAUTHORIZED", requestId: "req_header_1", isUnauthorized: true });
   });
@@ -151,7 +175,10 @@ describe("errors", () => {
 
     handler = (_req, res) => json(res, 200, { object: "list", data: "nope" });
     const schema = z.object({ object: z.literal("list"), data: z.array(z.unknown()) });
-    await expect(apiA("production", "/v1/events", { schema })).rejects.toMatchObject({ code: "invalid_response", requestId: "req_header_1" });
+    await expect(apiA("production", "/v1/events", { schema })).rejects.toMatchObject({
+      code: "invalid_response",
+      requestId: "req_header_1",
+    });
   });
 
   it("gives 204 and empty bodies as undefined", async () => {
@@ -166,7 +193,9 @@ describe("errors", () => {
     handler = () => {
       /* never answers */
     };
-    const error = (await apiA("pre-production", "/v1/alerts", { timeoutMs: 150 }).catch((e: unknown) => e)) as InstanceType<typeof ApiError>;
+    const error = (await apiA("pre-production", "/v1/alerts", { timeoutMs: 150 }).catch((e: unknown) => e)) as InstanceType<
+      typeof ApiError
+    >;
     expect(error).toMatchObject({ code: "api_timeout", status: 504 });
     expect(error.message).toContain("pre-production");
     expect(error.message).not.toContain("127.0.0.1");

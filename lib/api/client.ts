@@ -15,7 +15,12 @@ export type DashboardActor = { id: string; sessionId: string } | "console";
 /** Surface A (`/v1/...`): `Authorization: Bearer <API key>`. */
 export async function apiA<T = unknown>(environment: ConsoleEnvironment, path: string, options?: RequestOptions<T>): Promise<T> {
   const target = await resolveTarget(environment);
-  return sendRequest<T>({ baseUrl: target.baseUrl, label: targetLabel(environment) }, path, { Authorization: `Bearer ${target.key}` }, options);
+  return sendRequest<T>(
+    { baseUrl: target.baseUrl, label: targetLabel(environment) },
+    path,
+    { Authorization: `Bearer ${target.key}` },
+    options,
+  );
 }
 
 /** Surface B API-key routes (`/api/v1/analyze`, verifications): `X-Api-Key`. */

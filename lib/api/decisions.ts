@@ -17,6 +17,12 @@ export async function createTransactionDecision(
   input: DecisionFormValues,
   idempotencyKey: string,
 ): Promise<DecisionRecord> {
-  const body = { transaction_id: input.transaction_id, decision: input.decision, reason: input.reason, notes: input.notes, analyst_id: analystId };
+  const body = {
+    transaction_id: input.transaction_id,
+    decision: input.decision,
+    reason: input.reason,
+    notes: input.notes,
+    analyst_id: analystId,
+  };
   return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
 }

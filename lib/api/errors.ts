@@ -18,7 +18,15 @@ export class ApiError extends Error {
   /** Seconds to wait before retrying, from `Retry-After` (sent with 429). */
   readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; code: string; message: string; param?: string; requestId?: string; docUrl?: string; retryAfterSeconds?: number }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    param?: string;
+    requestId?: string;
+    docUrl?: string;
+    retryAfterSeconds?: number;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
@@ -45,7 +53,12 @@ const str = (value: unknown): string | undefined => (typeof value === "string" &
  * and Surface B's upper-case `docs_url`); a body that is neither still yields a usable error,
  * with the request id from the `Request-Id` header every response carries.
  */
-export function errorFromResponse(status: number, body: unknown, requestIdHeader: string | null, retryAfterHeader?: string | null): ApiError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  requestIdHeader: string | null,
+  retryAfterHeader?: string | null,
+): ApiError {
   const error = (typeof body === "object" && body !== null ? (body as ErrorBody).error : undefined) ?? {};
   const retryAfter = retryAfterHeader && /^\d{1,6}$/.test(retryAfterHeader.trim()) ? Number(retryAfterHeader.trim()) : undefined;
   return new ApiError({
@@ -59,7 +72,8 @@ export function errorFromResponse(status: number, body: unknown, requestIdHeader
   });
 }
 
-const GENERIC_MESSAGE = "Something went wrong in the console. Try again; if it keeps failing, ask an administrator to check the console's log.";
+const GENERIC_MESSAGE =
+  "Something went wrong in the console. Try again; if it keeps failing, ask an administrator to check the console's log.";
 
 /**
  * What an analyst may see of any error: API errors keep their message (the API writes them for

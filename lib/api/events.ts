@@ -7,7 +7,6 @@ import { apiA } from "./client";
 
 // The event log is a Surface A resource (`GET /v1/events`), read with the environment's key.
 
-
 /** Every filter of `GET /v1/events`; timestamps are ISO 8601 as the API takes them. */
 export type EventFilters = {
   transaction_id?: string;
@@ -17,6 +16,10 @@ export type EventFilters = {
   end_time?: string;
 };
 
-export async function listEvents(environment: ConsoleEnvironment, filters: EventFilters, page: PageParams = {}): Promise<ListPage<ArgusEvent>> {
+export async function listEvents(
+  environment: ConsoleEnvironment,
+  filters: EventFilters,
+  page: PageParams = {},
+): Promise<ListPage<ArgusEvent>> {
   return apiA(environment, "/v1/events", { query: { ...filters, limit: page.limit, after: page.after }, schema: EventListSchema });
 }

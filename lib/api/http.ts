@@ -100,10 +100,16 @@ export async function sendRequest<T>(
   }
   const parsed = parseJson(text);
 
-  if (!response.ok) throw errorFromResponse(response.status, parsed.ok ? parsed.value : undefined, requestId, response.headers.get("retry-after"));
+  if (!response.ok)
+    throw errorFromResponse(response.status, parsed.ok ? parsed.value : undefined, requestId, response.headers.get("retry-after"));
   if (response.status === 204 || text === "") return undefined as T;
   if (!parsed.ok) {
-    throw new ApiError({ status: 502, code: "invalid_response", message: `${capitalise(target.label)} answered with something other than JSON.`, requestId: requestId ?? undefined });
+    throw new ApiError({
+      status: 502,
+      code: "invalid_response",
+      message: `${capitalise(target.label)} answered with something other than JSON.`,
+      requestId: requestId ?? undefined,
+    });
   }
   if (!options.schema) return parsed.value as T;
   const checked = options.schema.safeParse(parsed.value);
@@ -130,7 +136,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 function transportError(error: unknown, target: HttpTarget, timeout: AbortSignal, requestId?: string | null): ApiError {
   // The caller's own abort (navigation away) is not the API's fault: keep it distinguishable.
   if (timeout.aborted) {
-    return new ApiError({ status: 504, code: "api_timeout", message: `${capitalise(target.label)} did not answer in time.`, requestId: requestId ?? undefined });
+    return new ApiError({
+      status: 504,
+      code: "api_timeout",
+      message: `${capitalise(target.label)} did not answer in time.`,
+      requestId: requestId ?? undefined,
+    });
   }
   if (error instanceof Error && error.name === "AbortError") {
     return new ApiError({ status: 499, code: "request_aborted", message: "The request was cancelled." });

@@ -34,6 +34,16 @@ export async function getDetectionPolicy(environment: ConsoleEnvironment, actor:
 }
 
 /** PUT replaces the overrides; the console sends every field, the API stores what differs from the defaults. */
-export async function putDetectionPolicy(environment: ConsoleEnvironment, actor: DashboardActor, detectors: DetectionThresholds, version: number): Promise<DetectionPolicy> {
-  return dashboard(environment, actor, "/api/v1/policies/detection", { method: "PUT", body: detectors, ifMatch: version, schema: DetectionPolicySchema });
+export async function putDetectionPolicy(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  detectors: DetectionThresholds,
+  version: number,
+): Promise<DetectionPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/detection", {
+    method: "PUT",
+    body: detectors,
+    ifMatch: version,
+    schema: DetectionPolicySchema,
+  });
 }

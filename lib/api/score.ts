@@ -8,6 +8,15 @@ import { apiA } from "./client";
 // Scoring is a Surface A call (`POST /v1/transactions/score`) with the environment's
 // key: in production it writes a live transaction (history, velocity, alerts), like any client's.
 
-export async function scoreTransaction(environment: ConsoleEnvironment, body: ScoreRequest, options: { idempotencyKey: string }): Promise<ScoreResult> {
-  return apiA(environment, "/v1/transactions/score", { method: "POST", body, idempotencyKey: options.idempotencyKey, schema: ScoreResultSchema });
+export async function scoreTransaction(
+  environment: ConsoleEnvironment,
+  body: ScoreRequest,
+  options: { idempotencyKey: string },
+): Promise<ScoreResult> {
+  return apiA(environment, "/v1/transactions/score", {
+    method: "POST",
+    body,
+    idempotencyKey: options.idempotencyKey,
+    schema: ScoreResultSchema,
+  });
 }

@@ -3,7 +3,20 @@ import "server-only";
 import { z } from "zod";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
-import { type ListPage, DecisionRecordSchema, ScreeningDetailSchema, type DecisionRecord, type ReviewState, type Screening, type ScreeningStatus, ScreeningListSchema, type ScreeningDetail, DecisionListSchema, EventListSchema, EventSchema } from "./wire";
+import {
+  type ListPage,
+  DecisionRecordSchema,
+  ScreeningDetailSchema,
+  type DecisionRecord,
+  type ReviewState,
+  type Screening,
+  type ScreeningStatus,
+  ScreeningListSchema,
+  type ScreeningDetail,
+  DecisionListSchema,
+  EventListSchema,
+  EventSchema,
+} from "./wire";
 import { apiA } from "./client";
 
 // Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's
@@ -11,8 +24,15 @@ import { apiA } from "./client";
 
 export type ScreeningFilters = { review_state?: ReviewState; status?: ScreeningStatus; user_id?: string };
 
-export async function listScreenings(environment: ConsoleEnvironment, filters: ScreeningFilters, page: PageParams = {}): Promise<ListPage<Screening>> {
-  return apiA(environment, "/v1/identity/screenings", { query: { ...filters, limit: page.limit, after: page.after }, schema: ScreeningListSchema });
+export async function listScreenings(
+  environment: ConsoleEnvironment,
+  filters: ScreeningFilters,
+  page: PageParams = {},
+): Promise<ListPage<Screening>> {
+  return apiA(environment, "/v1/identity/screenings", {
+    query: { ...filters, limit: page.limit, after: page.after },
+    schema: ScreeningListSchema,
+  });
 }
 
 export async function getScreening(environment: ConsoleEnvironment, id: string): Promise<ScreeningDetail> {
@@ -28,7 +48,11 @@ export type ScreeningDecisionBody = {
 };
 
 /** Records the review; the idempotency key makes a double submit (or a retry) one record. */
-export async function decideScreening(environment: ConsoleEnvironment, body: ScreeningDecisionBody, idempotencyKey: string): Promise<DecisionRecord> {
+export async function decideScreening(
+  environment: ConsoleEnvironment,
+  body: ScreeningDecisionBody,
+  idempotencyKey: string,
+): Promise<DecisionRecord> {
   return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
 }
 
@@ -36,12 +60,27 @@ export async function decideScreening(environment: ConsoleEnvironment, body: Scr
 const DecisionEventsSchema = EventListSchema.extend({
   data: z.array(
     EventSchema.extend({
-      payload: z.object({ decision_id: z.string().optional(), screening_id: z.string().optional(), decision: z.string().optional(), reason_codes: z.array(z.string()).optional(), analyst_id: z.string().optional() }).loose(),
+      payload: z
+        .object({
+          decision_id: z.string().optional(),
+          screening_id: z.string().optional(),
+          decision: z.string().optional(),
+          reason_codes: z.array(z.string()).optional(),
+          analyst_id: z.string().optional(),
+        })
+        .loose(),
     }),
   ),
 });
 
-export type ScreeningDecisionSummary = { decision_id: string; decision: string | null; reason: string | null; notes: string | null; analyst_id: string | null; created_at: string };
+export type ScreeningDecisionSummary = {
+  decision_id: string;
+  decision: string | null;
+  reason: string | null;
+  notes: string | null;
+  analyst_id: string | null;
+  created_at: string;
+};
 
 /**
  * Who decided a reviewed screening, how and with which notes. The decision list has no screening
@@ -49,12 +88,23 @@ export type ScreeningDecisionSummary = { decision_id: string; decision: string |
  * `decision.submitted` events of the screened user (those carry no notes; name-only screenings
  * have no user to look them up by). Null when neither holds it; the page still shows the state.
  */
-export async function findScreeningDecision(environment: ConsoleEnvironment, screening: Pick<Screening, "screening_id" | "user_id" | "review_decision_id">): Promise<ScreeningDecisionSummary | null> {
+export async function findScreeningDecision(
+  environment: ConsoleEnvironment,
+  screening: Pick<Screening, "screening_id" | "user_id" | "review_decision_id">,
+): Promise<ScreeningDecisionSummary | null> {
   const decisionId = screening.review_decision_id;
   if (!decisionId) return null;
   const recent = await apiA(environment, "/v1/decisions", { query: { limit: 100 }, schema: DecisionListSchema, timeoutMs: 3000 });
   const record = recent.data.find((d) => d.decision_id === decisionId);
-  if (record) return { decision_id: decisionId, decision: record.decision, reason: record.reason, notes: record.notes, analyst_id: record.analyst_id, created_at: record.created_at };
+  if (record)
+    return {
+      decision_id: decisionId,
+      decision: record.decision,
+      reason: record.reason,
+      notes: record.notes,
+      analyst_id: record.analyst_id,
+      created_at: record.created_at,
+    };
 
   if (!screening.user_id) return null;
   const page = await apiA(environment, "/v1/events", {

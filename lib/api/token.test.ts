@@ -41,7 +41,11 @@ describe("mintConsoleToken", () => {
     const token = await mintConsoleToken(secret, { kind: "analyst", id: "anl_1", sessionId: "ses_1", accountId: "acc_1" });
     await expect(jwtVerify(token, new TextEncoder().encode("x".repeat(43)))).rejects.toThrow();
 
-    const old = await mintConsoleToken(secret, { kind: "analyst", id: "anl_1", sessionId: "ses_1", accountId: "acc_1" }, Date.now() - (CONSOLE_TOKEN_TTL_SECONDS + 60) * 1000);
+    const old = await mintConsoleToken(
+      secret,
+      { kind: "analyst", id: "anl_1", sessionId: "ses_1", accountId: "acc_1" },
+      Date.now() - (CONSOLE_TOKEN_TTL_SECONDS + 60) * 1000,
+    );
     await expect(jwtVerify(old, key, { issuer: "argus-console", audience: "argus-api" })).rejects.toThrow(/exp/);
   });
 });

@@ -2,7 +2,15 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
-import { type ListPage, TransactionSchema, type Transaction, type TransactionEvent, EventListSchema, TransactionListSchema, type ListedTransaction } from "./wire";
+import {
+  type ListPage,
+  TransactionSchema,
+  type Transaction,
+  type TransactionEvent,
+  EventListSchema,
+  TransactionListSchema,
+  type ListedTransaction,
+} from "./wire";
 import { apiA } from "./client";
 
 // Transactions are Surface A resources: `GET /v1/transactions/{id}` (an Argus addition: the
@@ -10,14 +18,24 @@ import { apiA } from "./client";
 // recent scores, the event log `GET /v1/events`. The console's general event search
 // has its own reader (lib/api/events.ts); this one reads only what the transaction pages need.
 
-
-export async function getTransaction(environment: ConsoleEnvironment, id: string, options: { timeoutMs?: number } = {}): Promise<Transaction> {
+export async function getTransaction(
+  environment: ConsoleEnvironment,
+  id: string,
+  options: { timeoutMs?: number } = {},
+): Promise<Transaction> {
   return apiA(environment, `/v1/transactions/${encodeURIComponent(id)}`, { schema: TransactionSchema, timeoutMs: options.timeoutMs });
 }
 
 /** The evidence trail of one transaction, newest first. */
-export async function listTransactionEvents(environment: ConsoleEnvironment, transactionId: string, page: PageParams = {}): Promise<ListPage<TransactionEvent>> {
-  return apiA(environment, "/v1/events", { query: { transaction_id: transactionId, limit: page.limit, after: page.after }, schema: EventListSchema });
+export async function listTransactionEvents(
+  environment: ConsoleEnvironment,
+  transactionId: string,
+  page: PageParams = {},
+): Promise<ListPage<TransactionEvent>> {
+  return apiA(environment, "/v1/events", {
+    query: { transaction_id: transactionId, limit: page.limit, after: page.after },
+    schema: EventListSchema,
+  });
 }
 
 /**
@@ -25,9 +43,18 @@ export async function listTransactionEvents(environment: ConsoleEnvironment, tra
  * its `transaction.blocked` ones (written with the score when the engine blocked it). A challenge
  * has no event of its own, so the log can list blocks but not challenges.
  */
-export async function listScoredTransactions(environment: ConsoleEnvironment, filters: { user_id?: string; blocked?: boolean }, page: PageParams = {}): Promise<ListPage<TransactionEvent>> {
+export async function listScoredTransactions(
+  environment: ConsoleEnvironment,
+  filters: { user_id?: string; blocked?: boolean },
+  page: PageParams = {},
+): Promise<ListPage<TransactionEvent>> {
   return apiA(environment, "/v1/events", {
-    query: { event_type: filters.blocked ? "transaction.blocked" : "transaction.scored", user_id: filters.user_id, limit: page.limit, after: page.after },
+    query: {
+      event_type: filters.blocked ? "transaction.blocked" : "transaction.scored",
+      user_id: filters.user_id,
+      limit: page.limit,
+      after: page.after,
+    },
     schema: EventListSchema,
   });
 }
@@ -46,17 +73,29 @@ export type TransactionListFilters = {
 };
 
 /** `GET /v1/transactions` (server/domain/scoring/README.md, "Transactions list"). */
-export async function listTransactions(environment: ConsoleEnvironment, filters: TransactionListFilters, page: PageParams = {}): Promise<ListPage<ListedTransaction>> {
-  return apiA(environment, "/v1/transactions", { query: { ...filters, limit: page.limit, after: page.after }, schema: TransactionListSchema });
+export async function listTransactions(
+  environment: ConsoleEnvironment,
+  filters: TransactionListFilters,
+  page: PageParams = {},
+): Promise<ListPage<ListedTransaction>> {
+  return apiA(environment, "/v1/transactions", {
+    query: { ...filters, limit: page.limit, after: page.after },
+    schema: TransactionListSchema,
+  });
 }
 
 /**
  * The pending transaction after `current` in the review queue's order (oldest first; ties by id
  * as the API breaks them), else the oldest still pending; null when the queue is empty.
  */
-export async function nextPendingTransaction(environment: ConsoleEnvironment, current: { transaction_id: string; created_at: string }): Promise<string | null> {
+export async function nextPendingTransaction(
+  environment: ConsoleEnvironment,
+  current: { transaction_id: string; created_at: string },
+): Promise<string | null> {
   const later = await listTransactions(environment, { review: "pending", order: "asc", start_time: current.created_at }, { limit: 10 });
-  const after = later.data.find((t) => t.transaction_id !== current.transaction_id && (t.created_at > current.created_at || t.transaction_id > current.transaction_id));
+  const after = later.data.find(
+    (t) => t.transaction_id !== current.transaction_id && (t.created_at > current.created_at || t.transaction_id > current.transaction_id),
+  );
   if (after) return after.transaction_id;
   const oldest = await listTransactions(environment, { review: "pending", order: "asc" }, { limit: 2 });
   return oldest.data.find((t) => t.transaction_id !== current.transaction_id)?.transaction_id ?? null;

@@ -12,6 +12,13 @@ export async function getUserProfile(environment: ConsoleEnvironment, userId: st
 }
 
 /** Users joined to `userId` through what they used (`GET /v1/graph`): depth 2 by default. */
-export async function getGraph(environment: ConsoleEnvironment, userId: string, options: { depth?: 1 | 2; limit?: number } = {}): Promise<EntityGraph> {
-  return apiA(environment, "/v1/graph", { query: { user_id: userId, depth: options.depth, limit: options.limit }, schema: EntityGraphSchema });
+export async function getGraph(
+  environment: ConsoleEnvironment,
+  userId: string,
+  options: { depth?: 1 | 2; limit?: number } = {},
+): Promise<EntityGraph> {
+  return apiA(environment, "/v1/graph", {
+    query: { user_id: userId, depth: options.depth, limit: options.limit },
+    schema: EntityGraphSchema,
+  });
 }

@@ -2,12 +2,21 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
-import { type ListPage, CreatedWebhookEndpointSchema, DeletedWebhookEndpointSchema, WebhookEndpointSchema, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, WebhookEndpointListSchema, WebhookDeliveryListSchema } from "./wire";
+import {
+  type ListPage,
+  CreatedWebhookEndpointSchema,
+  DeletedWebhookEndpointSchema,
+  WebhookEndpointSchema,
+  type CreatedWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  WebhookEndpointListSchema,
+  WebhookDeliveryListSchema,
+} from "./wire";
 import { apiA } from "./client";
 
 // Webhook endpoints are Surface A resources of the environment's key (`webhooks:read` /
 // `webhooks:write`): the console's key of the active environment lists and changes them.
-
 
 const endpointPath = (id: string) => `/v1/webhooks/${encodeURIComponent(id)}`;
 

@@ -161,7 +161,9 @@ export const ALL_EVENTS = "*";
 type Subscribable = (typeof a.zCreateWebhookRequest.shape.events.element.options)[number];
 export type WebhookEventType = Exclude<Subscribable, typeof ALL_EVENTS>;
 /** The event types an endpoint can subscribe to one by one. */
-export const webhookEventTypes = a.zCreateWebhookRequest.shape.events.element.options.filter((type): type is WebhookEventType => type !== ALL_EVENTS);
+export const webhookEventTypes = a.zCreateWebhookRequest.shape.events.element.options.filter(
+  (type): type is WebhookEventType => type !== ALL_EVENTS,
+);
 export const paymentMethodTypes = a.zScoreTransactionRequest.shape.payment_method.shape.type.options;
 export const walletTypes = a.zScoreTransactionRequest.shape.payment_method.shape.wallet_type.unwrap().options;
 export const policyActions = b.zPolicy.shape.rules.element.shape.action.options;

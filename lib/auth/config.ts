@@ -56,7 +56,9 @@ export async function buildAuthConfig(): Promise<NextAuthConfig> {
         const now = Date.now();
         if (account) {
           const analyst =
-            account.provider === OIDC_PROVIDER_ID ? (ssoSignIns.get(account) ?? (await analystForOidcProfile(profile))) : analystFromUser(user);
+            account.provider === OIDC_PROVIDER_ID
+              ? (ssoSignIns.get(account) ?? (await analystForOidcProfile(profile)))
+              : analystFromUser(user);
           return analyst ? tokenFor(analyst, now) : null;
         }
         const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : 0;

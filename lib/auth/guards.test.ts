@@ -33,7 +33,9 @@ vi.mock("next/navigation", () => ({
 
 const { getSessionAnalyst, requireRole, requireSession } = await import("./guards");
 
-const cookieOf = (role: string, sessionId = "ses_1") => ({ user: { id: "anl_1", email: "a@x.test", name: "A", role, accountId: "acc_1", sessionId } });
+const cookieOf = (role: string, sessionId = "ses_1") => ({
+  user: { id: "anl_1", email: "a@x.test", name: "A", role, accountId: "acc_1", sessionId },
+});
 
 describe("guards", () => {
   beforeEach(() => {

@@ -28,7 +28,9 @@ export function oidcProvider(config: OidcConfig): Provider {
  * The analyst an OIDC identity maps to, in a new session, or null. Asks `POST /api/v1/analysts/resolve`
  * with the console's service token; an API that refuses that call (or is down) means no SSO sign-in, never a guess.
  */
-export async function analystForOidcProfile(profile: { email?: unknown; email_verified?: unknown } | undefined): Promise<SessionAnalyst | null> {
+export async function analystForOidcProfile(
+  profile: { email?: unknown; email_verified?: unknown } | undefined,
+): Promise<SessionAnalyst | null> {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : "";
   // An unverified address could be anyone's; providers that omit the claim are trusted as verified.
   if (email === "" || profile?.email_verified === false) return null;

@@ -25,5 +25,12 @@ export function displayName(analyst: Pick<SessionAnalyst, "name" | "email">): st
 /** The session's analyst as the console keeps them, from the API's answer. */
 export function sessionAnalystOf(session: AnalystSession): SessionAnalyst {
   const { analyst } = session;
-  return { id: analyst.id, email: analyst.email, name: analyst.name, role: analyst.role, accountId: analyst.account_id, sessionId: session.session_id };
+  return {
+    id: analyst.id,
+    email: analyst.email,
+    name: analyst.name,
+    role: analyst.role,
+    accountId: analyst.account_id,
+    sessionId: session.session_id,
+  };
 }

@@ -10,7 +10,10 @@ export function signInNotice(params: { error?: string; code?: string; signedOut?
     case "":
       return params.signedOut ? { tone: "info", text: "You are signed out." } : undefined;
     case "AccessDenied":
-      return { tone: "danger", text: "Your single sign-on account is not an analyst of this console. Ask an administrator to add your e-mail address." };
+      return {
+        tone: "danger",
+        text: "Your single sign-on account is not an analyst of this console. Ask an administrator to add your e-mail address.",
+      };
     case "CredentialsSignin":
       return params.code === "api_unavailable"
         ? { tone: "danger", text: "The console cannot reach the Argus API right now. Try again in a moment." }

@@ -24,13 +24,17 @@ export function describeCaseEvent<T>(event: CaseEvent, name: (id: string | null 
       return [`changed the severity from ${event.from ?? "—"} to ${event.to ?? "—"}`];
     case "assignee_changed":
       if (!event.to) return ["unassigned the case (was ", name(event.from), ")"];
-      return event.from ? ["assigned the case to ", name(event.to), " (was ", name(event.from), ")"] : ["assigned the case to ", name(event.to)];
+      return event.from
+        ? ["assigned the case to ", name(event.to), " (was ", name(event.from), ")"]
+        : ["assigned the case to ", name(event.to)];
     case "transactions_linked":
       return [`linked ${event.transaction_ids?.length ?? 0} transaction${event.transaction_ids?.length === 1 ? "" : "s"}`];
     case "alerts_linked":
       return [`linked ${count(event.alert_ids, "alert")}`];
     case "resolution_changed":
-      return event.to ? [`set the outcome to ${resolutionLabel(event.to)}${event.from ? ` (was ${resolutionLabel(event.from)})` : ""}`] : [`cleared the outcome (was ${resolutionLabel(event.from)})`];
+      return event.to
+        ? [`set the outcome to ${resolutionLabel(event.to)}${event.from ? ` (was ${resolutionLabel(event.from)})` : ""}`]
+        : [`cleared the outcome (was ${resolutionLabel(event.from)})`];
     case "alerts_resolved":
       return [`resolved ${count(event.alert_ids, "linked alert")} as ${resolutionLabel(event.resolution)}`];
     default:

@@ -31,7 +31,12 @@ export const caseTypeLabels: Record<CaseType, string> = {
   policy_violation: "Policy violation",
 };
 
-export const caseStatusLabels: Record<CaseStatus, string> = { open: "Open", in_review: "In review", resolved: "Resolved", closed: "Closed" };
+export const caseStatusLabels: Record<CaseStatus, string> = {
+  open: "Open",
+  in_review: "In review",
+  resolved: "Resolved",
+  closed: "Closed",
+};
 
 export type CaseSeverity = AlertSeverity;
 

@@ -40,6 +40,8 @@ export function decisionReasonLabel(value: string): string {
  * a new record for the same transaction, so only the newest one is in force.
  */
 export function decisionChain(records: readonly DecisionRecord[]): { record: DecisionRecord; current: boolean }[] {
-  const ordered = [...records].sort((a, b) => (a.created_at === b.created_at ? a.decision_id.localeCompare(b.decision_id) : a.created_at.localeCompare(b.created_at)));
+  const ordered = [...records].sort((a, b) =>
+    a.created_at === b.created_at ? a.decision_id.localeCompare(b.decision_id) : a.created_at.localeCompare(b.created_at),
+  );
   return ordered.map((record, index) => ({ record, current: index === ordered.length - 1 }));
 }

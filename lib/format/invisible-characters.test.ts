@@ -26,7 +26,23 @@ describe("splitHidden", () => {
   });
 
   it("takes out zero-width and other format characters (category Cf)", () => {
-    for (const char of ["\u200b", "\u200c", "\u200d", "\u2060", "\u2061", "\u2062", "\u2063", "\u2064", "\ufeff", "\u00ad", "\u180e", "\ufff9", "\u{e0001}", "\u3164", "\u034f"]) {
+    for (const char of [
+      "\u200b",
+      "\u200c",
+      "\u200d",
+      "\u2060",
+      "\u2061",
+      "\u2062",
+      "\u2063",
+      "\u2064",
+      "\ufeff",
+      "\u00ad",
+      "\u180e",
+      "\ufff9",
+      "\u{e0001}",
+      "\u3164",
+      "\u034f",
+    ]) {
       const parts = splitHidden(`x${char}y`);
       expect(parts.map((p) => p.hidden?.char ?? p.text)).toEqual(["x", char, "y"]);
     }

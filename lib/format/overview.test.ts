@@ -9,12 +9,28 @@ describe("overview helpers", () => {
   });
 
   it("totals the charted window", () => {
-    expect(scoreTotals([{ date: "d1", allow: 3, challenge: 1, block: 0 }, { date: "d2", allow: 1, challenge: 0, block: 2 }])).toEqual({ allow: 4, challenge: 1, block: 2, total: 7 });
+    expect(
+      scoreTotals([
+        { date: "d1", allow: 3, challenge: 1, block: 0 },
+        { date: "d2", allow: 1, challenge: 0, block: 2 },
+      ]),
+    ).toEqual({ allow: 4, challenge: 1, block: 2, total: 7 });
     expect(scoreTotals([]).total).toBe(0);
   });
 
   it("names assignees, falling back to the id", () => {
-    const rows = workloadWithNames({ object: "case_workload", environment: "test", data: [{ assignee_id: "ana_1", open: 1, in_review: 0, total: 1 }, { assignee_id: "ana_2", open: 0, in_review: 2, total: 2 }], unassigned: { open: 0, in_review: 0, total: 0 } }, { ana_1: "Ada" });
+    const rows = workloadWithNames(
+      {
+        object: "case_workload",
+        environment: "test",
+        data: [
+          { assignee_id: "ana_1", open: 1, in_review: 0, total: 1 },
+          { assignee_id: "ana_2", open: 0, in_review: 2, total: 2 },
+        ],
+        unassigned: { open: 0, in_review: 0, total: 0 },
+      },
+      { ana_1: "Ada" },
+    );
     expect(rows.map((r) => r.name)).toEqual(["Ada", "ana_2"]);
   });
 

@@ -11,7 +11,11 @@ export function shortDay(isoDate: string): string {
 
 /** Totals of the charted window, for the chart's summary line and its empty state. */
 export function scoreTotals(days: ScoresDay[]): { allow: number; challenge: number; block: number; total: number } {
-  const t = days.reduce((acc, d) => ({ allow: acc.allow + d.allow, challenge: acc.challenge + d.challenge, block: acc.block + d.block }), { allow: 0, challenge: 0, block: 0 });
+  const t = days.reduce((acc, d) => ({ allow: acc.allow + d.allow, challenge: acc.challenge + d.challenge, block: acc.block + d.block }), {
+    allow: 0,
+    challenge: 0,
+    block: 0,
+  });
   return { ...t, total: t.allow + t.challenge + t.block };
 }
 

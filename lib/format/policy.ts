@@ -9,8 +9,10 @@ const formatAmount = (minor: number) => new Intl.NumberFormat("en-GB").format(mi
 /** A rule's conditions in words: "signals ip_tor and proxy_detected, score ≥ 60". */
 export function describeConditions(when: RuleConditions): string {
   const parts: string[] = [];
-  if (when.signals_all?.length) parts.push(`${when.signals_all.length > 1 ? "all of the signals" : "signal"} ${when.signals_all.join(", ")}`);
-  if (when.signals_any?.length) parts.push(`${when.signals_any.length > 1 ? "any of the signals" : "signal"} ${when.signals_any.join(", ")}`);
+  if (when.signals_all?.length)
+    parts.push(`${when.signals_all.length > 1 ? "all of the signals" : "signal"} ${when.signals_all.join(", ")}`);
+  if (when.signals_any?.length)
+    parts.push(`${when.signals_any.length > 1 ? "any of the signals" : "signal"} ${when.signals_any.join(", ")}`);
   if (when.score_gte !== undefined) parts.push(`score ≥ ${when.score_gte}`);
   if (when.amount_gte !== undefined) parts.push(`amount ≥ ${formatAmount(when.amount_gte)} (minor units)`);
   if (when.payment_method_types?.length) parts.push(`payment method ${when.payment_method_types.join(" or ")}`);

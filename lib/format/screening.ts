@@ -11,7 +11,8 @@ export const reviewOutcomeLabels: Record<ReviewOutcome, string> = {
 
 export const reviewOutcomeHints: Record<ReviewOutcome, string> = {
   true_match: "The person is the listed entity. Recorded as block, manual review (not a fraud label).",
-  false_positive: "The person is not the listed entity. Recorded as allow, false positive; later screenings of this user will not match these entries.",
+  false_positive:
+    "The person is not the listed entity. Recorded as allow, false positive; later screenings of this user will not match these entries.",
   needs_information: "You cannot decide yet. Recorded as challenge, manual review; the screening leaves the pending queue.",
 };
 
@@ -74,12 +75,16 @@ export const isHighConfidence = (score: number): boolean => score > 0.85;
 
 /** The highest-scoring match, which the queue shows for a screening. */
 export function topMatch(screening: Pick<Screening, "matches">): ScreeningMatch | undefined {
-  return screening.matches.reduce<ScreeningMatch | undefined>((best, m) => (!best || m.match_score > best.match_score ? m : best), undefined);
+  return screening.matches.reduce<ScreeningMatch | undefined>(
+    (best, m) => (!best || m.match_score > best.match_score ? m : best),
+    undefined,
+  );
 }
 
 /** The sentence shown after a false positive, one per suppressed (user, entity) pair. */
 export function suppressionSentence(userId: string | null, entityName: string): string {
-  if (!userId) return `Nothing is suppressed: this screening was made by name only, with no user whose later screenings could skip ${entityName}.`;
+  if (!userId)
+    return `Nothing is suppressed: this screening was made by name only, with no user whose later screenings could skip ${entityName}.`;
   return `Future screenings of ${userId} will not match ${entityName} until the list entry changes.`;
 }
 

@@ -25,7 +25,12 @@ describe("explainSignal", () => {
 
   it("uses the API's trigger text for a signal the console does not know", () => {
     const text = explainSignal({ name: "merchant_new_country", weight: "medium_risk" }, "the merchant has never sold to this country");
-    expect(text).toEqual({ title: "Merchant new country", summary: "The merchant has never sold to this country.", direction: "raises", known: false });
+    expect(text).toEqual({
+      title: "Merchant new country",
+      summary: "The merchant has never sold to this country.",
+      direction: "raises",
+      known: false,
+    });
   });
 
   it("falls back to a sentence built from the name and weight", () => {

@@ -30,7 +30,8 @@ const CATALOGUE: Record<string, Entry> = {
   },
   velocity_elevated: {
     title: "Elevated velocity",
-    summary: "More activity than usual from this user, card or IP address within minutes or the last hour, though below the very-high threshold.",
+    summary:
+      "More activity than usual from this user, card or IP address within minutes or the last hour, though below the very-high threshold.",
   },
   device_velocity_high: {
     title: "Busy device",
@@ -58,15 +59,18 @@ const CATALOGUE: Record<string, Entry> = {
   },
   new_user: {
     title: "New customer",
-    summary: "This is the user's first payment, apart from any that were blocked or labelled fraud, so there is no good history to compare with.",
+    summary:
+      "This is the user's first payment, apart from any that were blocked or labelled fraud, so there is no good history to compare with.",
   },
   amount_unusual_for_user: {
     title: "Unusual amount",
-    summary: "The amount is well above this user's average and above anything they spent before in this currency (blocked and fraudulent payments left out).",
+    summary:
+      "The amount is well above this user's average and above anything they spent before in this currency (blocked and fraudulent payments left out).",
   },
   email_seen_before: {
     title: "Known e-mail",
-    summary: "The user paid with this e-mail address before, and none of their payments with it was blocked or labelled fraud. This lowers the risk.",
+    summary:
+      "The user paid with this e-mail address before, and none of their payments with it was blocked or labelled fraud. This lowers the risk.",
   },
   email_new_for_user: {
     title: "New e-mail for this user",
@@ -98,11 +102,13 @@ const CATALOGUE: Record<string, Entry> = {
   },
   merchant_high_risk_category: {
     title: "High-risk merchant category",
-    summary: "The merchant sells something fraudsters favour: cash equivalents, money transfer, gambling, crypto, gift cards or stored value.",
+    summary:
+      "The merchant sells something fraudsters favour: cash equivalents, money transfer, gambling, crypto, gift cards or stored value.",
   },
   device_trusted: {
     title: "Trusted device",
-    summary: "This device was seen before on the account and was never linked to a block (other than one an analyst marked a false positive) or confirmed fraud. This lowers the risk.",
+    summary:
+      "This device was seen before on the account and was never linked to a block (other than one an analyst marked a false positive) or confirmed fraud. This lowers the risk.",
   },
   device_new: {
     title: "New device",
@@ -110,7 +116,8 @@ const CATALOGUE: Record<string, Entry> = {
   },
   device_flagged: {
     title: "Flagged device",
-    summary: "This device is linked to an earlier blocked or confirmed-fraud payment (blocks an analyst marked false positives do not count).",
+    summary:
+      "This device is linked to an earlier blocked or confirmed-fraud payment (blocks an analyst marked false positives do not count).",
   },
   device_automation: {
     title: "Automated browser",
@@ -138,7 +145,8 @@ const CATALOGUE: Record<string, Entry> = {
   },
   identity_flagged: {
     title: "Identity flagged",
-    summary: "The user's latest identity verification was flagged: a watchlist match, a link to confirmed fraud, or identity details reused by other users.",
+    summary:
+      "The user's latest identity verification was flagged: a watchlist match, a link to confirmed fraud, or identity details reused by other users.",
   },
   fraud_history_user: {
     title: "User with confirmed fraud",
@@ -246,8 +254,10 @@ const hours = (value: unknown) => (value === 1 ? "1 hour" : `${count(value)} hou
 const times = (value: unknown) => `${count(value)}×`;
 const share = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : String(value));
 const yesNo = (value: unknown) => (value === true ? "Yes" : value === false ? "No" : String(value));
-const term = (value: unknown) => (typeof value === "string" ? (RISK_TERMS[value as keyof typeof RISK_TERMS] ?? humanise(value)) : String(value));
-const date = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value).toUTCString().replace(":00 GMT", " UTC") : String(value));
+const term = (value: unknown) =>
+  typeof value === "string" ? (RISK_TERMS[value as keyof typeof RISK_TERMS] ?? humanise(value)) : String(value);
+const date = (value: unknown) =>
+  typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value).toUTCString().replace(":00 GMT", " UTC") : String(value);
 const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
 type EvidenceTerm = { label: string; format: (value: unknown) => string };
@@ -287,6 +297,8 @@ export type EvidenceLine = { key: string; label: string; value: string; known: b
 export function describeEvidence(evidence: Record<string, unknown>): EvidenceLine[] {
   return Object.entries(evidence).map(([key, value]) => {
     const entry = EVIDENCE[key];
-    return entry ? { key, label: entry.label, value: entry.format(value), known: true } : { key, label: humanise(key), value: text(value), known: false };
+    return entry
+      ? { key, label: entry.label, value: entry.format(value), known: true }
+      : { key, label: humanise(key), value: text(value), known: false };
   });
 }

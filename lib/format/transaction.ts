@@ -136,7 +136,8 @@ export function summaryOfScoredEvent(event: TransactionEvent, assessment?: Trans
     transaction_id: event.transaction_id ?? event.event_id,
     user_id: event.user_id,
     risk_score: facts.riskScore,
-    risk_level: facts.riskLevel ?? (facts.riskScore !== null && facts.decision ? riskBandOf(facts.riskScore, undefined, facts.decision) : null),
+    risk_level:
+      facts.riskLevel ?? (facts.riskScore !== null && facts.decision ? riskBandOf(facts.riskScore, undefined, facts.decision) : null),
     // A `transaction.blocked` event says no decision: the block is what it records.
     decision: facts.decision ?? (event.event_type === "transaction.blocked" ? "block" : null),
     reviewed: false,

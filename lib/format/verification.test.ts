@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkExplanation, checkLabel, checkPurpose, checksSummary, screeningAwaitingReview, screeningOfDatabaseCheck, subjectCountry, subjectName } from "./verification";
+import {
+  checkExplanation,
+  checkLabel,
+  checkPurpose,
+  checksSummary,
+  screeningAwaitingReview,
+  screeningOfDatabaseCheck,
+  subjectCountry,
+  subjectName,
+} from "./verification";
 import { VerificationDetailSchema, VerificationSchema } from "../api/wire";
 
 const base = {
@@ -15,11 +24,17 @@ const base = {
 
 describe("VerificationSchema", () => {
   it("reads a Surface B verification and its subject", () => {
-    const parsed = VerificationDetailSchema.parse({ ...base, checks: [{ name: "database_check", status: "pending", detail: "x" }], subject: { first_name: "Ada" } });
+    const parsed = VerificationDetailSchema.parse({
+      ...base,
+      checks: [{ name: "database_check", status: "pending", detail: "x" }],
+      subject: { first_name: "Ada" },
+    });
     expect(parsed.subject).toEqual({ first_name: "Ada" });
   });
   it("accepts a check the console does not know (the list is open) but not an unknown status", () => {
-    expect(VerificationSchema.safeParse({ ...base, checks: [{ name: "sanctions_recheck", status: "pass", detail: "" }] }).success).toBe(true);
+    expect(VerificationSchema.safeParse({ ...base, checks: [{ name: "sanctions_recheck", status: "pass", detail: "" }] }).success).toBe(
+      true,
+    );
     expect(VerificationSchema.safeParse({ ...base, checks: [{ name: "liveness", status: "maybe" }] }).success).toBe(false);
   });
 });
@@ -33,27 +48,54 @@ describe("check wording", () => {
     expect(checkPurpose("sanctions_recheck")).toBeNull();
   });
   it("explains a check by the API's detail, or by its status when there is none", () => {
-    expect(checkExplanation({ name: "phone_match", status: "fail", detail: "The phone number is from +44 (GB), the address is in US (+1)." })).toMatch(/\+44/);
+    expect(
+      checkExplanation({ name: "phone_match", status: "fail", detail: "The phone number is from +44 (GB), the address is in US (+1)." }),
+    ).toMatch(/\+44/);
     expect(checkExplanation({ name: "liveness", status: "pending", detail: "" })).toMatch(/Still running/);
     expect(checkExplanation({ name: "liveness", status: "fail", detail: " " })).toMatch(/failed/);
   });
   it("summarises failed and pending checks for the queue", () => {
-    expect(checksSummary([{ name: "identity_match", status: "pass", detail: "" }, { name: "address_verification", status: "pass", detail: "" }])).toBe("All 2 checks passed");
-    expect(checksSummary([{ name: "phone_match", status: "fail", detail: "" }, { name: "document_validity", status: "pending", detail: "" }])).toBe("Failed: Phone · Pending: Document validity");
+    expect(
+      checksSummary([
+        { name: "identity_match", status: "pass", detail: "" },
+        { name: "address_verification", status: "pass", detail: "" },
+      ]),
+    ).toBe("All 2 checks passed");
+    expect(
+      checksSummary([
+        { name: "phone_match", status: "fail", detail: "" },
+        { name: "document_validity", status: "pending", detail: "" },
+      ]),
+    ).toBe("Failed: Phone · Pending: Document validity");
     expect(checksSummary([])).toBe("No checks");
   });
 });
 
 describe("link to the watchlist review", () => {
   it("finds the screening a pending database check waits on", () => {
-    const checks = [{ name: "database_check", status: "pending" as const, detail: "Possible match with X on the pep list (score 0.8); awaiting review of screening scr_fromdetail." }];
+    const checks = [
+      {
+        name: "database_check",
+        status: "pending" as const,
+        detail: "Possible match with X on the pep list (score 0.8); awaiting review of screening scr_fromdetail.",
+      },
+    ];
     expect(screeningAwaitingReview({ checks, screening_id: "scr_abc123" })).toBe("scr_abc123");
     expect(screeningAwaitingReview({ checks, screening_id: null })).toBe("scr_fromdetail");
-    expect(screeningAwaitingReview({ checks: [{ name: "database_check", status: "pass", detail: "" }], screening_id: "scr_abc123" })).toBeNull();
+    expect(
+      screeningAwaitingReview({ checks: [{ name: "database_check", status: "pass", detail: "" }], screening_id: "scr_abc123" }),
+    ).toBeNull();
   });
   it("links a settled database check to the screening its detail names", () => {
-    expect(screeningOfDatabaseCheck({ checks: [{ name: "database_check", status: "fail", detail: "Matches KONY on the ofac list (score 1); screening scr_x1." }], screening_id: "scr_y" })).toBe("scr_x1");
-    expect(screeningOfDatabaseCheck({ checks: [{ name: "identity_match", status: "pass", detail: "" }], screening_id: "scr_y" })).toBeNull();
+    expect(
+      screeningOfDatabaseCheck({
+        checks: [{ name: "database_check", status: "fail", detail: "Matches KONY on the ofac list (score 1); screening scr_x1." }],
+        screening_id: "scr_y",
+      }),
+    ).toBe("scr_x1");
+    expect(
+      screeningOfDatabaseCheck({ checks: [{ name: "identity_match", status: "pass", detail: "" }], screening_id: "scr_y" }),
+    ).toBeNull();
   });
 });
 

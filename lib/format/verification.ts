@@ -15,10 +15,19 @@ export const verificationTypeLabels: Record<VerificationType, string> = { indivi
 export const checkStatusLabels: Record<CheckStatus, string> = { pass: "Passed", pending: "Pending", fail: "Failed" };
 
 const checkNames: Record<string, { label: string; what: string }> = {
-  identity_match: { label: "Identity match", what: "The person is 18 or older and their name and date of birth agree with earlier verifications of this user." },
-  document_validity: { label: "Document validity", what: "The document (or registration) number fits its type and issuing country, with check digits where published, and has not expired." },
+  identity_match: {
+    label: "Identity match",
+    what: "The person is 18 or older and their name and date of birth agree with earlier verifications of this user.",
+  },
+  document_validity: {
+    label: "Document validity",
+    what: "The document (or registration) number fits its type and issuing country, with check digits where published, and has not expired.",
+  },
   liveness: { label: "Liveness", what: "The liveness vendor reported a live person with a score of at least 0.5." },
-  database_check: { label: "Database check", what: "No watchlist match, no link to confirmed fraud in this account, and no reuse of the identity by other users." },
+  database_check: {
+    label: "Database check",
+    what: "No watchlist match, no link to confirmed fraud in this account, and no reuse of the identity by other users.",
+  },
   address_verification: { label: "Address", what: "The postal code and region are consistent with the address country." },
   phone_match: { label: "Phone", what: "The phone number is valid and its calling code is the address country's." },
 };
@@ -82,6 +91,8 @@ export function subjectName(subject: Record<string, unknown>): string | null {
 /** The country of the subject: the address country (individual) or country of incorporation. */
 export function subjectCountry(subject: Record<string, unknown>): string | null {
   const address = (subject.address ?? subject.registered_address) as Record<string, unknown> | undefined;
-  const country = (typeof subject.country === "string" ? subject.country : undefined) ?? (address && typeof address.country === "string" ? address.country : undefined);
+  const country =
+    (typeof subject.country === "string" ? subject.country : undefined) ??
+    (address && typeof address.country === "string" ? address.country : undefined);
   return country ?? null;
 }

@@ -19,7 +19,10 @@ export const MAX_DELIVERY_ATTEMPTS = 9;
  * Why the endpoint receives nothing, in words: Argus disabled it after a delivery failed through
  * its whole retry schedule (`disabled_reason` set), or an administrator disabled it (no reason).
  */
-export type EndpointState = { kind: "enabled" } | { kind: "disabled_by_request"; since: string | null } | { kind: "auto_disabled"; since: string | null; reason: string };
+export type EndpointState =
+  | { kind: "enabled" }
+  | { kind: "disabled_by_request"; since: string | null }
+  | { kind: "auto_disabled"; since: string | null; reason: string };
 
 export function endpointState(endpoint: Pick<WebhookEndpoint, "status" | "disabled_reason" | "disabled_at">): EndpointState {
   if (endpoint.status === "enabled") return { kind: "enabled" };

@@ -3,7 +3,16 @@
 import { useRouter } from "next/navigation";
 import { useQueryState } from "nuqs";
 import { useTransition, type TransitionStartFunction } from "react";
-import { canGoBack, canGoForward, currentCursor, normaliseStack, pageNumber, popCursor, pushCursor, type CursorStack } from "../queries/cursor-stack";
+import {
+  canGoBack,
+  canGoForward,
+  currentCursor,
+  normaliseStack,
+  pageNumber,
+  popCursor,
+  pushCursor,
+  type CursorStack,
+} from "../queries/cursor-stack";
 import { cursorStackParser } from "../queries/search-params";
 
 /** What a list page says about the next one: a `ListPage`, or the same two fields from elsewhere. */
@@ -69,7 +78,9 @@ export function useCursorQueue({ param = "cursor", shallow = false, transition }
   const [isNavigating, startTransition] = transition ?? ownTransition;
   const [raw, setRaw] = useQueryState(
     param,
-    cursorStackParser.withOptions(shallow ? { history: "push", scroll: false } : { shallow: false, history: "push", scroll: false, startTransition }),
+    cursorStackParser.withOptions(
+      shallow ? { history: "push", scroll: false } : { shallow: false, history: "push", scroll: false, startTransition },
+    ),
   );
   const stack = normaliseStack(raw);
   const setStack = (to: CursorStack) => void setRaw(to.length === 0 ? null : [...to]);

@@ -12,7 +12,11 @@ export function modalIsOpen(): boolean {
  * Calls `handler` when `key` is pressed anywhere on the page, except while typing, with a command
  * modifier held, or behind an open dialog. `key` is KeyboardEvent.key ("?", "j", "Enter"…).
  */
-export function useHotkey(key: string | readonly string[], handler: (event: KeyboardEvent) => void, options: { enabled?: boolean } = {}): void {
+export function useHotkey(
+  key: string | readonly string[],
+  handler: (event: KeyboardEvent) => void,
+  options: { enabled?: boolean } = {},
+): void {
   const enabled = options.enabled ?? true;
   const handlerRef = useRef(handler);
   useEffect(() => {

@@ -32,7 +32,12 @@ type ActionResult<T> = { data?: T; serverError?: SafeError; validationErrors?: u
 
 export function unwrapAction<T>(result: ActionResult<T>): T {
   if (result?.serverError) throw new ActionFailure(result.serverError);
-  if (result?.validationErrors) throw new ActionFailure({ message: "The console sent a request it should not have. Reload the page.", code: "invalid_input", status: 400 });
+  if (result?.validationErrors)
+    throw new ActionFailure({
+      message: "The console sent a request it should not have. Reload the page.",
+      code: "invalid_input",
+      status: 400,
+    });
   if (result === undefined || result.data === undefined) {
     throw new ActionFailure({ message: "The console did not answer. Reload the page.", code: "no_response", status: 500 });
   }

@@ -32,7 +32,9 @@ export function canGoBack(stack: CursorStack): boolean {
 }
 
 export function canGoForward(stack: CursorStack, nextCursor: string | null | undefined): boolean {
-  return typeof nextCursor === "string" && nextCursor.length > 0 && nextCursor.length <= MAX_CURSOR_LENGTH && stack.length < MAX_CURSOR_DEPTH;
+  return (
+    typeof nextCursor === "string" && nextCursor.length > 0 && nextCursor.length <= MAX_CURSOR_LENGTH && stack.length < MAX_CURSOR_DEPTH
+  );
 }
 
 /** The stack of the next page; unchanged when there is no next page to go to. */

@@ -21,7 +21,11 @@ describe("environmentListState", () => {
   });
 
   it("hides another environment's rows and says why", () => {
-    const state = environmentListState(query({ data: { environment: "production", data: ["a"] }, status: "success" }), "pre-production", NONE);
+    const state = environmentListState(
+      query({ data: { environment: "production", data: ["a"] }, status: "success" }),
+      "pre-production",
+      NONE,
+    );
     expect(state.rows).toBe(NONE);
     expect(state.table.status).toBe("error");
     expect(state.table.error?.message).toMatch(/^The console switched to Production in another tab/);

@@ -44,7 +44,13 @@ describe("loadEventSearchParams", () => {
 
 describe("eventFiltersFromParams", () => {
   it("sends nothing without filters", () => {
-    expect(eventFiltersFromParams(none)).toEqual({ event_type: undefined, transaction_id: undefined, user_id: undefined, start_time: undefined, end_time: undefined });
+    expect(eventFiltersFromParams(none)).toEqual({
+      event_type: undefined,
+      transaction_id: undefined,
+      user_id: undefined,
+      start_time: undefined,
+      end_time: undefined,
+    });
     expect(hasEventFilters(none)).toBe(false);
   });
 

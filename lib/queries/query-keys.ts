@@ -9,7 +9,8 @@ export const queryKeys = {
   },
   webhooks: {
     all: (environment: ConsoleEnvironment) => ["webhooks", environment] as const,
-    page: (environment: ConsoleEnvironment, after: string | undefined) => ["webhooks", environment, "list", { after: after ?? null }] as const,
+    page: (environment: ConsoleEnvironment, after: string | undefined) =>
+      ["webhooks", environment, "list", { after: after ?? null }] as const,
     deliveries: (environment: ConsoleEnvironment, id: string, after: string | undefined, eventId: string | undefined) =>
       ["webhooks", environment, "deliveries", id, { after: after ?? null, eventId: eventId ?? null }] as const,
   },

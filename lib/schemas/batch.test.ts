@@ -14,7 +14,9 @@ describe("idempotencyKeyFor", () => {
 
 describe("ScoreRequestSchema", () => {
   it("accepts the score request's body", () => {
-    expect(ScoreRequestSchema.safeParse({ ...body, payment_method: { type: "wallet", wallet_type: "paypal" }, metadata: { a: "b" } }).success).toBe(true);
+    expect(
+      ScoreRequestSchema.safeParse({ ...body, payment_method: { type: "wallet", wallet_type: "paypal" }, metadata: { a: "b" } }).success,
+    ).toBe(true);
   });
 
   it("refuses fields the request does not have (the action is a public endpoint)", () => {
@@ -33,7 +35,15 @@ describe("ScoreBatchChunkSchema", () => {
   });
 
   it("refuses duplicate row numbers, bad batch ids and empty chunks", () => {
-    expect(ScoreBatchChunkSchema.safeParse({ batchId, rows: [{ row: 2, body }, { row: 2, body }] }).success).toBe(false);
+    expect(
+      ScoreBatchChunkSchema.safeParse({
+        batchId,
+        rows: [
+          { row: 2, body },
+          { row: 2, body },
+        ],
+      }).success,
+    ).toBe(false);
     expect(ScoreBatchChunkSchema.safeParse({ batchId: "not hex!", rows: [{ row: 2, body }] }).success).toBe(false);
     expect(ScoreBatchChunkSchema.safeParse({ batchId, rows: [] }).success).toBe(false);
   });

@@ -21,10 +21,26 @@ const optionalText = (max: number) => z.string().min(1).max(max, `must be at mos
 const PaymentMethodSchema = z
   .strictObject({
     type: z.enum(paymentMethodTypes, { error: required(`must be one of ${paymentMethodTypes.join(", ")}`) }),
-    card_bin: z.string().regex(/^\d{6,8}$/, "must be the first 6 to 8 digits of the card number").optional(),
-    last_four: z.string().regex(/^\d{4}$/, "must be the last 4 digits").optional(),
-    expiry_month: z.number({ error: "must be a month number, 1 to 12" }).int("must be a month number, 1 to 12").min(1, "must be 1 to 12").max(12, "must be 1 to 12").optional(),
-    expiry_year: z.number({ error: "must be a 4-digit year" }).int("must be a 4-digit year").min(1000, "must be a 4-digit year").max(9999, "must be a 4-digit year").optional(),
+    card_bin: z
+      .string()
+      .regex(/^\d{6,8}$/, "must be the first 6 to 8 digits of the card number")
+      .optional(),
+    last_four: z
+      .string()
+      .regex(/^\d{4}$/, "must be the last 4 digits")
+      .optional(),
+    expiry_month: z
+      .number({ error: "must be a month number, 1 to 12" })
+      .int("must be a month number, 1 to 12")
+      .min(1, "must be 1 to 12")
+      .max(12, "must be 1 to 12")
+      .optional(),
+    expiry_year: z
+      .number({ error: "must be a 4-digit year" })
+      .int("must be a 4-digit year")
+      .min(1000, "must be a 4-digit year")
+      .max(9999, "must be a 4-digit year")
+      .optional(),
     wallet_type: z.enum(walletTypes, { error: `must be one of ${walletTypes.join(", ")}` }).optional(),
   })
   .superRefine((method, ctx) => {
@@ -34,7 +50,10 @@ const PaymentMethodSchema = z
   });
 
 const UserSchema = z.strictObject({
-  id: z.string({ error: required("must be text") }).min(1, "is required").max(255, "must be at most 255 characters"),
+  id: z
+    .string({ error: required("must be text") })
+    .min(1, "is required")
+    .max(255, "must be at most 255 characters"),
   email: z.email("must be an e-mail address").max(254).optional(),
   ip_address: z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" }).optional(),
   phone: z.string().regex(E164, "must be an E.164 number such as +14155550123").optional(),

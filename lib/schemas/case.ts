@@ -19,6 +19,7 @@ export const UpdateCaseInputSchema = z.object({
 export const RESOLUTION_REQUIRED = "Choose the outcome: confirmed fraud, false positive or inconclusive.";
 
 /** Resolving needs an outcome; an outcome goes only with resolving. */
-export const resolutionFitsStatus = (input: { status?: string; resolution?: string }) => (input.status === "resolved") === (input.resolution !== undefined);
+export const resolutionFitsStatus = (input: { status?: string; resolution?: string }) =>
+  (input.status === "resolved") === (input.resolution !== undefined);
 
 export type UpdateCaseInput = z.infer<typeof UpdateCaseInputSchema>;

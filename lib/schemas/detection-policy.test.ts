@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { detectionChanges, DetectionThresholdsInputSchema, detectors, parseNumberInput, type DetectionThresholds } from "./detection-policy";
+import {
+  detectionChanges,
+  DetectionThresholdsInputSchema,
+  detectors,
+  parseNumberInput,
+  type DetectionThresholds,
+} from "./detection-policy";
 
 const defaults: DetectionThresholds = {
   card_testing: { enabled: true, distinct_cards: 10, window_minutes: 10, small_amount: 1000, small_share: 0.7 },
@@ -14,16 +20,31 @@ describe("DetectionThresholdsInputSchema", () => {
     expect(DetectionThresholdsInputSchema.safeParse(defaults).success).toBe(true);
   });
   it("applies the API's ranges and names the field", () => {
-    const result = DetectionThresholdsInputSchema.safeParse({ ...defaults, card_testing: { ...defaults.card_testing, window_minutes: 61 } });
+    const result = DetectionThresholdsInputSchema.safeParse({
+      ...defaults,
+      card_testing: { ...defaults.card_testing, window_minutes: 61 },
+    });
     expect(result.error!.issues[0]!.path.join(".")).toBe("card_testing.window_minutes");
     expect(DetectionThresholdsInputSchema.safeParse({ ...defaults, identity_abuse: { enabled: true, user_ids: 1 } }).success).toBe(false);
-    expect(DetectionThresholdsInputSchema.safeParse({ ...defaults, card_testing: { ...defaults.card_testing, small_share: 1.2 } }).success).toBe(false);
-    expect(DetectionThresholdsInputSchema.safeParse({ ...defaults, card_testing: { ...defaults.card_testing, distinct_cards: 2.5 } }).success).toBe(false);
-    expect(DetectionThresholdsInputSchema.safeParse({ ...defaults, velocity_spike: { ...defaults.velocity_spike, account_multiplier: 2.5 } }).success).toBe(true);
+    expect(
+      DetectionThresholdsInputSchema.safeParse({ ...defaults, card_testing: { ...defaults.card_testing, small_share: 1.2 } }).success,
+    ).toBe(false);
+    expect(
+      DetectionThresholdsInputSchema.safeParse({ ...defaults, card_testing: { ...defaults.card_testing, distinct_cards: 2.5 } }).success,
+    ).toBe(false);
+    expect(
+      DetectionThresholdsInputSchema.safeParse({ ...defaults, velocity_spike: { ...defaults.velocity_spike, account_multiplier: 2.5 } })
+        .success,
+    ).toBe(true);
   });
   it("describes every detector the API has", () => {
     expect(detectors.map((d) => d.name).sort()).toEqual(Object.keys(defaults).sort());
-    for (const info of detectors) expect(info.fields.map((f) => f.key).sort()).toEqual(Object.keys(defaults[info.name]).filter((k) => k !== "enabled").sort());
+    for (const info of detectors)
+      expect(info.fields.map((f) => f.key).sort()).toEqual(
+        Object.keys(defaults[info.name])
+          .filter((k) => k !== "enabled")
+          .sort(),
+      );
   });
 });
 

@@ -21,8 +21,23 @@ export const detectors: readonly DetectorInfo[] = [
     fields: [
       count("distinct_cards", "Distinct cards", "From one IP or one device."),
       minutes("window_minutes", "Window (minutes)", "1 to 60.", 60),
-      { key: "small_amount", label: "Small amount (minor units)", hint: "An attempt at or below this counts as small.", min: 1, max: 1_000_000_000, integer: true },
-      { key: "small_share", label: "Share of small attempts", hint: "0 to 1, e.g. 0.7 = 70 %.", min: 0, max: 1, integer: false, step: 0.05 },
+      {
+        key: "small_amount",
+        label: "Small amount (minor units)",
+        hint: "An attempt at or below this counts as small.",
+        min: 1,
+        max: 1_000_000_000,
+        integer: true,
+      },
+      {
+        key: "small_share",
+        label: "Share of small attempts",
+        hint: "0 to 1, e.g. 0.7 = 70 %.",
+        min: 0,
+        max: 1,
+        integer: false,
+        step: 0.05,
+      },
     ],
   },
   {
@@ -32,8 +47,23 @@ export const detectors: readonly DetectorInfo[] = [
     fields: [
       count("scores", "Scores per user or card", "Live scores within the window."),
       minutes("window_minutes", "Window (minutes)", "1 to 60; also the account-wide window.", 60),
-      { key: "account_multiplier", label: "Account volume multiplier", hint: "Times the hourly baseline, 1 to 1,000.", min: 1, max: 1000, integer: false, step: 0.5 },
-      { key: "account_min_scores", label: "Account volume floor", hint: "At least this many scores in the window.", min: 1, max: 10_000_000, integer: true },
+      {
+        key: "account_multiplier",
+        label: "Account volume multiplier",
+        hint: "Times the hourly baseline, 1 to 1,000.",
+        min: 1,
+        max: 1000,
+        integer: false,
+        step: 0.5,
+      },
+      {
+        key: "account_min_scores",
+        label: "Account volume floor",
+        hint: "At least this many scores in the window.",
+        min: 1,
+        max: 10_000_000,
+        integer: true,
+      },
     ],
   },
   {
@@ -43,7 +73,14 @@ export const detectors: readonly DetectorInfo[] = [
     fields: [
       count("distinct_users", "Distinct users", "On one new device or IP."),
       minutes("window_minutes", "Window (minutes)", "1 to 1,440.", 1440),
-      { key: "new_within_hours", label: "New within (hours)", hint: "First seen at most this long ago, 1 to 2,160.", min: 1, max: 24 * 90, integer: true },
+      {
+        key: "new_within_hours",
+        label: "New within (hours)",
+        hint: "First seen at most this long ago, 1 to 2,160.",
+        min: 1,
+        max: 24 * 90,
+        integer: true,
+      },
     ],
   },
   {
@@ -53,8 +90,23 @@ export const detectors: readonly DetectorInfo[] = [
     fields: [
       count("users", "Users with the sequence", "Distinct users."),
       minutes("follow_minutes", "Follow-up within (minutes)", "Account change → large score, 1 to 1,440.", 1440),
-      { key: "amount_multiplier", label: "Amount multiplier", hint: "Times the user's average amount, 1 to 1,000.", min: 1, max: 1000, integer: false, step: 0.5 },
-      { key: "window_hours", label: "Window (hours)", hint: "Sequences this close together count together, 1 to 720.", min: 1, max: 24 * 30, integer: true },
+      {
+        key: "amount_multiplier",
+        label: "Amount multiplier",
+        hint: "Times the user's average amount, 1 to 1,000.",
+        min: 1,
+        max: 1000,
+        integer: false,
+        step: 0.5,
+      },
+      {
+        key: "window_hours",
+        label: "Window (hours)",
+        hint: "Sequences this close together count together, 1 to 720.",
+        min: 1,
+        max: 24 * 30,
+        integer: true,
+      },
     ],
   },
   {
@@ -83,7 +135,10 @@ export type DetectionThresholds = Record<DetectorName, DetectorThresholds>;
 
 /** Every detector with every field: what the console sends (the API keeps what differs from the defaults). */
 export const DetectionThresholdsInputSchema = z.object(
-  Object.fromEntries(detectors.map((info) => [info.name, detectorSchema(info)])) as unknown as Record<DetectorName, z.ZodType<DetectorThresholds>>,
+  Object.fromEntries(detectors.map((info) => [info.name, detectorSchema(info)])) as unknown as Record<
+    DetectorName,
+    z.ZodType<DetectorThresholds>
+  >,
 );
 
 /** The editor's draft: each threshold as typed, each switch on or off. */
@@ -97,7 +152,10 @@ function detectorFormSchema(info: DetectorInfo) {
 
 /** The editor's form: the draft judged as the thresholds it stands for, each error on its field. */
 export const DetectionFormSchema = z.object(
-  Object.fromEntries(detectors.map((info) => [info.name, detectorFormSchema(info)])) as unknown as Record<DetectorName, z.ZodType<DetectorThresholds, Record<string, string | boolean>>>,
+  Object.fromEntries(detectors.map((info) => [info.name, detectorFormSchema(info)])) as unknown as Record<
+    DetectorName,
+    z.ZodType<DetectorThresholds, Record<string, string | boolean>>
+  >,
 );
 
 export const UpdateDetectionPolicyInputSchema = z.object({
@@ -118,7 +176,8 @@ export function detectionChanges(current: DetectionThresholds, draft: DetectionT
     const after = draft[info.name] ?? {};
     if (before.enabled !== after.enabled) lines.push(`${info.label}: ${after.enabled ? "switch on" : "switch off"}`);
     for (const field of info.fields) {
-      if (before[field.key] !== after[field.key]) lines.push(`${info.label}, ${field.label.toLowerCase()}: ${formatValue(before[field.key])} → ${formatValue(after[field.key])}`);
+      if (before[field.key] !== after[field.key])
+        lines.push(`${info.label}, ${field.label.toLowerCase()}: ${formatValue(before[field.key])} → ${formatValue(after[field.key])}`);
     }
   }
   return lines;

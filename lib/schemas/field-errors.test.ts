@@ -3,7 +3,13 @@ import { fieldErrorsOf, fieldForParam, mergeFieldErrors } from "./field-errors";
 
 describe("fieldErrorsOf", () => {
   it("keys the first message of each path", () => {
-    expect(fieldErrorsOf([{ path: ["url"], message: "a" }, { path: ["url"], message: "b" }, { path: ["rules", 2, "when"], message: "c" }])).toEqual({ url: "a", "rules.2.when": "c" });
+    expect(
+      fieldErrorsOf([
+        { path: ["url"], message: "a" },
+        { path: ["url"], message: "b" },
+        { path: ["rules", 2, "when"], message: "c" },
+      ]),
+    ).toEqual({ url: "a", "rules.2.when": "c" });
   });
 });
 
@@ -20,7 +26,9 @@ describe("fieldForParam", () => {
 describe("mergeFieldErrors", () => {
   it("prefers the client's errors, else places the API's refusal on its field", () => {
     expect(mergeFieldErrors({ url: "x" }, { message: "refused", param: "url" }, ["url"])).toEqual({ url: "x" });
-    expect(mergeFieldErrors({}, { message: "url resolves to 10.0.0.1, a private address", param: "url", requestId: "req_1" }, ["url"])).toEqual({
+    expect(
+      mergeFieldErrors({}, { message: "url resolves to 10.0.0.1, a private address", param: "url", requestId: "req_1" }, ["url"]),
+    ).toEqual({
       url: "url resolves to 10.0.0.1, a private address",
     });
     expect(mergeFieldErrors({}, { message: "boom" }, ["url"])).toEqual({});

@@ -33,7 +33,11 @@ export function fieldForParam(param: string | undefined, knownFields: readonly s
  * The client's own errors, or else the API's refusal placed on its field: a form shows one set at
  * a time (after a refusal the form is resubmitted, which clears it).
  */
-export function mergeFieldErrors(clientErrors: Record<string, string>, serverError: SafeError | undefined, knownFields: readonly string[]): Record<string, string> {
+export function mergeFieldErrors(
+  clientErrors: Record<string, string>,
+  serverError: SafeError | undefined,
+  knownFields: readonly string[],
+): Record<string, string> {
   if (Object.keys(clientErrors).length > 0) return clientErrors;
   const field = fieldForParam(serverError?.param, knownFields);
   return field && serverError ? { [field]: serverError.message } : {};

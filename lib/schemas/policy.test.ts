@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { bandsSummary, describeConditions } from "../format/policy";
-import { formOfRule, policyChanges, ruleFromForm, RuleInputSchema, rulesForApi, sameRuleContent, ScoreBandsInputSchema, UpdatePolicyInputSchema, type DraftRule } from "./policy";
+import {
+  formOfRule,
+  policyChanges,
+  ruleFromForm,
+  RuleInputSchema,
+  rulesForApi,
+  sameRuleContent,
+  ScoreBandsInputSchema,
+  UpdatePolicyInputSchema,
+  type DraftRule,
+} from "./policy";
 import type { PolicyRule } from "../api/wire";
 
-const torRule: PolicyRule = { id: "rule_tor", name: "Tor", enabled: true, action: "block", when: { signals_any: ["ip_tor"], score_gte: 60 } };
+const torRule: PolicyRule = {
+  id: "rule_tor",
+  name: "Tor",
+  enabled: true,
+  action: "block",
+  when: { signals_any: ["ip_tor"], score_gte: 60 },
+};
 const bigRule: PolicyRule = { id: "rule_big", name: "Big", enabled: true, action: "challenge", when: { amount_gte: 100000 } };
 const saved = { score_bands: { block: 75, challenge: 40 }, rules: [torRule, bigRule] };
 const draftOf = (rules: PolicyRule[]): DraftRule[] => rules.map((rule) => ({ ...rule, key: rule.id }));
@@ -27,14 +43,25 @@ describe("ScoreBandsInputSchema", () => {
 });
 
 describe("ruleFromForm + RuleInputSchema", () => {
-  const form = { name: "Tor", action: "block" as const, signals: [], signalMode: "any" as const, score_gte: "", amount_gte: "", payment_method_types: [] };
+  const form = {
+    name: "Tor",
+    action: "block" as const,
+    signals: [],
+    signalMode: "any" as const,
+    score_gte: "",
+    amount_gte: "",
+    payment_method_types: [],
+  };
   it("needs at least one condition", () => {
     const result = RuleInputSchema.safeParse(ruleFromForm(form));
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => issue.path.join("."))).toContain("when");
   });
   it("puts the selected signals under signals_all or signals_any and reads numbers", () => {
-    expect(ruleFromForm({ ...form, signals: ["ip_tor"], signalMode: "all", score_gte: "60" }).when).toEqual({ signals_all: ["ip_tor"], score_gte: 60 });
+    expect(ruleFromForm({ ...form, signals: ["ip_tor"], signalMode: "all", score_gte: "60" }).when).toEqual({
+      signals_all: ["ip_tor"],
+      score_gte: 60,
+    });
     expect(RuleInputSchema.safeParse(ruleFromForm({ ...form, signals: ["ip_tor"], amount_gte: "5000" })).success).toBe(true);
   });
   it("reports a bad number on its field", () => {
@@ -66,11 +93,17 @@ describe("policyChanges", () => {
 });
 
 describe("policyChanges for an edited rule", () => {
-  const edited = (patch: Partial<DraftRule>): DraftRule[] => [{ ...torRule, key: torRule.id, ...patch }, { ...bigRule, key: bigRule.id }];
+  const edited = (patch: Partial<DraftRule>): DraftRule[] => [
+    { ...torRule, key: torRule.id, ...patch },
+    { ...bigRule, key: bigRule.id },
+  ];
   it("lists a rule whose decision, conditions or name changed under the same id, before → after", () => {
-    expect(policyChanges(saved, { score_bands: saved.score_bands, rules: edited({ action: "challenge", when: { signals_any: ["ip_tor"], score_gte: 70 } }) })).toEqual([
-      "Change rule “Tor”: block when signal ip_tor; score ≥ 60 → “Tor”: challenge when signal ip_tor; score ≥ 70",
-    ]);
+    expect(
+      policyChanges(saved, {
+        score_bands: saved.score_bands,
+        rules: edited({ action: "challenge", when: { signals_any: ["ip_tor"], score_gte: 70 } }),
+      }),
+    ).toEqual(["Change rule “Tor”: block when signal ip_tor; score ≥ 60 → “Tor”: challenge when signal ip_tor; score ≥ 70"]);
     expect(policyChanges(saved, { score_bands: saved.score_bands, rules: edited({ name: "Tor exits" }) })).toEqual([
       "Change rule “Tor”: block when signal ip_tor; score ≥ 60 → “Tor exits”: block when signal ip_tor; score ≥ 60",
     ]);
@@ -82,7 +115,11 @@ describe("policyChanges for an edited rule", () => {
   it("is no change when only the order inside a condition list, key order or empty lists differ", () => {
     const two: PolicyRule = { ...torRule, when: { signals_any: ["ip_tor", "ip_proxy_detected"], score_gte: 60 } };
     const savedTwo = { score_bands: saved.score_bands, rules: [two] };
-    const draft: DraftRule = { ...two, key: two.id, when: { score_gte: 60, signals_any: ["ip_proxy_detected", "ip_tor"], payment_method_types: [] } };
+    const draft: DraftRule = {
+      ...two,
+      key: two.id,
+      when: { score_gte: 60, signals_any: ["ip_proxy_detected", "ip_tor"], payment_method_types: [] },
+    };
     expect(policyChanges(savedTwo, { score_bands: saved.score_bands, rules: [draft] })).toEqual([]);
   });
 });
@@ -100,10 +137,20 @@ describe("sameRuleContent", () => {
 describe("formOfRule + ruleFromForm", () => {
   it("fills the form from a rule, and the unchanged form gives the same rule back", () => {
     const { form, kept } = formOfRule(torRule);
-    expect(form).toEqual({ name: "Tor", action: "block", signals: ["ip_tor"], signalMode: "any", score_gte: "60", amount_gte: "", payment_method_types: [] });
+    expect(form).toEqual({
+      name: "Tor",
+      action: "block",
+      signals: ["ip_tor"],
+      signalMode: "any",
+      score_gte: "60",
+      amount_gte: "",
+      payment_method_types: [],
+    });
     expect(kept).toEqual({});
     expect(RuleInputSchema.parse(ruleFromForm(form, kept)).when).toEqual(torRule.when);
-    expect(formOfRule({ ...bigRule, when: { signals_all: ["a", "b"], amount_gte: 100000, payment_method_types: ["card"] } }).form).toMatchObject({
+    expect(
+      formOfRule({ ...bigRule, when: { signals_all: ["a", "b"], amount_gte: 100000, payment_method_types: ["card"] } }).form,
+    ).toMatchObject({
       signals: ["a", "b"],
       signalMode: "all",
       amount_gte: "100000",
@@ -111,12 +158,21 @@ describe("formOfRule + ruleFromForm", () => {
     });
   });
   it("keeps the conditions the form has no field for, whatever the form changes", () => {
-    const rule: PolicyRule = { ...bigRule, when: { signals_all: ["ip_tor"], signals_any: ["bin_prepaid"], currencies: ["EUR"], merchant_ids: ["m_1"], amount_gte: 5 } };
+    const rule: PolicyRule = {
+      ...bigRule,
+      when: { signals_all: ["ip_tor"], signals_any: ["bin_prepaid"], currencies: ["EUR"], merchant_ids: ["m_1"], amount_gte: 5 },
+    };
     const { form, kept } = formOfRule(rule);
     expect(form.signals).toEqual(["ip_tor"]);
     expect(kept).toEqual({ signals_any: ["bin_prepaid"], currencies: ["EUR"], merchant_ids: ["m_1"] });
     const when = RuleInputSchema.parse(ruleFromForm({ ...form, amount_gte: "", score_gte: "80" }, kept)).when;
-    expect(when).toEqual({ signals_all: ["ip_tor"], signals_any: ["bin_prepaid"], currencies: ["EUR"], merchant_ids: ["m_1"], score_gte: 80 });
+    expect(when).toEqual({
+      signals_all: ["ip_tor"],
+      signals_any: ["bin_prepaid"],
+      currencies: ["EUR"],
+      merchant_ids: ["m_1"],
+      score_gte: 80,
+    });
   });
   it("validates an edit like an addition", () => {
     const { form, kept } = formOfRule(torRule);
@@ -130,7 +186,9 @@ describe("formOfRule + ruleFromForm", () => {
 
 describe("rulesForApi", () => {
   it("drops the form key and empty conditions, keeps ids", () => {
-    const rules = rulesForApi([{ key: "x", id: "rule_1", name: "A", enabled: true, action: "block", when: { signals_any: [], score_gte: 90 } }]);
+    const rules = rulesForApi([
+      { key: "x", id: "rule_1", name: "A", enabled: true, action: "block", when: { signals_any: [], score_gte: 90 } },
+    ]);
     expect(rules).toEqual([{ id: "rule_1", name: "A", enabled: true, action: "block", when: { score_gte: 90 } }]);
     expect(UpdatePolicyInputSchema.safeParse({ version: 3, rules }).success).toBe(true);
   });
@@ -141,7 +199,9 @@ describe("rulesForApi", () => {
 
 describe("describeConditions / bandsSummary", () => {
   it("words conditions and bands", () => {
-    expect(describeConditions({ signals_all: ["a", "b"], payment_method_types: ["card", "wallet"] })).toBe("all of the signals a, b; payment method card or wallet");
+    expect(describeConditions({ signals_all: ["a", "b"], payment_method_types: ["card", "wallet"] })).toBe(
+      "all of the signals a, b; payment method card or wallet",
+    );
     expect(bandsSummary({ block: 75, challenge: 40 })).toBe("0–39 allow, 40–74 challenge, 75–100 block");
     expect(bandsSummary({ block: 100, challenge: 0 })).toBe("no score is allowed by the bands, 0–99 challenge, 100 block");
     expect(bandsSummary({ block: 2, challenge: 1 })).toBe("0 allow, 1 challenge, 2–100 block");

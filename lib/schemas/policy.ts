@@ -24,7 +24,10 @@ const wholeNumber = (min: number, max: number, what = "a whole number") =>
  */
 export const ScoreBandsInputSchema = z
   .object({ block: wholeNumber(1, 100, "a score"), challenge: wholeNumber(0, 100, "a score") })
-  .refine((bands) => bands.challenge < bands.block, { error: "The challenge threshold must be below the block threshold.", path: ["challenge"] });
+  .refine((bands) => bands.challenge < bands.block, {
+    error: "The challenge threshold must be below the block threshold.",
+    path: ["challenge"],
+  });
 
 export type ScoreBandsInput = z.infer<typeof ScoreBandsInputSchema>;
 
@@ -44,10 +47,17 @@ export const RuleConditionsInputSchema = z
     signals_all: signalList.optional(),
     signals_any: signalList.optional(),
     score_gte: wholeNumber(0, 100, "a score").optional(),
-    amount_gte: z.number({ error: "Enter an amount in minor units (cents)." }).int({ error: "Enter a whole amount in minor units (cents)." }).min(0, { error: "The amount cannot be negative." }).optional(),
+    amount_gte: z
+      .number({ error: "Enter an amount in minor units (cents)." })
+      .int({ error: "Enter a whole amount in minor units (cents)." })
+      .min(0, { error: "The amount cannot be negative." })
+      .optional(),
     payment_method_types: z.array(z.enum(paymentMethodTypes)).min(1).optional(),
     // Kept as they are when an existing rule is saved again; the console's form does not edit them.
-    currencies: z.array(z.string().regex(/^[A-Za-z]{3}$/)).min(1).optional(),
+    currencies: z
+      .array(z.string().regex(/^[A-Za-z]{3}$/))
+      .min(1)
+      .optional(),
     merchant_ids: z.array(z.string().min(1)).min(1).max(100).optional(),
     merchant_categories: z.array(z.string().min(1)).min(1).max(100).optional(),
   })
@@ -58,7 +68,11 @@ export const RuleInputSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
-  name: z.string().trim().min(1, { error: "Give the rule a name." }).max(TEXT_LIMITS.ruleName, { error: tooLongMessage(TEXT_LIMITS.ruleName) }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "Give the rule a name." })
+    .max(TEXT_LIMITS.ruleName, { error: tooLongMessage(TEXT_LIMITS.ruleName) }),
   enabled: z.boolean(),
   action: z.enum(policyActions, { error: "Choose what the rule decides." }),
   when: RuleConditionsInputSchema,
@@ -87,9 +101,13 @@ export type DraftRule = Omit<PolicyRule, "id"> & { id?: string; key: string };
  * removed, edited (same id, another name, decision or conditions), switched on or off, and a new
  * order. Empty when the draft equals the saved policy.
  */
-export function policyChanges(saved: Pick<Policy, "score_bands" | "rules">, draft: { score_bands: ScoreBandsInput; rules: readonly DraftRule[] }): string[] {
+export function policyChanges(
+  saved: Pick<Policy, "score_bands" | "rules">,
+  draft: { score_bands: ScoreBandsInput; rules: readonly DraftRule[] },
+): string[] {
   const lines: string[] = [];
-  if (draft.score_bands.block !== saved.score_bands.block) lines.push(`Block threshold: ${saved.score_bands.block} → ${draft.score_bands.block}`);
+  if (draft.score_bands.block !== saved.score_bands.block)
+    lines.push(`Block threshold: ${saved.score_bands.block} → ${draft.score_bands.block}`);
   if (draft.score_bands.challenge !== saved.score_bands.challenge) {
     lines.push(`Challenge threshold: ${saved.score_bands.challenge} → ${draft.score_bands.challenge}`);
   }
@@ -102,12 +120,14 @@ export function policyChanges(saved: Pick<Policy, "score_bands" | "rules">, draf
       continue;
     }
     // Before and after in full: an edit can change the name, so the name alone would not say which.
-    if (!sameRuleContent(before, rule)) lines.push(`Change rule ${describeRule({ ...before, enabled: undefined })} → ${describeRule({ ...rule, enabled: undefined })}`);
+    if (!sameRuleContent(before, rule))
+      lines.push(`Change rule ${describeRule({ ...before, enabled: undefined })} → ${describeRule({ ...rule, enabled: undefined })}`);
     if (before.enabled !== rule.enabled) lines.push(`${rule.enabled ? "Enable" : "Disable"} rule “${rule.name}”`);
   }
   const keptSaved = saved.rules.filter((rule) => draftIds.has(rule.id)).map((rule) => rule.id);
   const keptDraft = draft.rules.filter((rule) => rule.id && saved.rules.some((s) => s.id === rule.id)).map((rule) => rule.id);
-  if (keptSaved.join("\n") !== keptDraft.join("\n")) lines.push("Change the order of the rules (the first enabled rule that matches decides)");
+  if (keptSaved.join("\n") !== keptDraft.join("\n"))
+    lines.push("Change the order of the rules (the first enabled rule that matches decides)");
   return lines;
 }
 
@@ -141,7 +161,9 @@ export function rulesForApi(rules: readonly DraftRule[]): RuleInput[] {
 }
 
 function stripEmpty(when: RuleConditions): RuleConditions {
-  return Object.fromEntries(Object.entries(when).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))) as RuleConditions;
+  return Object.fromEntries(
+    Object.entries(when).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)),
+  ) as RuleConditions;
 }
 
 /** The rule form (add and edit) as typed: numbers as text, signals with how they combine. */
@@ -159,7 +181,10 @@ export type RuleForm = {
  * The rule a form describes, for RuleInputSchema to judge: empty inputs are no condition, typed
  * numbers are numbers (text that is not one becomes NaN, which the schema reports on its field).
  */
-export function ruleFromForm(form: RuleForm, kept: RuleConditions = {}): { name: string; enabled: boolean; action: PolicyAction; when: Record<string, unknown> } {
+export function ruleFromForm(
+  form: RuleForm,
+  kept: RuleConditions = {},
+): { name: string; enabled: boolean; action: PolicyAction; when: Record<string, unknown> } {
   // Conditions the form does not show (see formOfRule) stay; what the form says goes over them.
   const when: Record<string, unknown> = { ...kept };
   if (form.signals.length > 0) when[form.signalMode === "all" ? "signals_all" : "signals_any"] = form.signals;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { aliasStrengthLabel, dobMatchLabel, dobMatchTone, formatMatchScore, isHighConfidence, isReviewed, suppressionSentence, topMatch } from "../format/screening";
+import {
+  aliasStrengthLabel,
+  dobMatchLabel,
+  dobMatchTone,
+  formatMatchScore,
+  isHighConfidence,
+  isReviewed,
+  suppressionSentence,
+  topMatch,
+} from "../format/screening";
 import { ListedEntitySchema, ScreeningDetailSchema, type ScreeningMatch } from "../api/wire";
 import { outcomeDecisions, reviewOutcomes, ReviewScreeningInputSchema } from "./screening";
 
@@ -39,7 +48,9 @@ describe("outcomeDecisions", () => {
 
 describe("ReviewScreeningInputSchema", () => {
   it("accepts notes up to 1,000 characters and refuses more", () => {
-    expect(ReviewScreeningInputSchema.safeParse({ screening_id: "scr_1", outcome: "false_positive", notes: "x".repeat(1000) }).success).toBe(true);
+    expect(
+      ReviewScreeningInputSchema.safeParse({ screening_id: "scr_1", outcome: "false_positive", notes: "x".repeat(1000) }).success,
+    ).toBe(true);
     const long = ReviewScreeningInputSchema.safeParse({ screening_id: "scr_1", outcome: "false_positive", notes: "x".repeat(1001) });
     expect(long.success).toBe(false);
   });
@@ -111,7 +122,9 @@ describe("labels and wording", () => {
     expect(topMatch({ matches: [match("A", 0.71), match("B", 0.93), match("C", 0.8)] })?.entity_name).toBe("B");
   });
   it("describes the suppression a false positive creates", () => {
-    expect(suppressionSentence("cus_1", "Maria Cantwell")).toBe("Future screenings of cus_1 will not match Maria Cantwell until the list entry changes.");
+    expect(suppressionSentence("cus_1", "Maria Cantwell")).toBe(
+      "Future screenings of cus_1 will not match Maria Cantwell until the list entry changes.",
+    );
     expect(suppressionSentence(null, "Maria Cantwell")).toMatch(/Nothing is suppressed/);
   });
   it("counts a review as done except while pending or not required", () => {

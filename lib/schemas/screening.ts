@@ -24,7 +24,11 @@ export const REVIEW_NOTES_MAX = TEXT_LIMITS.decisionNotes;
 export const ReviewScreeningInputSchema = z.object({
   screening_id: z.string().min(1).max(255),
   outcome: z.enum(reviewOutcomes),
-  notes: z.string().trim().max(REVIEW_NOTES_MAX, `Notes may have at most ${REVIEW_NOTES_MAX.toLocaleString("en-GB")} characters.`).optional(),
+  notes: z
+    .string()
+    .trim()
+    .max(REVIEW_NOTES_MAX, `Notes may have at most ${REVIEW_NOTES_MAX.toLocaleString("en-GB")} characters.`)
+    .optional(),
 });
 
 export type ReviewScreeningInput = z.infer<typeof ReviewScreeningInputSchema>;

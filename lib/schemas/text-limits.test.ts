@@ -33,6 +33,8 @@ describe("text limits", () => {
     expect(limitState(countText("x".repeat(5001), 5000))).toBe("over");
     expect(limitAnnouncement(countText("x".repeat(10), 5000))).toBe("");
     expect(limitAnnouncement(countText("x".repeat(4990), 5000))).toBe("10 characters left.");
-    expect(limitAnnouncement(countText("x".repeat(5002), 5000))).toBe("2 characters too many: the limit is 5,000. Shorten the text to send it.");
+    expect(limitAnnouncement(countText("x".repeat(5002), 5000))).toBe(
+      "2 characters too many: the limit is 5,000. Shorten the text to send it.",
+    );
   });
 });

@@ -47,7 +47,9 @@ describe("formatAmount", () => {
 
 describe("maskedPaymentMethod", () => {
   it("shows at most the first six BIN digits and the last four", () => {
-    expect(maskedPaymentMethod({ type: "card", card_bin: "49165312", last_four: "7987", wallet_type: null })).toBe("Card · 491653 •••••• 7987");
+    expect(maskedPaymentMethod({ type: "card", card_bin: "49165312", last_four: "7987", wallet_type: null })).toBe(
+      "Card · 491653 •••••• 7987",
+    );
     expect(maskedPaymentMethod({ type: "card", card_bin: null, last_four: "7987", wallet_type: null })).toBe("Card · •••••• •••••• 7987");
     expect(maskedPaymentMethod({ type: "wallet", card_bin: null, last_four: null, wallet_type: "apple_pay" })).toBe("Wallet · Apple Pay");
     expect(maskedPaymentMethod({ type: "bank_transfer", card_bin: null, last_four: null, wallet_type: null })).toBe("Bank transfer");
@@ -66,7 +68,13 @@ describe("scored events", () => {
   };
 
   it("reads the payload defensively", () => {
-    expect(scoredSummary({ risk_score: "55", amount: 10, currency: "" })).toEqual({ riskScore: null, riskLevel: null, decision: null, amount: 10, currency: null });
+    expect(scoredSummary({ risk_score: "55", amount: 10, currency: "" })).toEqual({
+      riskScore: null,
+      riskLevel: null,
+      decision: null,
+      amount: 10,
+      currency: null,
+    });
   });
 
   it("summarises an event without its assessment", () => {
@@ -87,7 +95,11 @@ describe("scored events", () => {
   });
 
   it("reads a transaction.blocked event (no decision in its payload) as a block", () => {
-    const blocked = { ...event, event_type: "transaction.blocked" as const, payload: { rule_id: "rule_1", rule_name: "Prepaid burst", threshold: null, risk_score: 62 } };
+    const blocked = {
+      ...event,
+      event_type: "transaction.blocked" as const,
+      payload: { rule_id: "rule_1", rule_name: "Prepaid burst", threshold: null, risk_score: 62 },
+    };
     expect(summaryOfScoredEvent(blocked)).toMatchObject({ transaction_id: "txn_1", risk_score: 62, risk_level: null, decision: "block" });
     // A scored event without a decision says nothing about one.
     expect(summaryOfScoredEvent({ ...event, payload: { risk_score: 62 } }).decision).toBeNull();

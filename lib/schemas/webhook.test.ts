@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { CreateWebhookInputSchema, normaliseEvents, UpdateWebhookInputSchema, urlProblem, webhookPatch } from "./webhook";
 import { describeEvents, endpointState } from "../format/webhook";
 
-const endpoint = { url: "https://example.com/hook", events: ["alert.triggered", "case.updated"], description: "Ops", status: "enabled" as const };
+const endpoint = {
+  url: "https://example.com/hook",
+  events: ["alert.triggered", "case.updated"],
+  description: "Ops",
+  status: "enabled" as const,
+};
 
 describe("urlProblem", () => {
   it("accepts absolute http(s) URLs and leaves address checks to the API", () => {
@@ -22,7 +27,11 @@ describe("CreateWebhookInputSchema", () => {
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((issue) => issue.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["url", "events"]));
-    expect(CreateWebhookInputSchema.parse({ url: " https://example.com/h ", events: ["*"] })).toEqual({ url: "https://example.com/h", events: ["*"], description: "" });
+    expect(CreateWebhookInputSchema.parse({ url: " https://example.com/h ", events: ["*"] })).toEqual({
+      url: "https://example.com/h",
+      events: ["*"],
+      description: "",
+    });
   });
   it("refuses event types outside the catalogue and over-long descriptions", () => {
     expect(CreateWebhookInputSchema.safeParse({ url: "https://e.com", events: ["payment.made"] }).success).toBe(false);
@@ -40,11 +49,27 @@ describe("normaliseEvents", () => {
 
 describe("webhookPatch", () => {
   it("is empty when nothing changed (event order does not matter)", () => {
-    expect(webhookPatch(endpoint, { url: "https://example.com/hook ", events: ["case.updated", "alert.triggered"], description: "Ops", status: "enabled" })).toEqual({});
+    expect(
+      webhookPatch(endpoint, {
+        url: "https://example.com/hook ",
+        events: ["case.updated", "alert.triggered"],
+        description: "Ops",
+        status: "enabled",
+      }),
+    ).toEqual({});
   });
   it("sends only the changed fields; an emptied description is sent as empty (cleared by the action)", () => {
-    expect(webhookPatch(endpoint, { url: endpoint.url, events: ["*"], description: "", status: "disabled" })).toEqual({ events: ["*"], description: "", status: "disabled" });
-    expect(webhookPatch({ ...endpoint, description: null }, { url: "https://other.example/h", events: endpoint.events, description: "", status: "enabled" })).toEqual({
+    expect(webhookPatch(endpoint, { url: endpoint.url, events: ["*"], description: "", status: "disabled" })).toEqual({
+      events: ["*"],
+      description: "",
+      status: "disabled",
+    });
+    expect(
+      webhookPatch(
+        { ...endpoint, description: null },
+        { url: "https://other.example/h", events: endpoint.events, description: "", status: "enabled" },
+      ),
+    ).toEqual({
       url: "https://other.example/h",
     });
   });
@@ -57,7 +82,10 @@ describe("webhookPatch", () => {
 describe("endpointState", () => {
   it("tells automatic disabling (a reason) from disabling on request (none)", () => {
     expect(endpointState({ status: "enabled", disabled_reason: null, disabled_at: null })).toEqual({ kind: "enabled" });
-    expect(endpointState({ status: "disabled", disabled_reason: null, disabled_at: "2026-11-20T10:00:00Z" })).toEqual({ kind: "disabled_by_request", since: "2026-11-20T10:00:00Z" });
+    expect(endpointState({ status: "disabled", disabled_reason: null, disabled_at: "2026-11-20T10:00:00Z" })).toEqual({
+      kind: "disabled_by_request",
+      since: "2026-11-20T10:00:00Z",
+    });
     expect(endpointState({ status: "disabled", disabled_reason: "Every delivery failed", disabled_at: "2026-11-20T10:00:00Z" })).toEqual({
       kind: "auto_disabled",
       since: "2026-11-20T10:00:00Z",

@@ -40,7 +40,10 @@ const eventsField = z
   .min(1, { error: "Choose at least one event type, or all events." })
   .max(20, { error: "At most 20 event types." });
 
-const descriptionField = z.string().trim().max(TEXT_LIMITS.webhookDescription, { error: tooLongMessage(TEXT_LIMITS.webhookDescription) });
+const descriptionField = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.webhookDescription, { error: tooLongMessage(TEXT_LIMITS.webhookDescription) });
 
 export const CreateWebhookInputSchema = z.object({
   url: urlField,

@@ -74,7 +74,11 @@ export function sendAdminCommand(dataDir: string, command: string, args: unknown
       });
     });
     req.on("error", (err) =>
-      reject(new AdminError(`The data folder is held by a running process, but its admin channel (${socketPath}) did not answer: ${err.message}`)),
+      reject(
+        new AdminError(
+          `The data folder is held by a running process, but its admin channel (${socketPath}) did not answer: ${err.message}`,
+        ),
+      ),
     );
     req.end(JSON.stringify({ command, args }));
   });

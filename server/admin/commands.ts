@@ -33,7 +33,13 @@ const commands = {
     }),
     run: async (db: Db, a: { account: string; env: "live" | "test"; label: string; scopes: string[] }) => {
       const account = await ensureAccount(db, a.account);
-      const { row, key } = await createKey(db, { accountId: account.id, environment: a.env, label: a.label, scopes: a.scopes, createdBy: "cli" });
+      const { row, key } = await createKey(db, {
+        accountId: account.id,
+        environment: a.env,
+        label: a.label,
+        scopes: a.scopes,
+        createdBy: "cli",
+      });
       return {
         id: row.id,
         key,

@@ -85,7 +85,12 @@ for (const size of sizes.sort((a, b) => a - b)) {
     members += 10;
   }
   times.sort((a, b) => a - b);
-  const r = { members: size, median_ms: round(times[Math.floor(times.length / 2)]!), min_ms: round(times[0]!), max_ms: round(times.at(-1)!) };
+  const r = {
+    members: size,
+    median_ms: round(times[Math.floor(times.length / 2)]!),
+    min_ms: round(times[0]!),
+    max_ms: round(times.at(-1)!),
+  };
   results.push(r);
   console.log(`  ${String(size).padStart(7)} members: fold ${r.median_ms} ms (min ${r.min_ms}, max ${r.max_ms})`);
 }

@@ -73,7 +73,14 @@ function apiEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const k of Object.keys(env)) {
     if (k.startsWith("ARGUS_") || k === "DATABASE_URL" || k === "REDIS_URL") delete env[k];
   }
-  return { ...env, ARGUS_HOST: HOST, ARGUS_LOG_LEVEL: "warn", ARGUS_NO_DEMO: "1", ...(process.env.BENCH_NO_JOBS ? { ARGUS_NO_JOBS: "1" } : {}), ...extra };
+  return {
+    ...env,
+    ARGUS_HOST: HOST,
+    ARGUS_LOG_LEVEL: "warn",
+    ARGUS_NO_DEMO: "1",
+    ...(process.env.BENCH_NO_JOBS ? { ARGUS_NO_JOBS: "1" } : {}),
+    ...extra,
+  };
 }
 
 async function keysCli(env: NodeJS.ProcessEnv, args: string[]): Promise<Record<string, unknown>> {
@@ -137,11 +144,16 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
 
   // BENCH_API_NODE_ARGS: extra node flags for the API process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child: StartedChild = startChild(`API (${backend})`, process.execPath, [...API_NODE_FLAGS, ...nodeArgs, "--import", "tsx", path.join(root, "server/main.ts")], {
-    cwd: root,
-    env,
-    prefix: `[api:${backend}]`,
-  });
+  const child: StartedChild = startChild(
+    `API (${backend})`,
+    process.execPath,
+    [...API_NODE_FLAGS, ...nodeArgs, "--import", "tsx", path.join(root, "server/main.ts")],
+    {
+      cwd: root,
+      env,
+      prefix: `[api:${backend}]`,
+    },
+  );
   const stop = async () => {
     // autocannon drops its sockets at the end of a run with requests still in the API; give
     // their handlers a moment, else they meet a closed pool during shutdown and log errors.
@@ -155,7 +167,11 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
   if (backend === "postgres-worker") {
     // Started once the API has migrated the database; same environment minus the flag.
     const { ARGUS_NO_JOBS: _off, ...workerEnv } = env;
-    const worker = startChild("worker", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", path.join(root, "server/worker.ts")], { cwd: root, env: workerEnv, prefix: "[worker]" });
+    const worker = startChild("worker", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", path.join(root, "server/worker.ts")], {
+      cwd: root,
+      env: workerEnv,
+      prefix: "[worker]",
+    });
     undo.push({ what: "stop the worker", fn: async () => void (await stopChild(worker, 10_000)) });
   }
 
@@ -186,7 +202,8 @@ export async function startBenchApi(backend: Backend, opts: { postgresAdminUrl: 
   });
   const session = (await res.json()) as { session_id?: string; analyst?: { id?: string } };
   const analystId = session.analyst?.id;
-  if (!res.ok || !analystId || !session.session_id) throw new Error(`sign-in of the bootstrap admin failed: HTTP ${res.status} ${JSON.stringify(session)}`);
+  if (!res.ok || !analystId || !session.session_id)
+    throw new Error(`sign-in of the bootstrap admin failed: HTTP ${res.status} ${JSON.stringify(session)}`);
 
   return {
     backend,

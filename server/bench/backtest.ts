@@ -38,7 +38,11 @@ const DRAFT = {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-async function benchOne(backend: "pglite" | "postgres", database: Database, opts: { scores: number; runs: number; batch?: number; log: (l: string) => void }) {
+async function benchOne(
+  backend: "pglite" | "postgres",
+  database: Database,
+  opts: { scores: number; runs: number; batch?: number; log: (l: string) => void },
+) {
   const start = new Date("2026-10-01T00:00:00Z");
   let t = performance.now();
   // One score every 13 s: 200,000 scores are a month of a busy account.
@@ -55,10 +59,23 @@ async function benchOne(backend: "pglite" | "postgres", database: Database, opts
     runS.push((performance.now() - t) / 1000);
     opts.log(`${backend}: run ${i + 1}: ${(opts.scores / runS.at(-1)!).toFixed(0)} scores/s (${runS.at(-1)!.toFixed(2)} s)`);
   }
-  return { backend, seed_s: Math.round(seedS * 10) / 10, run_s: runS.map((s) => Math.round(s * 1000) / 1000), scores_per_second_median: Math.round(opts.scores / median(runS)) };
+  return {
+    backend,
+    seed_s: Math.round(seedS * 10) / 10,
+    run_s: runS.map((s) => Math.round(s * 1000) / 1000),
+    scores_per_second_median: Math.round(opts.scores / median(runS)),
+  };
 }
 
-export async function runBacktestBench(opts: { scores?: number; runs?: number; batch?: number; postgresAdminUrl?: string; skipPostgres?: boolean; skipPglite?: boolean; log?: (l: string) => void }): Promise<BacktestBenchResult> {
+export async function runBacktestBench(opts: {
+  scores?: number;
+  runs?: number;
+  batch?: number;
+  postgresAdminUrl?: string;
+  skipPostgres?: boolean;
+  skipPglite?: boolean;
+  log?: (l: string) => void;
+}): Promise<BacktestBenchResult> {
   const scores = opts.scores ?? 200_000;
   const runs = opts.runs ?? 3;
   const log = opts.log ?? console.log;
@@ -110,7 +127,15 @@ export async function runBacktestBench(opts: { scores?: number; runs?: number; b
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const { values } = parseArgs({ options: { scores: { type: "string" }, runs: { type: "string" }, batch: { type: "string" }, "skip-postgres": { type: "boolean", default: false }, "skip-pglite": { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: {
+      scores: { type: "string" },
+      runs: { type: "string" },
+      batch: { type: "string" },
+      "skip-postgres": { type: "boolean", default: false },
+      "skip-pglite": { type: "boolean", default: false },
+    },
+  });
   const result = await runBacktestBench({
     scores: values.scores ? Number(values.scores) : undefined,
     runs: values.runs ? Number(values.runs) : undefined,

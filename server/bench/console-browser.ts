@@ -120,20 +120,24 @@ export async function runBrowser(opts: {
     const page = current!;
     // The generic A does not narrow to playwright's Unboxed<A>; the arguments passed are plain data.
     const poll = fn as unknown as (arg: unknown) => number | false;
-    const wait = (timeout: number) => page.waitForFunction(poll, arg as unknown, { polling: "raf", timeout }).then((h) => h.jsonValue() as Promise<number>);
+    const wait = (timeout: number) =>
+      page.waitForFunction(poll, arg as unknown, { polling: "raf", timeout }).then((h) => h.jsonValue() as Promise<number>);
     try {
       return await wait(10_000);
     } catch {
       const at = new Date().toISOString();
       const stall: (typeof stalls)[number] = { at, what };
       stall.page = await page
-        .evaluate((sel) => ({
-          url: location.pathname + location.search,
-          busy: document.querySelector("[data-alert-queue] table")?.getAttribute("aria-busy"),
-          rows: [...document.querySelectorAll(sel)].slice(0, 5).map((r) => r.querySelector("td")?.textContent),
-          pageLabel: document.querySelector("nav[aria-label=Pagination] p")?.textContent,
-          pressed: document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent,
-        }), ROW)
+        .evaluate(
+          (sel) => ({
+            url: location.pathname + location.search,
+            busy: document.querySelector("[data-alert-queue] table")?.getAttribute("aria-busy"),
+            rows: [...document.querySelectorAll(sel)].slice(0, 5).map((r) => r.querySelector("td")?.textContent),
+            pageLabel: document.querySelector("nav[aria-label=Pagination] p")?.textContent,
+            pressed: document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent,
+          }),
+          ROW,
+        )
         .catch((e: Error) => e.message);
       if (opts.screenshotDir) {
         stall.screenshot = `${opts.screenshotDir}/console-stall-${at.replace(/[:.]/g, "-")}.png`;
@@ -164,7 +168,9 @@ export async function runBrowser(opts: {
     const pre = envGroup.getByRole("button", { name: "Pre-production" });
     if ((await pre.getAttribute("aria-pressed")) !== "true") {
       await pre.click();
-      await page.waitForFunction(() => document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent?.includes("Pre-production"));
+      await page.waitForFunction(() =>
+        document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent?.includes("Pre-production"),
+      );
     }
     log("signed in as the bootstrap admin, pre-production selected");
 
@@ -202,8 +208,14 @@ export async function runBrowser(opts: {
     await coldPage.goto(`${baseUrl}/alerts`, { waitUntil: "load" });
     await coldPage.waitForLoadState("networkidle");
     result.cold_alerts_scripts = await coldPage.evaluate(() => {
-      const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\.js(\?|$)/.test(new URL(e.name).pathname));
-      return { count: scripts.length, encoded_bytes: scripts.reduce((n, e) => n + e.encodedBodySize, 0), decoded_bytes: scripts.reduce((n, e) => n + e.decodedBodySize, 0) };
+      const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) =>
+        /\.js(\?|$)/.test(new URL(e.name).pathname),
+      );
+      return {
+        count: scripts.length,
+        encoded_bytes: scripts.reduce((n, e) => n + e.encodedBodySize, 0),
+        decoded_bytes: scripts.reduce((n, e) => n + e.decodedBodySize, 0),
+      };
     });
     await cold.close();
 
@@ -217,7 +229,9 @@ export async function runBrowser(opts: {
           const rows = [...document.querySelectorAll(sel)];
           const table = document.querySelector("[data-alert-queue] table");
           const settled = table?.getAttribute("aria-busy") !== "true" && location.search.includes("severity=critical");
-          return settled && rows.length > 0 && rows.every((r) => r.querySelector("td")?.textContent?.includes("Critical")) ? performance.now() : false;
+          return settled && rows.length > 0 && rows.every((r) => r.querySelector("td")?.textContent?.includes("Critical"))
+            ? performance.now()
+            : false;
         },
         ROW,
       );
@@ -233,12 +247,18 @@ export async function runBrowser(opts: {
     for (let i = 0; i < runs; i++) {
       const before = await firstRowId(page);
       await page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Next" }).click();
-      const doneAt = await settle("next page", ({ sel, before, pageNo }: { sel: string; before: string | null; pageNo: number }) => {
-            const first = document.querySelector(`${sel} a[href^='/alerts/']`)?.getAttribute("href");
-            const table = document.querySelector("[data-alert-queue] table");
-            const label = document.querySelector("nav[aria-label=Pagination] p")?.textContent ?? "";
-            return first && first !== before && table?.getAttribute("aria-busy") !== "true" && label.includes(`Page ${pageNo}`) ? performance.now() : false;
-          }, { sel: ROW, before, pageNo: i + 2 });
+      const doneAt = await settle(
+        "next page",
+        ({ sel, before, pageNo }: { sel: string; before: string | null; pageNo: number }) => {
+          const first = document.querySelector(`${sel} a[href^='/alerts/']`)?.getAttribute("href");
+          const table = document.querySelector("[data-alert-queue] table");
+          const label = document.querySelector("nav[aria-label=Pagination] p")?.textContent ?? "";
+          return first && first !== before && table?.getAttribute("aria-busy") !== "true" && label.includes(`Page ${pageNo}`)
+            ? performance.now()
+            : false;
+        },
+        { sel: ROW, before, pageNo: i + 2 },
+      );
       const clickAt = await page.evaluate(() => window.__lastClickAt!);
       result.next_page.ui_ms.push(round(doneAt - clickAt));
       // The page sequence cannot go on from an unknown page.
@@ -261,17 +281,22 @@ export async function runBrowser(opts: {
       if (process.env.BENCH_DEBUG) log(`ack ${i}: action answered ${res.status()}`);
       if (res.status() !== 200) throw new Error(`acknowledge: the action answered HTTP ${res.status()}`);
       const headers = await headersSinceClick(page, res);
-      const goneAt = await settle("acknowledge", ({ sel, id }: { sel: string; id: string | null }) => {
-            const first = document.querySelector(`${sel} a[href^='/alerts/']`)?.getAttribute("href");
-            const table = document.querySelector("[data-alert-queue] table");
-            return first && first !== id && table?.getAttribute("aria-busy") !== "true" ? performance.now() : false;
-          }, { sel: ROW, id });
+      const goneAt = await settle(
+        "acknowledge",
+        ({ sel, id }: { sel: string; id: string | null }) => {
+          const first = document.querySelector(`${sel} a[href^='/alerts/']`)?.getAttribute("href");
+          const table = document.querySelector("[data-alert-queue] table");
+          return first && first !== id && table?.getAttribute("aria-busy") !== "true" ? performance.now() : false;
+        },
+        { sel: ROW, id },
+      );
       const clickAt = await page.evaluate(() => window.__lastClickAt!);
       result.acknowledge.response_headers_ms.push(headers);
       result.acknowledge.response_end_ms.push(await endSinceClick(page));
       result.acknowledge.row_gone_ms.push(round(goneAt - clickAt));
       if (Number.isNaN(goneAt)) await openQueue(page, baseUrl);
-      if (process.env.BENCH_DEBUG) log(`ack ${i}: ${headers} / ${result.acknowledge.response_end_ms.at(-1)} / ${round(goneAt - clickAt)} ms`);
+      if (process.env.BENCH_DEBUG)
+        log(`ack ${i}: ${headers} / ${result.acknowledge.response_end_ms.at(-1)} / ${round(goneAt - clickAt)} ms`);
       await page.waitForLoadState("networkidle");
     }
     log(`acknowledge (click → response headers): ${result.acknowledge.response_headers_ms.join(", ")} ms`);
@@ -286,11 +311,15 @@ export async function runBrowser(opts: {
       const res = await action;
       if (res.status() !== 200) throw new Error(`switch environment: the action answered HTTP ${res.status()}`);
       const headers = await headersSinceClick(page, res);
-      const doneAt = await settle("switch environment", (target: string) => {
-            const pressed = document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent?.trim();
-            const table = document.querySelector("[data-alert-queue] table");
-            return pressed === target && table?.getAttribute("aria-busy") !== "true" ? performance.now() : false;
-          }, target);
+      const doneAt = await settle(
+        "switch environment",
+        (target: string) => {
+          const pressed = document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent?.trim();
+          const table = document.querySelector("[data-alert-queue] table");
+          return pressed === target && table?.getAttribute("aria-busy") !== "true" ? performance.now() : false;
+        },
+        target,
+      );
       const clickAt = await page.evaluate(() => window.__lastClickAt!);
       result.switch_environment.response_headers_ms.push(headers);
       result.switch_environment.response_end_ms.push(await endSinceClick(page));

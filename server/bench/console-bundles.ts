@@ -90,7 +90,10 @@ export function measureBundles(distDir: string): BundleReport {
         files: [...r.files],
         raw_bytes: sum(r.files, "raw"),
         gzip_bytes: sum(r.files, "gzip"),
-        route_only_gzip_bytes: sum([...r.files].filter((f) => !shared.has(f)), "gzip"),
+        route_only_gzip_bytes: sum(
+          [...r.files].filter((f) => !shared.has(f)),
+          "gzip",
+        ),
       }))
       .sort((a, b) => a.route.localeCompare(b.route)),
     css_gzip_bytes: [...css].reduce((n, f) => n + size(f).gzip, 0),

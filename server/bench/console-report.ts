@@ -52,7 +52,13 @@ export async function apiTimings(sandboxUrl: string, key: string, runs: number):
   return out;
 }
 
-export type StallProbe = { interval_ms: number; samples: number; over_1s: { at: string; ms: number }[]; max_ms: number; stop: () => Promise<void> };
+export type StallProbe = {
+  interval_ms: number;
+  samples: number;
+  over_1s: { at: string; ms: number }[];
+  max_ms: number;
+  stop: () => Promise<void>;
+};
 
 /**
  * Asks the API for one page of critical alerts every `intervalMs` while the browser measures, and
@@ -66,7 +72,10 @@ export function probeApi(sandboxUrl: string, key: string, intervalMs = 2000): St
       const t0 = performance.now();
       const at = new Date().toISOString();
       try {
-        const res = await fetch(`${sandboxUrl}/v1/alerts?severity=critical&limit=1`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(180_000) });
+        const res = await fetch(`${sandboxUrl}/v1/alerts?severity=critical&limit=1`, {
+          headers: { authorization: `Bearer ${key}` },
+          signal: AbortSignal.timeout(180_000),
+        });
         await res.arrayBuffer();
       } catch {
         /* counted as slow below */
@@ -88,7 +97,15 @@ export function probeApi(sandboxUrl: string, key: string, intervalMs = 2000): St
 type Output = {
   started_at: string;
   options: { runs: number; alerts: number; acknowledgements: number };
-  machine: { cores: number; cpu: string; memory_gb: number; node: string; chromium: string; load_average_at_start: number[]; load_average_before_browser: number[] };
+  machine: {
+    cores: number;
+    cpu: string;
+    memory_gb: number;
+    node: string;
+    chromium: string;
+    load_average_at_start: number[];
+    load_average_before_browser: number[];
+  };
   seed: SeedSummary;
   api_direct: ApiTimings;
   bundles: BundleReport;
@@ -102,7 +119,28 @@ const pct = (s: Samples) => `${ms(percentile(s, 50))} | ${ms(percentile(s, 90))}
 const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(" / ");
 
 // The routes the issue lists, in its order; any other route of the build follows.
-const ORDER = ["/sign-in", "/overview", "/alerts", "/alerts/[id]", "/cases", "/cases/[id]", "/cases/queue", "/transactions", "/transactions/[id]", "/events", "/watchlist", "/watchlist/[id]", "/identity", "/identity/[id]", "/batch-scoring", "/settings/api-keys", "/settings/webhooks", "/settings/webhooks/[id]", "/settings/policies", "/settings/analysts"];
+const ORDER = [
+  "/sign-in",
+  "/overview",
+  "/alerts",
+  "/alerts/[id]",
+  "/cases",
+  "/cases/[id]",
+  "/cases/queue",
+  "/transactions",
+  "/transactions/[id]",
+  "/events",
+  "/watchlist",
+  "/watchlist/[id]",
+  "/identity",
+  "/identity/[id]",
+  "/batch-scoring",
+  "/settings/api-keys",
+  "/settings/webhooks",
+  "/settings/webhooks/[id]",
+  "/settings/policies",
+  "/settings/analysts",
+];
 
 export function markdownReport(o: Output): string {
   const b = o.browser;

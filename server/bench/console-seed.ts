@@ -81,7 +81,13 @@ export type SeedSummary = {
  * Finally runs the webhook fan-out jobs the raises queued, so the API starts with an idle queue
  * instead of working through 10,000 jobs during the measurements.
  */
-export async function seedAlerts(dataDir: string, scope: Scope, count: number, log: (line: string) => void, days = 30): Promise<SeedSummary> {
+export async function seedAlerts(
+  dataDir: string,
+  scope: Scope,
+  count: number,
+  log: (line: string) => void,
+  days = 30,
+): Promise<SeedSummary> {
   const database = await openDatabase({ dataDir });
   const started = Date.now();
   try {
@@ -93,7 +99,9 @@ export async function seedAlerts(dataDir: string, scope: Scope, count: number, l
     const pool = await db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.accountId, scope.accountId), eq(transactions.environment, scope.environment), eq(transactions.currency, "USD")));
+      .where(
+        and(eq(transactions.accountId, scope.accountId), eq(transactions.environment, scope.environment), eq(transactions.currency, "USD")),
+      );
     if (pool.length < 6) throw new Error(`only ${pool.length} USD transactions in ${scope.environment}; the critical alerts need 6`);
 
     const queue = new JobQueue();
@@ -102,8 +110,13 @@ export async function seedAlerts(dataDir: string, scope: Scope, count: number, l
     const moves: { id: string; at: Date }[] = [];
     const flush = async () => {
       if (moves.length === 0) return;
-      const values = sql.join(moves.map((m) => sql`(${m.id}, ${m.at.toISOString()}::timestamptz)`), sql`, `);
-      await db.execute(sql`update alerts set created_at = v.at, updated_at = v.at from (values ${values}) as v(id, at) where alerts.id = v.id`);
+      const values = sql.join(
+        moves.map((m) => sql`(${m.id}, ${m.at.toISOString()}::timestamptz)`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`update alerts set created_at = v.at, updated_at = v.at from (values ${values}) as v(id, at) where alerts.id = v.id`,
+      );
       moves.length = 0;
     };
 

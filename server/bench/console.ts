@@ -44,7 +44,10 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  const header = fs.readFileSync(new URL(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//"));
+  const header = fs
+    .readFileSync(new URL(import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("//"));
   console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
@@ -92,7 +95,11 @@ function baseEnv(dataDir: string): NodeJS.ProcessEnv {
 }
 
 function startApi(env: NodeJS.ProcessEnv, label: string): StartedChild {
-  const child = startChild(`API (${label})`, process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], { cwd: root, env, prefix: `[api:${label}]` });
+  const child = startChild(`API (${label})`, process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
+    cwd: root,
+    env,
+    prefix: `[api:${label}]`,
+  });
   undo.push({ what: `stop the API (${label})`, fn: () => stopChild(child, 15_000) });
   return child;
 }
@@ -116,7 +123,11 @@ async function buildConsole(env: NodeJS.ProcessEnv): Promise<{ built: boolean; s
   }
   say(`building the console into ${DIST_DIR}: ${reason} …`);
   const startedAt = Date.now();
-  const child = startChild("console build", process.execPath, [NEXT_BIN, "build"], { cwd: root, env: { ...env, ARGUS_NEXT_DIST_DIR: DIST_DIR }, capture: true });
+  const child = startChild("console build", process.execPath, [NEXT_BIN, "build"], {
+    cwd: root,
+    env: { ...env, ARGUS_NEXT_DIST_DIR: DIST_DIR },
+    capture: true,
+  });
   undo.push({ what: "stop the console build", fn: () => stopChild(child, 5_000) });
   const exit = await child.exited;
   untouchTsconfig();
@@ -131,7 +142,9 @@ async function buildConsole(env: NodeJS.ProcessEnv): Promise<{ built: boolean; s
 async function main(): Promise<number> {
   const startedAt = new Date();
   const load = os.loadavg();
-  say(`${RUNS} runs, ${ALERTS} alerts, ${ACKS} acknowledgements; ${os.cpus().length} cores, Node ${process.version}, load average ${load.map((l) => l.toFixed(2)).join(" ")}`);
+  say(
+    `${RUNS} runs, ${ALERTS} alerts, ${ACKS} acknowledgements; ${os.cpus().length} cores, Node ${process.version}, load average ${load.map((l) => l.toFixed(2)).join(" ")}`,
+  );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-bench-console-"));
   undo.push({ what: `remove ${dataDir}`, fn: () => fs.rmSync(dataDir, { recursive: true, force: true }) });
@@ -140,7 +153,14 @@ async function main(): Promise<number> {
   const sandboxUrl = `http://${HOST}:${sandboxPort}`;
   const consoleUrl = `http://${HOST}:${consolePort}`;
   const env = baseEnv(dataDir);
-  const apiEnv = { ...env, ARGUS_HOST: HOST, ARGUS_API_PORT: String(apiPort), ARGUS_SANDBOX_API_PORT: String(sandboxPort), ARGUS_LOG_LEVEL: "warn", ARGUS_NO_DEMO: "1" };
+  const apiEnv = {
+    ...env,
+    ARGUS_HOST: HOST,
+    ARGUS_API_PORT: String(apiPort),
+    ARGUS_SANDBOX_API_PORT: String(sandboxPort),
+    ARGUS_LOG_LEVEL: "warn",
+    ARGUS_NO_DEMO: "1",
+  };
 
   // The build runs beside the bootstrap and the seeding (nothing is measured until both are done).
   const build = buildConsole(env);
@@ -154,14 +174,17 @@ async function main(): Promise<number> {
   const credentials = readEnvFile(path.join(dataDir, "admin-credentials.txt"));
   const accountId = consoleEnv.ARGUS_CONSOLE_ACCOUNT_ID;
   const testKey = consoleEnv.ARGUS_CONSOLE_TEST_KEY;
-  if (!accountId || !testKey || !credentials.email || !credentials.password) throw new Error("the bootstrap did not write console.env and admin-credentials.txt");
+  if (!accountId || !testKey || !credentials.email || !credentials.password)
+    throw new Error("the bootstrap did not write console.env and admin-credentials.txt");
   await scoreSeedTransactions(sandboxUrl, testKey);
   await stopChild(api, 15_000);
 
   // 2. Seed in this process while nobody else holds the folder. Pre-production = "test".
   const scope = { accountId, environment: "test" as const };
   const seed: SeedSummary = await seedAlerts(dataDir, scope, ALERTS, say);
-  say(`seeded ${seed.alerts_raised} alerts in ${seed.seconds} s; open in pre-production: ${seed.open_alerts_in_scope} ${JSON.stringify(seed.by_severity)}`);
+  say(
+    `seeded ${seed.alerts_raised} alerts in ${seed.seconds} s; open in pre-production: ${seed.open_alerts_in_scope} ${JSON.stringify(seed.by_severity)}`,
+  );
 
   // 3. The API again, then the console against it.
   api = startApi(apiEnv, "bench");
@@ -183,10 +206,21 @@ async function main(): Promise<number> {
   fs.mkdirSync(resultsDir, { recursive: true });
   const probe = probeApi(sandboxUrl, testKey);
   undo.push({ what: "stop the API probe", fn: () => probe.stop() });
-  const browser: BrowserResults = await runBrowser({ baseUrl: consoleUrl, email: credentials.email, password: credentials.password, runs: RUNS, acknowledgements: ACKS, screenshotDir: resultsDir, log: say });
+  const browser: BrowserResults = await runBrowser({
+    baseUrl: consoleUrl,
+    email: credentials.email,
+    password: credentials.password,
+    runs: RUNS,
+    acknowledgements: ACKS,
+    screenshotDir: resultsDir,
+    log: say,
+  });
   await probe.stop();
   const { stop: _stop, ...api_probe } = probe;
-  if (api_probe.over_1s.length > 0) say(`the API answered slower than 1 s ${api_probe.over_1s.length} time(s) during the browser runs: ${JSON.stringify(api_probe.over_1s)}`);
+  if (api_probe.over_1s.length > 0)
+    say(
+      `the API answered slower than 1 s ${api_probe.over_1s.length} time(s) during the browser runs: ${JSON.stringify(api_probe.over_1s)}`,
+    );
 
   const output = {
     started_at: startedAt.toISOString(),

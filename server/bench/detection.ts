@@ -77,7 +77,10 @@ async function latency(): Promise<void> {
       const started = Date.now();
       await Promise.all(
         Array.from({ length: Math.max(1, Math.round(background / 10)) }, () =>
-          h.client.post("/v1/transactions/score", scoreBody({ ...person(rng, `bg_${rng.digits(9)}`), currency: "USD" }, 3000, card(rng), { ip: publicIp(rng) })),
+          h.client.post(
+            "/v1/transactions/score",
+            scoreBody({ ...person(rng, `bg_${rng.digits(9)}`), currency: "USD" }, 3000, card(rng), { ip: publicIp(rng) }),
+          ),
         ),
       );
       await sleep(Math.max(0, 100 - (Date.now() - started)));
@@ -143,7 +146,13 @@ async function write(scope: { accountId: string; environment: "live" | "test" },
   const batch = Array.from({ length: count }, (_, k) => scoreRow(scope, offset + k, now));
   await db.transaction(async (tx) => {
     await tx.insert(transactions).values(batch);
-    await enqueueDetection(tx as never, api.deps.jobs, scope, "transaction", batch.map((b) => b.id));
+    await enqueueDetection(
+      tx as never,
+      api.deps.jobs,
+      scope,
+      "transaction",
+      batch.map((b) => b.id),
+    );
   });
 }
 
@@ -185,7 +194,9 @@ async function drain(): Promise<void> {
   const started = performance.now();
   const r = await drainInbox(db, api.deps.jobs, h.scope);
   const s = (performance.now() - started) / 1000;
-  console.log(`drain (${backend}): ${r.processed} pending writes evaluated in ${s.toFixed(2)} s = ${Math.round(r.processed / s)}/s (one evaluator)`);
+  console.log(
+    `drain (${backend}): ${r.processed} pending writes evaluated in ${s.toFixed(2)} s = ${Math.round(r.processed / s)}/s (one evaluator)`,
+  );
 }
 
 try {

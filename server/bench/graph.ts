@@ -74,7 +74,8 @@ async function measure(base: string, key: string, next: () => string): Promise<T
   return { requests: sorted.length, perSecond: sorted.length / SECONDS, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors };
 }
 
-const fmt = (t: Timing) => `p50 ${t.p50.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms, ${t.perSecond.toFixed(0)} req/s (${t.requests} requests, ${t.errors} not 200)`;
+const fmt = (t: Timing) =>
+  `p50 ${t.p50.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms, ${t.perSecond.toFixed(0)} req/s (${t.requests} requests, ${t.errors} not 200)`;
 
 async function main() {
   const api = await startBenchApi("postgres", { postgresAdminUrl: POSTGRES });
@@ -86,7 +87,9 @@ async function main() {
     let t = Date.now();
     await client.query(seedSql(accountId));
     await client.query("analyze transactions");
-    process.stdout.write(`seeded ${TRANSACTIONS.toLocaleString("en")} transactions of ${USERS.toLocaleString("en")} users in ${((Date.now() - t) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(
+      `seeded ${TRANSACTIONS.toLocaleString("en")} transactions of ${USERS.toLocaleString("en")} users in ${((Date.now() - t) / 1000).toFixed(0)} s\n`,
+    );
     const plan = await client.query(
       `explain select * from transactions where account_id = $1 and environment = 'live' and decision in ('challenge', 'block') and reviewed_decision is null order by created_at, id limit 21`,
       [accountId],
@@ -100,7 +103,9 @@ async function main() {
     t = Date.now();
     await measure(api.url, api.liveKey, () => `/v1/graph?user_id=${user()}`); // warm-up
     const graph = await measure(api.url, api.liveKey, () => `/v1/graph?user_id=${user()}`);
-    const sample = (await (await fetch(`${api.url}/v1/graph?user_id=u42`, { headers: { authorization: `Bearer ${api.liveKey}` } })).json()) as {
+    const sample = (await (
+      await fetch(`${api.url}/v1/graph?user_id=u42`, { headers: { authorization: `Bearer ${api.liveKey}` } })
+    ).json()) as {
       nodes: unknown[];
       edges: unknown[];
       truncated: boolean;

@@ -33,7 +33,14 @@ export type Target = {
 
 // Every route the bench measures, in order; `--targets a,b` picks some by name.
 export const TARGETS: Target[] = [
-  { name: "healthz", description: "GET /healthz: the HTTP stack alone (no auth, no DB)", method: "GET", path: "/healthz", auth: "none", expect: 200 },
+  {
+    name: "healthz",
+    description: "GET /healthz: the HTTP stack alone (no auth, no DB)",
+    method: "GET",
+    path: "/healthz",
+    auth: "none",
+    expect: 200,
+  },
   {
     name: "analysts",
     description: "GET /api/v1/analysts: authenticated dashboard route (JWT + DB read)",
@@ -44,7 +51,8 @@ export const TARGETS: Target[] = [
   },
   {
     name: "score",
-    description: "POST /v1/transactions/score: API key, history features (user, card, IP, e-mail, device), model, durable write of assessment + events",
+    description:
+      "POST /v1/transactions/score: API key, history features (user, card, IP, e-mail, device), model, durable write of assessment + events",
     method: "POST",
     path: "/v1/transactions/score",
     auth: "api_key",
@@ -53,7 +61,8 @@ export const TARGETS: Target[] = [
   },
   {
     name: "score@1000",
-    description: "POST /v1/transactions/score at 1,000 req/s offered on an even schedule (open loop; latency from each scheduled send, not throughput)",
+    description:
+      "POST /v1/transactions/score at 1,000 req/s offered on an even schedule (open loop; latency from each scheduled send, not throughput)",
     method: "POST",
     path: "/v1/transactions/score",
     auth: "api_key",
@@ -63,7 +72,8 @@ export const TARGETS: Target[] = [
   },
   {
     name: "analyze",
-    description: "POST /api/v1/transactions/analyze: the same engine, live, with the required X-Idempotency-Key (stored response in the same transaction)",
+    description:
+      "POST /api/v1/transactions/analyze: the same engine, live, with the required X-Idempotency-Key (stored response in the same transaction)",
     method: "POST",
     path: "/api/v1/transactions/analyze",
     auth: "x_api_key",
@@ -97,7 +107,14 @@ export type TargetResult = {
   method: string;
   path: string;
   runs: RunResult[];
-  median: { requests_per_second: number; p50_ms: number; p99_ms: number; errors: number; unexpected_status: number; cpu_ms_per_request?: number };
+  median: {
+    requests_per_second: number;
+    p50_ms: number;
+    p99_ms: number;
+    errors: number;
+    unexpected_status: number;
+    cpu_ms_per_request?: number;
+  };
 };
 
 export function median(xs: number[]): number {
@@ -123,7 +140,11 @@ function request(target: Target, headers: Record<string, string>): Request {
   const { body } = target;
   const extra = target.perRequestHeaders;
   if (typeof body === "function") {
-    req.setupRequest = (r) => ({ ...r, ...(extra ? { headers: { ...headers, ...extra() } } : {}), body: JSON.stringify((body as () => unknown)()) });
+    req.setupRequest = (r) => ({
+      ...r,
+      ...(extra ? { headers: { ...headers, ...extra() } } : {}),
+      body: JSON.stringify((body as () => unknown)()),
+    });
   } else if (body !== undefined) {
     req.body = JSON.stringify(body);
   }
@@ -136,19 +157,34 @@ async function fire(api: BenchApi, target: Target, durationS: number, connection
   const cpu = measureCpu(api.pid);
   const run = target.rate
     ? await fireAtRate(api, target, headers, durationS, target.rate, timelineMs)
-    : summarize(await autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] }), target);
+    : summarize(
+        await autocannon({ url: api.url, connections, duration: durationS, timeout: 10, requests: [request(target, headers)] }),
+        target,
+      );
   const use = cpu(run.requests);
   return use ? { ...run, cpu: use } : run;
 }
 
-async function fireAtRate(api: BenchApi, target: Target, headers: Record<string, string>, durationS: number, rate: number, timelineMs?: number): Promise<RunResult> {
+async function fireAtRate(
+  api: BenchApi,
+  target: Target,
+  headers: Record<string, string>,
+  durationS: number,
+  rate: number,
+  timelineMs?: number,
+): Promise<RunResult> {
   const { body } = target;
   const r = await openLoop({
     url: api.url,
     method: target.method,
     path: target.path,
     headers,
-    body: typeof body === "function" ? () => JSON.stringify((body as () => unknown)()) : body === undefined ? undefined : () => JSON.stringify(body),
+    body:
+      typeof body === "function"
+        ? () => JSON.stringify((body as () => unknown)())
+        : body === undefined
+          ? undefined
+          : () => JSON.stringify(body),
     perRequestHeaders: target.perRequestHeaders,
     rate,
     durationS,
@@ -158,7 +194,11 @@ async function fireAtRate(api: BenchApi, target: Target, headers: Record<string,
   const non2xx = Object.entries(r.statusCodes).reduce((n, [code, c]) => (code.startsWith("2") ? n : n + c), 0);
   return {
     requests_per_second: round(r.requests / r.durationS, 1),
-    latency_ms: { p50: round(percentile(r.latencies, 50)), p99: round(percentile(r.latencies, 99)), max: round(percentile(r.latencies, 100)) },
+    latency_ms: {
+      p50: round(percentile(r.latencies, 50)),
+      p99: round(percentile(r.latencies, 99)),
+      max: round(percentile(r.latencies, 100)),
+    },
     requests: r.requests,
     errors: r.errors,
     timeouts: r.timeouts,
@@ -206,7 +246,9 @@ export async function runHttpBench(
       const bad = run.errors + run.unexpected_status;
       log(
         `    run ${i + 1}/${options.runs}: ${run.requests_per_second} req/s, p50 ${run.latency_ms.p50} ms, p99 ${run.latency_ms.p99} ms` +
-          (run.cpu ? `; API CPU ${run.cpu.ms_per_request} ms per request (main thread ${run.cpu.main_busy_pct} % busy, busiest other ${run.cpu.other_busy_pct} %)` : "") +
+          (run.cpu
+            ? `; API CPU ${run.cpu.ms_per_request} ms per request (main thread ${run.cpu.main_busy_pct} % busy, busiest other ${run.cpu.other_busy_pct} %)`
+            : "") +
           (bad ? `, ${run.errors} errors, ${run.unexpected_status} unexpected statuses ${JSON.stringify(run.status_codes)}` : ""),
       );
       if (run.timeline) {

@@ -29,13 +29,24 @@ describe("open-loop load generator", () => {
   it("sends rate × duration requests on an even schedule, each with its own body", async () => {
     const s = await listen(() => 0);
     let i = 0;
-    const r = await openLoop({ url: s.url, method: "POST", path: "/", headers: { "content-type": "text/plain" }, body: () => `b${i++}`, rate: 200, durationS: 1 });
+    const r = await openLoop({
+      url: s.url,
+      method: "POST",
+      path: "/",
+      headers: { "content-type": "text/plain" },
+      body: () => `b${i++}`,
+      rate: 200,
+      durationS: 1,
+    });
     expect(r.requests).toBe(200);
     expect(r.statusCodes).toEqual({ "200": 200 });
     expect(new Set(s.bodies).size).toBe(200);
     // Even: no tenth of the second gets more than a fair share plus timer slack (a burst would put them all first).
     const first = s.arrivals[0]!;
-    const perTenth = Array.from({ length: 10 }, (_, k) => s.arrivals.filter((t) => t - first >= k * 100 && t - first < (k + 1) * 100).length);
+    const perTenth = Array.from(
+      { length: 10 },
+      (_, k) => s.arrivals.filter((t) => t - first >= k * 100 && t - first < (k + 1) * 100).length,
+    );
     expect(Math.max(...perTenth)).toBeLessThanOrEqual(30);
   });
 

@@ -63,7 +63,9 @@ export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
   let timeouts = 0;
   let sent = 0;
   let lastAnswer = 0;
-  const timeline: Timeline | undefined = o.timelineBucketMs ? { bucketMs: o.timelineBucketMs, clientMaxMs: [], serverMaxMs: [] } : undefined;
+  const timeline: Timeline | undefined = o.timelineBucketMs
+    ? { bucketMs: o.timelineBucketMs, clientMaxMs: [], serverMaxMs: [] }
+    : undefined;
   const keepWorst = (list: number[], at: number, value: number) => (list[at] = Math.max(list[at] ?? 0, value));
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
@@ -74,7 +76,11 @@ export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
 
   const send = (scheduledAt: number) => {
     const body = o.body?.();
-    const headers = { ...o.headers, ...o.perRequestHeaders?.(), ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }) };
+    const headers = {
+      ...o.headers,
+      ...o.perRequestHeaders?.(),
+      ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
+    };
     const req = http.request({ host: target.hostname, port: target.port, method: o.method, path: o.path, headers, agent }, (res) => {
       let text = "";
       if (timeline) res.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -120,7 +126,16 @@ export async function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
   const sorted = latencies.subarray(0, answered).sort();
   if (timeline) {
     // Buckets where nothing was answered stay 0 rather than holes.
-    for (const list of [timeline.clientMaxMs, timeline.serverMaxMs]) for (let i = 0; i < list.length; i++) list[i] = Math.round(list[i] ?? 0);
+    for (const list of [timeline.clientMaxMs, timeline.serverMaxMs])
+      for (let i = 0; i < list.length; i++) list[i] = Math.round(list[i] ?? 0);
   }
-  return { requests: answered, durationS: (lastAnswer - start) / 1000, latencies: sorted, statusCodes, errors, timeouts, ...(timeline ? { timeline } : {}) };
+  return {
+    requests: answered,
+    durationS: (lastAnswer - start) / 1000,
+    latencies: sorted,
+    statusCodes,
+    errors,
+    timeouts,
+    ...(timeline ? { timeline } : {}),
+  };
 }

@@ -21,7 +21,28 @@ const HOUSEHOLD_CARDS = 300;
 const NAT_POOL = 2_000;
 // About one request in twenty has something wrong with it (an unknown BIN, a disposable e-mail…),
 // so the decisions mix like real traffic: mostly allow, some challenge, a few block.
-const BINS = ["411111", "555555", "378282", "601100", "400000", "222100", "353011", "520082", "424242", "510510", "999999", "453201", "371449", "601111", "356600", "541333", "476173", "530125", "402400", "545454"];
+const BINS = [
+  "411111",
+  "555555",
+  "378282",
+  "601100",
+  "400000",
+  "222100",
+  "353011",
+  "520082",
+  "424242",
+  "510510",
+  "999999",
+  "453201",
+  "371449",
+  "601111",
+  "356600",
+  "541333",
+  "476173",
+  "530125",
+  "402400",
+  "545454",
+];
 const CURRENCIES = ["USD", "EUR", "GBP", "USD", "USD", "JPY", "CAD"];
 const DOMAINS = [...Array.from({ length: 24 }, (_, d) => `mail${d}.example.com`), "mailinator.com"];
 const CATEGORIES = ["5411", "5732", "5812", "7995", "4829", "digital_goods", "5999"];
@@ -33,7 +54,9 @@ const mix = (i: number, salt: number) => Math.abs(Math.imul(i ^ salt, 2654435761
 
 /** A distinct public IPv4 address per index (< 65,536), one in fifty in a private range instead. */
 function address(ip: number): string {
-  return ip % 50 === 0 ? `10.${(ip >> 8) & 255}.${ip & 255}.${(ip * 7) % 254 + 1}` : `${11 + (ip % 180)}.${(ip >> 8) & 255}.${ip & 255}.${(ip * 7) % 254 + 1}`;
+  return ip % 50 === 0
+    ? `10.${(ip >> 8) & 255}.${ip & 255}.${((ip * 7) % 254) + 1}`
+    : `${11 + (ip % 180)}.${(ip >> 8) & 255}.${ip & 255}.${((ip * 7) % 254) + 1}`;
 }
 
 /** A body for POST /v1/transactions/score (and Surface B analyze), every field varied. */

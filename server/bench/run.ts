@@ -54,7 +54,10 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  const header = fs.readFileSync(new URL(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//"));
+  const header = fs
+    .readFileSync(new URL(import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("//"));
   console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
@@ -146,7 +149,9 @@ function pad(s: string, n: number, right = false): string {
 }
 
 function table(results: BackendResult[]): string {
-  const rows: string[][] = [["storage", "route", "run", "req/s", "p50 ms", "p99 ms", "errors", "bad status", "API cpu ms/req", "main/other %"]];
+  const rows: string[][] = [
+    ["storage", "route", "run", "req/s", "p50 ms", "p99 ms", "errors", "bad status", "API cpu ms/req", "main/other %"],
+  ];
   for (const r of results) {
     if ("error" in r) {
       rows.push([r.backend, "(failed)", "", "", "", "", "", "", "", ""]);
@@ -168,7 +173,18 @@ function table(results: BackendResult[]): string {
         ]),
       );
       const m = t.median;
-      rows.push([r.backend, t.target, "median", String(m.requests_per_second), String(m.p50_ms), String(m.p99_ms), String(m.errors), String(m.unexpected_status), m.cpu_ms_per_request === undefined ? "" : String(m.cpu_ms_per_request), ""]);
+      rows.push([
+        r.backend,
+        t.target,
+        "median",
+        String(m.requests_per_second),
+        String(m.p50_ms),
+        String(m.p99_ms),
+        String(m.errors),
+        String(m.unexpected_status),
+        m.cpu_ms_per_request === undefined ? "" : String(m.cpu_ms_per_request),
+        "",
+      ]);
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? "").length)));
@@ -179,7 +195,10 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   console.log(
     `Argus bench${quick ? " (quick: a smoke test, not a measurement)" : ""}: ${http.runs} run(s) × ${http.durationS} s after ${http.warmupS} s warm-up, ` +
-      `${http.connections} connections; ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+      `${http.connections} connections; ${os.cpus().length} cores, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
   );
 
   const httpResults: BackendResult[] = [];
@@ -224,7 +243,11 @@ async function main(): Promise<number> {
   }
 
   for (const b of backtest?.backends ?? []) {
-    console.log(b.error ? `backtest ${b.backend}: failed: ${b.error}` : `backtest ${b.backend}: ${b.scores_per_second_median} scores replayed/s median (runs ${b.run_s.join(", ")} s)`);
+    console.log(
+      b.error
+        ? `backtest ${b.backend}: failed: ${b.error}`
+        : `backtest ${b.backend}: ${b.scores_per_second_median} scores replayed/s median (runs ${b.run_s.join(", ")} s)`,
+    );
   }
 
   const resultsDir = path.join(root, "server", "bench", "results");
@@ -235,7 +258,10 @@ async function main(): Promise<number> {
     finished_at: new Date().toISOString(),
     quick,
     machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, load_average_at_start: os.loadavg() },
-    http: { options: { runs: http.runs, duration_s: http.durationS, warmup_s: http.warmupS, connections: http.connections }, backends: httpResults },
+    http: {
+      options: { runs: http.runs, duration_s: http.durationS, warmup_s: http.warmupS, connections: http.connections },
+      backends: httpResults,
+    },
     watchlist: watchlist ?? null,
     backtest: backtest ?? null,
   };
@@ -243,7 +269,9 @@ async function main(): Promise<number> {
   console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
 
   const failed =
-    httpResults.some((r) => "error" in r) || (watchlist !== undefined && "error" in watchlist) || Boolean(backtest?.backends.some((b) => b.error));
+    httpResults.some((r) => "error" in r) ||
+    (watchlist !== undefined && "error" in watchlist) ||
+    Boolean(backtest?.backends.some((b) => b.error));
   return failed || interrupted ? 1 : 0;
 }
 

@@ -59,7 +59,9 @@ async function main(): Promise<void> {
   const parseStart = performance.now();
   const entities = (await loadSources(bundledSources(DATA_DIR))).entities;
   const parseMs = performance.now() - parseStart;
-  console.log(`load in process: ${Math.round(loadMs)} ms (parse alone ${Math.round(parseMs)} ms, so the index ~${Math.round(loadMs - parseMs)} ms); ${JSON.stringify(stats.entities)}`);
+  console.log(
+    `load in process: ${Math.round(loadMs)} ms (parse alone ${Math.round(parseMs)} ms, so the index ~${Math.round(loadMs - parseMs)} ms); ${JSON.stringify(stats.entities)}`,
+  );
 
   const cases = buildEvaluationCases(entities, { seed: 42, variantsPerKind: perKind }).filter((c) => KINDS.has(c.kind));
   const api = await startBenchApi("pglite", { postgresAdminUrl: "" });

@@ -154,7 +154,9 @@ export async function runWatchlistBench(options: WatchlistBenchOptions = {}): Pr
     const elapsed = performance.now() - start;
     rates.push((queries.length / elapsed) * 1000);
     if (run === runs - 1 || latencies.length === 0) latencies = lat;
-    log(`run ${run + 1}/${runs}: parse ${Math.round(t1 - t0)} ms, index ${Math.round(t3 - t2)} ms, ${Math.round(rates[rates.length - 1] as number)} screenings/s`);
+    log(
+      `run ${run + 1}/${runs}: parse ${Math.round(t1 - t0)} ms, index ${Math.round(t3 - t2)} ms, ${Math.round(rates[rates.length - 1] as number)} screenings/s`,
+    );
   }
   const { index, entities } = last;
   if (!index || !memory) throw new Error("no bench run");
@@ -219,12 +221,22 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   });
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
   console.log("");
-  console.log(`entities: ${Object.entries(result.entities).map(([k, v]) => `${k} ${v}`).join(", ")} (${result.names_indexed} names indexed)`);
+  console.log(
+    `entities: ${Object.entries(result.entities)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")} (${result.names_indexed} names indexed)`,
+  );
   console.log(`load: ${result.load_ms_median} ms median (parse ${result.parse_ms_median} ms + index ${result.index_build_ms_median} ms)`);
-  console.log(`memory (${result.memory.method}): entities ${mb(result.memory.entities_bytes)}, index ${mb(result.memory.index_bytes)}, total ${mb(result.memory.total_bytes)}`);
-  console.log(`screening (OFAC + UN scope, one core): ${result.screenings_per_second_median}/s median of ${result.runs} runs; p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms, max ${result.latency_ms.max} ms`);
+  console.log(
+    `memory (${result.memory.method}): entities ${mb(result.memory.entities_bytes)}, index ${mb(result.memory.index_bytes)}, total ${mb(result.memory.total_bytes)}`,
+  );
+  console.log(
+    `screening (OFAC + UN scope, one core): ${result.screenings_per_second_median}/s median of ${result.runs} runs; p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms, max ${result.latency_ms.max} ms`,
+  );
   console.log(`reload: longest event-loop stall ${result.reload_max_event_loop_stall_ms} ms`);
   console.log(`recall at possible_match: ${JSON.stringify(result.quality.recall_at_possible)}`);
-  console.log(`false positives on ${result.quality.clear_names} ordinary names: ${(result.quality.false_positive_rate * 100).toFixed(2)}% possible_match or above, ${(result.quality.false_positive_match_rate * 100).toFixed(2)}% match; ${(result.quality.shared_surname_false_positive_rate * 100).toFixed(2)}% of people sharing only a listed surname`);
+  console.log(
+    `false positives on ${result.quality.clear_names} ordinary names: ${(result.quality.false_positive_rate * 100).toFixed(2)}% possible_match or above, ${(result.quality.false_positive_match_rate * 100).toFixed(2)}% match; ${(result.quality.shared_surname_false_positive_rate * 100).toFixed(2)}% of people sharing only a listed surname`,
+  );
   console.log(`WATCHLIST_BENCH_JSON ${JSON.stringify(result)}`);
 }

@@ -7,7 +7,8 @@ export async function report(json: boolean, work: () => Promise<unknown>, human:
     process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${human(result as never)}\n`);
   } catch (err) {
     const message = err instanceof AdminError || err instanceof Error ? err.message : String(err);
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code: err instanceof AdminError ? "invalid_request" : "failed", message } })}\n`);
+    if (json)
+      process.stdout.write(`${JSON.stringify({ error: { code: err instanceof AdminError ? "invalid_request" : "failed", message } })}\n`);
     else process.stderr.write(`error: ${message}\n`);
     process.exitCode = 1;
   }

@@ -13,7 +13,10 @@ const tsx = ["--import", "tsx"];
 
 async function cli(script: "keys" | "users", args: string[], env: Record<string, string>) {
   try {
-    const { stdout } = await run(process.execPath, [...tsx, `server/cli/${script}.ts`, ...args, "--json"], { cwd: root, env: { ...process.env, ...env } });
+    const { stdout } = await run(process.execPath, [...tsx, `server/cli/${script}.ts`, ...args, "--json"], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, json: JSON.parse(stdout.trim()) };
   } catch (err) {
     const e = err as { code: number; stdout: string };
@@ -52,7 +55,11 @@ describe("keys and users CLIs on an embedded data folder", () => {
   });
 
   it("works with no API running (opens the folder itself) and prints the documented JSON", { timeout: 120_000 }, async () => {
-    const r = await cli("keys", ["create", "--account", "acme", "--env", "live", "--label", "Checkout", "--scopes", "transactions:write,decisions:write"], env);
+    const r = await cli(
+      "keys",
+      ["create", "--account", "acme", "--env", "live", "--label", "Checkout", "--scopes", "transactions:write,decisions:write"],
+      env,
+    );
     expect(r.code).toBe(0);
     expect(Object.keys(r.json).sort()).toEqual(["account_id", "created_at", "environment", "id", "key", "label", "scopes"]);
     expect(r.json).toMatchObject({ environment: "live", label: "Checkout", scopes: ["transactions:write", "decisions:write"] });
@@ -99,16 +106,32 @@ describe("keys and users CLIs on an embedded data folder", () => {
     const unknown = await cli("keys", ["revoke", "key_nope"], env);
     expect(unknown.code).toBe(1);
 
-    const user = await cli("users", ["add", "--account", "acme", "--email", "ops@example.com", "--role", "lead", "--password", "long enough pw"], env);
+    const user = await cli(
+      "users",
+      ["add", "--account", "acme", "--email", "ops@example.com", "--role", "lead", "--password", "long enough pw"],
+      env,
+    );
     expect(user).toMatchObject({ code: 0, json: { email: "ops@example.com", role: "lead" } });
-    const dup = await cli("users", ["add", "--account", "acme", "--email", "ops@example.com", "--role", "lead", "--password", "long enough pw"], env);
+    const dup = await cli(
+      "users",
+      ["add", "--account", "acme", "--email", "ops@example.com", "--role", "lead", "--password", "long enough pw"],
+      env,
+    );
     expect(dup.code).toBe(1);
     const role = await cli("users", ["set-role", "--account", "acme", "--email", "OPS@example.com", "--role", "admin"], env);
     expect(role).toMatchObject({ code: 0, json: { email: "ops@example.com", role: "admin", disabled: false } });
     expect((await cli("users", ["disable", "--account", "acme", "--email", "ops@example.com"], env)).code).toBe(1);
-    await cli("users", ["add", "--account", "acme", "--email", "second@example.com", "--role", "admin", "--password", "long enough pw"], env);
-    expect((await cli("users", ["disable", "--account", "acme", "--email", "ops@example.com"], env)).json).toMatchObject({ disabled: true });
-    expect((await cli("users", ["enable", "--account", "acme", "--email", "ops@example.com"], env)).json).toMatchObject({ disabled: false });
+    await cli(
+      "users",
+      ["add", "--account", "acme", "--email", "second@example.com", "--role", "admin", "--password", "long enough pw"],
+      env,
+    );
+    expect((await cli("users", ["disable", "--account", "acme", "--email", "ops@example.com"], env)).json).toMatchObject({
+      disabled: true,
+    });
+    expect((await cli("users", ["enable", "--account", "acme", "--email", "ops@example.com"], env)).json).toMatchObject({
+      disabled: false,
+    });
     expect((await cli("users", ["set-role", "--account", "nope", "--email", "ops@example.com", "--role", "lead"], env)).code).toBe(1);
   });
 });

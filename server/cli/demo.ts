@@ -55,7 +55,8 @@ export type DemoSummary = {
   flowErrors: number;
 };
 
-const count = <K extends string | number>(m: Map<K, number>) => Object.fromEntries([...m.entries()].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+const count = <K extends string | number>(m: Map<K, number>) =>
+  Object.fromEntries([...m.entries()].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
 
 /** Replays the demo stream against a running API (also called in-process by the first start). */
 export async function runDemo(o: DemoOptions): Promise<DemoSummary> {
@@ -134,14 +135,18 @@ async function main(): Promise<void> {
   };
   const env = values.env === "live" ? "live" : values.env === "test" ? "test" : fail("--env must be test or live");
   const consoleEnv = readConsoleEnv(path.resolve(process.env.ARGUS_DATA_DIR?.trim() || ".data"));
-  const key = values.key ?? (env === "test" ? consoleEnv.ARGUS_CONSOLE_TEST_KEY : consoleEnv.ARGUS_CONSOLE_LIVE_KEY) ?? fail("no key: pass --key or start the API once to write console.env");
+  const key =
+    values.key ??
+    (env === "test" ? consoleEnv.ARGUS_CONSOLE_TEST_KEY : consoleEnv.ARGUS_CONSOLE_LIVE_KEY) ??
+    fail("no key: pass --key or start the API once to write console.env");
   const host = process.env.ARGUS_HOST?.trim() || "127.0.0.1";
   const baseUrl =
     values["api-url"] ??
     (env === "test"
       ? (process.env.ARGUS_SANDBOX_API_URL ?? `http://${host}:${process.env.ARGUS_SANDBOX_API_PORT ?? 4001}`)
       : (process.env.ARGUS_API_URL ?? `http://${host}:${process.env.ARGUS_API_PORT ?? 4000}`));
-  const int = (v: string | undefined, name: string) => (v === undefined ? undefined : Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : fail(`--${name} must be a positive integer`));
+  const int = (v: string | undefined, name: string) =>
+    v === undefined ? undefined : Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : fail(`--${name} must be a positive integer`);
 
   try {
     await fetch(`${baseUrl}/healthz`);
@@ -168,7 +173,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return;
   }
-  const kv = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k}: ${v}`).join(", ") || "none";
+  const kv = (o: Record<string, number>) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ") || "none";
   process.stdout.write(
     [
       `Demo run ${summary.tag}: ${summary.requests} requests in ${summary.seconds} s (${env}, ${baseUrl})`,

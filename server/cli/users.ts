@@ -29,7 +29,14 @@ async function main(): Promise<void> {
     }
     return report(
       json,
-      () => runAdmin("users.add", { account: values.account, email: values.email, role: values.role, password: values.password, name: values.name }),
+      () =>
+        runAdmin("users.add", {
+          account: values.account,
+          email: values.email,
+          role: values.role,
+          password: values.password,
+          name: values.name,
+        }),
       (a: { id: string; email: string; role: string }) => `Added ${a.role} ${a.email} (${a.id}).`,
     );
   }

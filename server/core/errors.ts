@@ -11,10 +11,22 @@ export const errorCatalogue = {
   request_too_large: [413, "The request body is larger than 1 MB."],
   resource_not_found: [404, "No resource with that id exists in this account and environment, or the path is wrong."],
   idempotency_conflict: [409, "This Idempotency-Key was already used with a different request (another body, or another endpoint)."],
-  idempotency_in_progress: [409, "Surface B: a request with this X-Idempotency-Key is already in progress. Retry with backoff and the same key."],
-  idempotency_not_replayable: [409, "Surface B: the stored response for this X-Idempotency-Key can no longer be replayed; the transaction is already scored. Use a new key."],
-  idempotency_key_reused: [422, "Surface B: this X-Idempotency-Key was used with a different payload, or on the other of analyze and analyze/sandbox. Use a new key per distinct transaction."],
-  version_conflict: [409, "The resource changed since the version named in If-Match. Read it again (its ETag is the current version) and redo the change."],
+  idempotency_in_progress: [
+    409,
+    "Surface B: a request with this X-Idempotency-Key is already in progress. Retry with backoff and the same key.",
+  ],
+  idempotency_not_replayable: [
+    409,
+    "Surface B: the stored response for this X-Idempotency-Key can no longer be replayed; the transaction is already scored. Use a new key.",
+  ],
+  idempotency_key_reused: [
+    422,
+    "Surface B: this X-Idempotency-Key was used with a different payload, or on the other of analyze and analyze/sandbox. Use a new key per distinct transaction.",
+  ],
+  version_conflict: [
+    409,
+    "The resource changed since the version named in If-Match. Read it again (its ETag is the current version) and redo the change.",
+  ],
   CONFLICT: [409, "Surface B: the resource changed since the version named in If-Match. Read it again and redo the change."],
   approval_decided: [409, "The approval was already approved, rejected or failed; only a pending approval can be decided."],
   invalid_state_transition: [422, "The requested change is not allowed from the resource's current state."],
@@ -40,5 +52,4 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string, param?: string) =>
-  new ApiError("resource_not_found", `No such ${what}.`, param);
+export const notFound = (what: string, param?: string) => new ApiError("resource_not_found", `No such ${what}.`, param);

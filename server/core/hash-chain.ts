@@ -40,7 +40,12 @@ export type ChainVerification = {
  * hashed one (rows written before the chain was introduced); the first hashed entry then chains to
  * null. A changed, removed or reordered entry breaks every hash from it on; the first is reported.
  */
-export function verifyChain<T>(rows: T[], seqOf: (r: T) => number, hashOf: (r: T) => string | null, fieldsOf: (r: T) => Record<string, unknown>): ChainVerification {
+export function verifyChain<T>(
+  rows: T[],
+  seqOf: (r: T) => number,
+  hashOf: (r: T) => string | null,
+  fieldsOf: (r: T) => Record<string, unknown>,
+): ChainVerification {
   let previous: string | null = null;
   let hashedSeen = false;
   let unhashed = 0;
@@ -52,7 +57,8 @@ export function verifyChain<T>(rows: T[], seqOf: (r: T) => number, hashOf: (r: T
       continue;
     }
     hashedSeen = true;
-    if (chainHash(fieldsOf(row), previous) !== stored) return { verified: false, entries: rows.length, first_broken_seq: seqOf(row), unhashed };
+    if (chainHash(fieldsOf(row), previous) !== stored)
+      return { verified: false, entries: rows.length, first_broken_seq: seqOf(row), unhashed };
     previous = stored;
   }
   return { verified: true, entries: rows.length, first_broken_seq: null, unhashed };

@@ -55,7 +55,11 @@ export type ListOrder = "desc" | "asc";
 const directionMismatch = () => new ApiError("invalid_field_value", "after is not a cursor returned by this API for this order.", "after");
 
 /** The keyset of a list read newest first (`desc`) or oldest first (`asc`), by created_at then id. */
-export function directedKeyset(cols: { createdAt: PgColumn; id: PgColumn }, order: ListOrder, after?: string): { where?: SQL; orderBy: SQL[] } {
+export function directedKeyset(
+  cols: { createdAt: PgColumn; id: PgColumn },
+  order: ListOrder,
+  after?: string,
+): { where?: SQL; orderBy: SQL[] } {
   if (order === "desc") {
     if (after && (decodeCursor(after) as Cursor & { a?: unknown }).a === 1) throw directionMismatch();
     return keyset(cols, after);
@@ -69,7 +73,12 @@ export function directedKeyset(cols: { createdAt: PgColumn; id: PgColumn }, orde
 }
 
 /** toPage for a list read in either direction: the oldest-first cursor carries its marker. */
-export function toDirectedPage<R extends { createdAt: Date; id: string }, T>(rows: R[], limit: number, order: ListOrder, serialize: (row: R) => T): Page<T> {
+export function toDirectedPage<R extends { createdAt: Date; id: string }, T>(
+  rows: R[],
+  limit: number,
+  order: ListOrder,
+  serialize: (row: R) => T,
+): Page<T> {
   const page = toPage(rows, limit, serialize);
   if (order === "desc" || !page.has_more) return page;
   const last = rows[limit - 1]!;

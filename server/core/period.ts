@@ -10,6 +10,10 @@ export const MAX_PERIOD_DAYS = 366;
 export function assertPeriod(start: Date, end: Date): void {
   if (end < start) throw new ApiError("invalid_field_value", "end_time must not be before start_time.", "end_time");
   if (end.getTime() - start.getTime() > MAX_PERIOD_DAYS * 86_400_000) {
-    throw new ApiError("invalid_field_value", `end_time must not be more than ${MAX_PERIOD_DAYS} days after start_time (the longest period is one year).`, "end_time");
+    throw new ApiError(
+      "invalid_field_value",
+      `end_time must not be more than ${MAX_PERIOD_DAYS} days after start_time (the longest period is one year).`,
+      "end_time",
+    );
   }
 }

@@ -48,7 +48,10 @@ function severityKeyset(cols: SeverityColumns, after?: string): { where?: SQL; o
   // cursor's rank instead of skipping every more severe row of the earlier pages.
   const where = and(
     lte(cols.severityRank, c.r),
-    or(lt(cols.severityRank, c.r), and(eq(cols.severityRank, c.r), or(gt(cols.createdAt, t), and(eq(cols.createdAt, t), gt(cols.id, c.id))))),
+    or(
+      lt(cols.severityRank, c.r),
+      and(eq(cols.severityRank, c.r), or(gt(cols.createdAt, t), and(eq(cols.createdAt, t), gt(cols.id, c.id)))),
+    ),
   ) as SQL;
   return { where, orderBy };
 }

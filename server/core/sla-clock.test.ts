@@ -4,7 +4,13 @@ import { slaState } from "./sla-clock";
 const created = new Date("2026-03-28T12:00:00Z");
 const due = new Date("2026-03-28T16:00:00Z"); // 4 h: due soon from 15:12
 const at = (iso: string) => new Date(iso);
-const item = (over: Partial<Parameters<typeof slaState>[0]> = {}) => ({ createdAt: created, dueAt: due, slaBreachedAt: null, finished: false, ...over });
+const item = (over: Partial<Parameters<typeof slaState>[0]> = {}) => ({
+  createdAt: created,
+  dueAt: due,
+  slaBreachedAt: null,
+  finished: false,
+  ...over,
+});
 
 describe("the SLA clock", () => {
   it("is on track until the last 20 % of the due time, then due soon, then breached at the due time", () => {

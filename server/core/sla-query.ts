@@ -61,7 +61,10 @@ export function dueKeyset(cols: { dueAt: PgColumn; id: PgColumn }, after?: strin
 }
 
 /** Replaces a page's cursor with the due-time cursor of the last row shown. */
-export function withDueCursor<P extends { has_more: boolean; next_cursor: string | null }>(page: P, shown: { dueAt: Date; id: string }[]): P {
+export function withDueCursor<P extends { has_more: boolean; next_cursor: string | null }>(
+  page: P,
+  shown: { dueAt: Date; id: string }[],
+): P {
   if (!page.has_more) return page;
   const last = shown[shown.length - 1];
   if (!last) return page;

@@ -8,7 +8,9 @@ export class VersionConflictError extends Error {
     readonly current: number,
     readonly expected: number,
   ) {
-    super(`The ${what} changed since version ${expected}: its current version is ${current}. Read it again, then redo the change with If-Match: "${current}".`);
+    super(
+      `The ${what} changed since version ${expected}: its current version is ${current}. Read it again, then redo the change with If-Match: "${current}".`,
+    );
   }
 }
 

@@ -6,8 +6,21 @@
  * of a second once the table is large.
  */
 export const TRANSACTIONS_ANALYZE_TARGET = `transactions (${[
-  "id", "account_id", "environment", "user_id", "amount", "currency", "card_key", "ip_address", "email", "device_id",
-  "session_id", "decision", "label", "risk_score", "created_at",
+  "id",
+  "account_id",
+  "environment",
+  "user_id",
+  "amount",
+  "currency",
+  "card_key",
+  "ip_address",
+  "email",
+  "device_id",
+  "session_id",
+  "decision",
+  "label",
+  "risk_score",
+  "created_at",
 ].join(", ")})`;
 
 /** The ANALYZE target of a table: the column list above for `transactions`, the whole table otherwise. */

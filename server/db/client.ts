@@ -51,7 +51,13 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openPostgres(url: string, poolSize = 10, startup?: StartupWait): Promise<Database> {
   // TCP keepalive after 10 s idle: a connection whose peer vanished without a reset is found dead.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   pool.on("error", () => {
     /* an idle client died; the pool replaces it */
   });

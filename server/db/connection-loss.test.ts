@@ -87,7 +87,12 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
             await send(`/v1/transactions/${scored[i % scored.length]}`);
             continue;
           }
-          const scoreBody = { amount: 1000 + i, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: String(1000 + (i % 9000)) }, user: { id: `u_${i % 50}` } };
+          const scoreBody = {
+            amount: 1000 + i,
+            currency: "USD",
+            payment_method: { type: "card", card_bin: "411111", last_four: String(1000 + (i % 9000)) },
+            user: { id: `u_${i % 50}` },
+          };
           const extra: Record<string, string> = kind === 1 ? { "idempotency-key": `loss-${i}` } : {};
           const r = await send("/v1/transactions/score", { method: "POST", headers: extra, body: JSON.stringify(scoreBody) });
           if (r.status === 503 && extra["idempotency-key"]) failedKeyed.push({ key: extra["idempotency-key"], body: scoreBody });
@@ -95,7 +100,10 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
           const id = String(r.body.transaction_id);
           scored.push(id);
           if (kind === 2) {
-            await send("/v1/decisions", { method: "POST", body: JSON.stringify({ transaction_id: id, decision: "allow", reason: "manual_review", analyst_id: "faults" }) });
+            await send("/v1/decisions", {
+              method: "POST",
+              body: JSON.stringify({ transaction_id: id, decision: "allow", reason: "manual_review", analyst_id: "faults" }),
+            });
           }
         } catch (err) {
           unanswered.push((err as Error).message);
@@ -104,7 +112,10 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
       }
     };
     // The first score prepares the pipeline's statements: answered before the load begins.
-    const warm = await send("/v1/transactions/score", { method: "POST", body: JSON.stringify({ amount: 1, currency: "USD", payment_method: { type: "card" }, user: { id: "warm" } }) });
+    const warm = await send("/v1/transactions/score", {
+      method: "POST",
+      body: JSON.stringify({ amount: 1, currency: "USD", payment_method: { type: "card" }, user: { id: "warm" } }),
+    });
     expect(warm.status).toBe(200);
     const clients = Array.from({ length: 12 }, (_, c) => client(c));
     const answered = () => outcomes.filter((o) => o.status < 300).length;
@@ -151,7 +162,9 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
     expect(failedKeyed.length).toBeGreaterThan(0);
     const retriedAt = Date.now();
     const retries = await Promise.all(
-      failedKeyed.map(({ key: idem, body }) => send("/v1/transactions/score", { method: "POST", headers: { "idempotency-key": idem }, body: JSON.stringify(body) })),
+      failedKeyed.map(({ key: idem, body }) =>
+        send("/v1/transactions/score", { method: "POST", headers: { "idempotency-key": idem }, body: JSON.stringify(body) }),
+      ),
     );
     expect(retries.map((r) => r.status)).toEqual(retries.map(() => 200));
     expect(Date.now() - retriedAt).toBeLessThan(CLAIM_LEASE_MS + 5000);
@@ -165,7 +178,12 @@ describe.skipIf(!onPostgres())("API and worker when the PostgreSQL connection is
     for (let i = 0; i < 10; i++) {
       const r = await send("/v1/transactions/score", {
         method: "POST",
-        body: JSON.stringify({ amount: 300, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: String(6000 + i) }, user: { id: `t_${i}`, ip_address: ip } }),
+        body: JSON.stringify({
+          amount: 300,
+          currency: "USD",
+          payment_method: { type: "card", card_bin: "411111", last_four: String(6000 + i) },
+          user: { id: `t_${i}`, ip_address: ip },
+        }),
       });
       expect(r.status).toBe(200);
     }

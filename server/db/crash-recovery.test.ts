@@ -23,7 +23,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 const tsx = ["--import", "tsx"];
 
 async function keysCli(args: string[], env: Record<string, string>): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.execPath, [...tsx, "server/cli/keys.ts", ...args, "--json"], { cwd: root, env: { ...process.env, ...env } });
+  const { stdout } = await run(process.execPath, [...tsx, "server/cli/keys.ts", ...args, "--json"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
   return JSON.parse(stdout.trim()) as Record<string, unknown>;
 }
 
@@ -33,7 +36,14 @@ describe("an embedded API killed mid-load", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-crash-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
-  const env = { ARGUS_DATA_DIR: dir, ARGUS_LOG_LEVEL: "warn", DATABASE_URL: "", ARGUS_NO_DEMO: "1", ARGUS_API_PORT: String(port), ARGUS_SANDBOX_API_PORT: String(port + 1) };
+  const env = {
+    ARGUS_DATA_DIR: dir,
+    ARGUS_LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    ARGUS_NO_DEMO: "1",
+    ARGUS_API_PORT: String(port),
+    ARGUS_SANDBOX_API_PORT: String(port + 1),
+  };
   let api: StartedChild | undefined;
   const start = async () => {
     api = startChild("API", process.execPath, [...tsx, "server/main.ts"], { cwd: root, env: { ...process.env, ...env }, capture: true });
@@ -85,7 +95,12 @@ describe("an embedded API killed mid-load", () => {
         if (idem) keyed.push({ key: idem, body: scoreBody(i), transaction: id });
         if (i % 7 !== 0) continue;
         try {
-          const d = await post("/v1/decisions", { transaction_id: id, decision: "allow", reason: "manual_review", analyst_id: "crash-test" });
+          const d = await post("/v1/decisions", {
+            transaction_id: id,
+            decision: "allow",
+            reason: "manual_review",
+            analyst_id: "crash-test",
+          });
           if (d.ok) decisions.push({ transaction: id, decision: ((await d.json()) as { decision_id: string }).decision_id });
         } catch {
           await sleep(20);
@@ -114,7 +129,12 @@ describe("an embedded API killed mid-load", () => {
     const retries = await Promise.all(
       unanswered.map(async ({ key: idem, body }) => {
         const res = await post("/v1/transactions/score", body, { "idempotency-key": idem });
-        return { key: idem, status: res.status, ms: Date.now() - retriedAt, id: ((await res.json()) as { transaction_id?: string }).transaction_id };
+        return {
+          key: idem,
+          status: res.status,
+          ms: Date.now() - retriedAt,
+          id: ((await res.json()) as { transaction_id?: string }).transaction_id,
+        };
       }),
     );
     expect(retries.filter((r) => r.status !== 200)).toEqual([]);
@@ -140,7 +160,16 @@ describe("an embedded API killed mid-load", () => {
       expect(((await replay.json()) as { transaction_id: string }).transaction_id, idem).toBe(transaction);
     }
     // And it goes on taking writes.
-    expect((await post("/v1/transactions/score", { amount: 500, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: "4242" }, user: { id: "after_crash" } })).ok).toBe(true);
+    expect(
+      (
+        await post("/v1/transactions/score", {
+          amount: 500,
+          currency: "USD",
+          payment_method: { type: "card", card_bin: "411111", last_four: "4242" },
+          user: { id: "after_crash" },
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it("still raises the alert a pattern completed just before the kill", { timeout: 120_000 }, async () => {
@@ -155,7 +184,12 @@ describe("an embedded API killed mid-load", () => {
         fetch(`${base}/v1/transactions/score`, {
           method: "POST",
           headers,
-          body: JSON.stringify({ amount: 300, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: String(5000 + i) }, user: { id: `tester_${i}`, ip_address: ip } }),
+          body: JSON.stringify({
+            amount: 300,
+            currency: "USD",
+            payment_method: { type: "card", card_bin: "411111", last_four: String(5000 + i) },
+            user: { id: `tester_${i}`, ip_address: ip },
+          }),
         }),
       ),
     );

@@ -21,7 +21,19 @@ export const violatesUnique = (err: unknown, constraint: string): boolean => {
 // the socket's error code, the server's SQLSTATE (class 08: connection exception; 57P01–57P03: the
 // server is shutting down or starting; 53300: no connection slot left), or, for a connection that
 // ended under a query or a pool that cannot connect in time, only a message.
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "EHOSTDOWN", "ENETUNREACH", "ENETDOWN", "ENOTFOUND", "EAI_AGAIN"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300"]);
 const MESSAGES = [
   /^Connection terminated/, // "… unexpectedly", "… due to connection timeout"

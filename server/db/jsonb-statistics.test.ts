@@ -24,7 +24,10 @@ describe("statistics of JSON columns", () => {
              and a.atttypid in ('jsonb'::regtype, 'json'::regtype)
            order by 1`,
     );
-    const excluded = columns.filter((c) => c.target === 0).map((c) => c.col).sort();
+    const excluded = columns
+      .filter((c) => c.target === 0)
+      .map((c) => c.col)
+      .sort();
     expect(excluded).toEqual([
       "alert_events.details",
       "alerts.evidence",
@@ -47,7 +50,12 @@ describe("statistics of JSON columns", () => {
       "transactions.signals",
       "webhook_events.data",
     ]);
-    expect(columns.filter((c) => c.target !== 0).map((c) => c.col).sort()).toEqual([
+    expect(
+      columns
+        .filter((c) => c.target !== 0)
+        .map((c) => c.col)
+        .sort(),
+    ).toEqual([
       "accounts.settings",
       "assignment_policies.rules",
       "detection_settings.overrides",
@@ -66,7 +74,18 @@ describe("statistics of JSON columns", () => {
             from generate_series(1, 200) g`,
     );
     await database.db.execute(sql`analyze events`);
-    const analyzed = await rows<{ attname: string }>(database.db, sql`select attname from pg_stats where schemaname = current_schema() and tablename = 'events' order by 1`);
-    expect(analyzed.map((r) => r.attname).sort()).toEqual(["account_id", "created_at", "environment", "event_type", "id", "transaction_id", "user_id"]);
+    const analyzed = await rows<{ attname: string }>(
+      database.db,
+      sql`select attname from pg_stats where schemaname = current_schema() and tablename = 'events' order by 1`,
+    );
+    expect(analyzed.map((r) => r.attname).sort()).toEqual([
+      "account_id",
+      "created_at",
+      "environment",
+      "event_type",
+      "id",
+      "transaction_id",
+      "user_id",
+    ]);
   });
 });

@@ -72,7 +72,9 @@ describe("embedded database checkpoints and vacuuming", () => {
     await vacuumIfDue(db);
     const dead = async () => {
       await report();
-      const r = await db.query<{ dead: number; vacuums: number }>("select n_dead_tup::int as dead, vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'churn'");
+      const r = await db.query<{ dead: number; vacuums: number }>(
+        "select n_dead_tup::int as dead, vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'churn'",
+      );
       return r.rows[0]!;
     };
     // 60 dead rows: under 50 + 20 % of 100 live rows. PGlite never vacuums them by itself.
@@ -99,13 +101,16 @@ describe("embedded database checkpoints and vacuuming", () => {
     await db.exec("create table grows (id int primary key, kind text not null)");
     await db.exec("create table transactions (id int primary key)");
     const analyzed = () => analyzeCount("grows");
-    const estimate = async () => (await db.query<{ rows: number }>("select reltuples::int as rows from pg_class where relname = 'grows'")).rows[0]!.rows;
+    const estimate = async () =>
+      (await db.query<{ rows: number }>("select reltuples::int as rows from pg_class where relname = 'grows'")).rows[0]!.rows;
     // 40 new rows: under the threshold of 50 (PGlite never analyzes by itself).
     await db.exec("insert into grows select g, 'a' from generate_series(1, 40) g");
     await report();
     expect(await analyzeIfDue(db)).not.toContain("grows");
     expect(await analyzed()).toBe(0);
-    await db.exec("insert into grows select g, 'b' from generate_series(41, 1000) g; insert into transactions select g from generate_series(1, 1000) g");
+    await db.exec(
+      "insert into grows select g, 'b' from generate_series(41, 1000) g; insert into transactions select g from generate_series(1, 1000) g",
+    );
     await report();
     const due = await analyzeIfDue(db);
     expect(due).toContain("grows");
@@ -142,7 +147,11 @@ describe("embedded database checkpoints and vacuuming", () => {
   });
 
   it("are scheduled until stopped", async () => {
-    const stop = scheduleMaintenance(db, 10, { checkpoint: { walBytes: 1 * MB, ageMs: never }, vacuum: VACUUM_LIMITS, analyze: ANALYZE_LIMITS });
+    const stop = scheduleMaintenance(db, 10, {
+      checkpoint: { walBytes: 1 * MB, ageMs: never },
+      vacuum: VACUUM_LIMITS,
+      analyze: ANALYZE_LIMITS,
+    });
     const start = await redo();
     await write(2);
     await expect.poll(redo, { timeout: 5_000, interval: 20 }).not.toBe(start);

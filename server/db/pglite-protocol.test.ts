@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const names = async () =>
-  (await db.query<{ name: string }>("select name from pg_prepared_statements where name like 'argus_s%' order by name")).rows.map((r) => r.name);
+  (await db.query<{ name: string }>("select name from pg_prepared_statements where name like 'argus_s%' order by name")).rows.map(
+    (r) => r.name,
+  );
 
 describe("PgliteStatements", () => {
   it("serializes and parses values exactly as PGlite's own query does", async () => {
@@ -49,9 +51,15 @@ describe("PgliteStatements", () => {
     const arrayTypes = (await db.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL)).rows.map((r): ArrayType => [r.oid, r.typarray]);
     const parsers = pgliteParsers(arrayTypes);
     const cases: [string, unknown[]][] = [
-      ["insert into items (id, n, tags, doc) values ($1, $2, $3, $4), ($5, $2, $3, $4) returning id, n, tags, doc", ["r1", 3, ["p", "q"], { a: 1 }, "r2"]],
+      [
+        "insert into items (id, n, tags, doc) values ($1, $2, $3, $4), ($5, $2, $3, $4) returning id, n, tags, doc",
+        ["r1", 3, ["p", "q"], { a: 1 }, "r2"],
+      ],
       ["update items set n = n + 1 where id = any($1) returning n, at", [["r1", "r2"]]],
-      ["select id, n, price, doc, tags, flag, at, array[at, at] as ats, array[1.5, 2]::numeric[] as nums from items where id = any($1) order by id", [["a", "r1", "r2"]]],
+      [
+        "select id, n, price, doc, tags, flag, at, array[at, at] as ats, array[1.5, 2]::numeric[] as nums from items where id = any($1) order by id",
+        [["a", "r1", "r2"]],
+      ],
       ["delete from items where id = $1", ["r2"]],
       ["select 1 as one where false", []],
     ];
@@ -101,7 +109,13 @@ describe("PgliteStatements", () => {
     await s.query(q(1), [5], {});
     const left = await names();
     expect(left).toHaveLength(2);
-    expect((await db.query<{ statement: string }>("select statement from pg_prepared_statements where name = any($1) order by statement", [left])).rows.map((r) => r.statement)).toEqual([q(1), q(3)]);
+    expect(
+      (
+        await db.query<{ statement: string }>("select statement from pg_prepared_statements where name = any($1) order by statement", [
+          left,
+        ])
+      ).rows.map((r) => r.statement),
+    ).toEqual([q(1), q(3)]);
   });
 
   it("keeps no statement without parameters (DDL, ANALYZE, VACUUM run as the unnamed statement)", async () => {
@@ -138,7 +152,9 @@ describe("PgliteStatements", () => {
     await s.query("rollback", undefined, {});
     expect((await s.query("select count(*)::int as c from items where id = $1", ["t1"], {})).rows).toEqual([{ c: 0 }]);
     // A statement prepared in a transaction outlives its rollback (session-level, as PREPARE).
-    const prepared = await db.query("select 1 from pg_prepared_statements where statement = $1", ["insert into items (id, n) values ($1, null)"]);
+    const prepared = await db.query("select 1 from pg_prepared_statements where statement = $1", [
+      "insert into items (id, n) values ($1, null)",
+    ]);
     expect(prepared.rows).toHaveLength(1);
     await s.query("insert into items (id, n) values ($1, null)", ["t0"], {});
     // By the simple protocol too (an EXECUTE), and a failing first statement leaves an aborted

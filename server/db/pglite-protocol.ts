@@ -56,7 +56,7 @@ function inspect(data: Uint8Array): { notifications: Notification[]; completed: 
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let completed = 0;
   let notified = false;
-  for (let at = 0; at + 5 <= data.length; ) {
+  for (let at = 0; at + 5 <= data.length;) {
     const type = data[at];
     const length = view.getInt32(at + 1);
     if (length < 4) throw new Error("embedded database: malformed reply");
@@ -154,7 +154,8 @@ export class PgliteStatements {
     // One Query message; "begin; …" is one implicit block, so an error in BEGIN skips the rest.
     const { data, notifications, completed } = await this.send([serialize.query(begin ? `begin; ${sql}` : sql)]);
     const expected = begin ? 2 : 1;
-    if (Math.max(completed, 1) !== expected) throw new Error(`expected one statement's result, got ${Math.max(completed, 1) - expected + 1}`);
+    if (Math.max(completed, 1) !== expected)
+      throw new Error(`expected one statement's result, got ${Math.max(completed, 1) - expected + 1}`);
     return { data, notifications };
   }
 
@@ -163,7 +164,14 @@ export class PgliteStatements {
     if (params.length === 0) {
       // Without parameters (migrations' DDL, ANALYZE, VACUUM, `select 1`): the unnamed statement,
       // in one call, not kept.
-      const { data, notifications } = await this.send([...head, serialize.parse({ text: sql }), serialize.bind({}), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]);
+      const { data, notifications } = await this.send([
+        ...head,
+        serialize.parse({ text: sql }),
+        serialize.bind({}),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
       return { data, notifications };
     }
     let statement = this.prepared.get(sql);
@@ -198,7 +206,12 @@ export class PgliteStatements {
 
   private async prepare(sql: string, head: Uint8Array[]): Promise<Prepared> {
     const name = `argus_s${++lastName}`;
-    const { data } = await this.send([...head, serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()]);
+    const { data } = await this.send([
+      ...head,
+      serialize.parse({ name, text: sql }),
+      serialize.describe({ type: "S", name }),
+      serialize.sync(),
+    ]);
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messagesOf(data)) };
     this.prepared.set(sql, statement);
     if (this.prepared.size > this.capacity) {

@@ -37,7 +37,11 @@ describe("PgliteThread in memory (one shared thread)", () => {
   it("returns rows as objects or arrays, and carries text, int, null, bytea and text[] parameters", async () => {
     const r = await thread.query("select $1::text as t, $2::int as i, $3::text as n", ["a", 7, null]);
     expect(r.rows).toEqual([{ t: "a", i: 7, n: null }]);
-    expect(r.fields.map((f) => [f.name, f.dataTypeID])).toEqual([["t", 25], ["i", 23], ["n", 25]]);
+    expect(r.fields.map((f) => [f.name, f.dataTypeID])).toEqual([
+      ["t", 25],
+      ["i", 23],
+      ["n", 25],
+    ]);
     expect((await thread.query("select $1::int + 1 as x, 'y' as y", [1], { rowMode: "array" })).rows).toEqual([[2, "y"]]);
 
     // Uint8Array and arrays cross the MessagePort (structured clone) both ways; PGlite serialises
@@ -95,7 +99,9 @@ describe("PgliteThread in memory (one shared thread)", () => {
 
   it("runs EXECUTE of a prepared statement (sent by the simple protocol) like any statement", async () => {
     await thread.query("create table prepped (id int primary key, v text, at timestamptz)");
-    await thread.query("prepare put_prepped (int[], text[]) as insert into prepped select * from unnest($1::int[], $2::text[]), now() returning id, v, at");
+    await thread.query(
+      "prepare put_prepped (int[], text[]) as insert into prepped select * from unnest($1::int[], $2::text[]), now() returning id, v, at",
+    );
     const put = await thread.query("execute put_prepped('{1,2}', '{\"a;b\",\"it''s\"}')", [], { parsers: { 1184: (x: unknown) => x } });
     expect(put.affectedRows).toBe(2);
     expect(put.fields.map((f) => f.name)).toEqual(["id", "v", "at"]);
@@ -103,8 +109,13 @@ describe("PgliteThread in memory (one shared thread)", () => {
       { id: 1, v: "a;b", at: "string" },
       { id: 2, v: "it's", at: "string" },
     ]);
-    expect((await thread.query("execute put_prepped('{3}', '{c}')", undefined, { rowMode: "array" })).rows).toEqual([[3, "c", expect.any(Date)]]);
-    await expect(thread.query("execute put_prepped('{1}', '{again}')")).rejects.toMatchObject({ code: "23505", constraint: "prepped_pkey" });
+    expect((await thread.query("execute put_prepped('{3}', '{c}')", undefined, { rowMode: "array" })).rows).toEqual([
+      [3, "c", expect.any(Date)],
+    ]);
+    await expect(thread.query("execute put_prepped('{1}', '{again}')")).rejects.toMatchObject({
+      code: "23505",
+      constraint: "prepped_pkey",
+    });
     // Inside a transaction too, as its first statement (with the BEGIN) and after.
     await expect(
       thread.transaction(async (tx) => {
@@ -134,7 +145,9 @@ describe("PgliteThread in memory (one shared thread)", () => {
     );
     expect(counts.map((r) => r.rows[0])).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
     // All three, the first included, were one transaction: one xmin.
-    expect((await thread.query("select count(distinct xmin::text)::int as x, count(*)::int as n from piped")).rows).toEqual([{ x: 1, n: 3 }]);
+    expect((await thread.query("select count(distinct xmin::text)::int as x, count(*)::int as n from piped")).rows).toEqual([
+      { x: 1, n: 3 },
+    ]);
 
     // Nothing sent: nothing to open or commit, and the session is free afterwards.
     expect(await thread.transaction(async () => "nothing")).toBe("nothing");
@@ -175,7 +188,9 @@ describe("PgliteThread in memory (one shared thread)", () => {
     expect(order).toEqual(["statements", "committed"]);
     await delay(0);
     expect(order).toEqual(["statements", "committed", "event loop"]);
-    expect((await thread.query("select count(*)::int as n, count(distinct xmin::text)::int as x from quick")).rows).toEqual([{ n: 4, x: 1 }]);
+    expect((await thread.query("select count(*)::int as n, count(distinct xmin::text)::int as x from quick")).rows).toEqual([
+      { n: 4, x: 1 },
+    ]);
   });
 
   it("awaits a transaction's slow statement as usual, late replies included, and reports its errors", async () => {
@@ -191,10 +206,12 @@ describe("PgliteThread in memory (one shared thread)", () => {
       return { slept: (await sleeping).rows, after: after.rows };
     });
     expect(result).toEqual({ slept: [{ pg_sleep: "", s: "slept" }], after: [{ n: 1 }] });
-    await expect(thread.transaction(async (tx) => {
-      await tx.query("insert into slow values (3)");
-      await tx.query("select 1 / 0");
-    })).rejects.toMatchObject({ code: "22012" });
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("insert into slow values (3)");
+        await tx.query("select 1 / 0");
+      }),
+    ).rejects.toMatchObject({ code: "22012" });
     expect((await thread.query("select array_agg(v order by v) as v from slow")).rows).toEqual([{ v: [1, 2] }]);
   });
 

@@ -170,7 +170,8 @@ export class PgliteThread {
       if (left <= 0 || Atomics.wait(this.syncSignal, 0, seen, left) === "timed-out") break;
       seen = Atomics.load(this.syncSignal, 0);
       // Ours, or a late reply to an earlier statement whose wait ran out.
-      for (let m = receiveMessageOnPort(this.syncPort); m; m = receiveMessageOnPort(this.syncPort)) this.onMessage(m.message as ThreadReply);
+      for (let m = receiveMessageOnPort(this.syncPort); m; m = receiveMessageOnPort(this.syncPort))
+        this.onMessage(m.message as ThreadReply);
     }
     return reply.then((data) => this.parse(data as Uint8Array, opts));
   }
@@ -240,4 +241,3 @@ export class PgliteThread {
     await this.worker.terminate();
   }
 }
-

@@ -31,7 +31,8 @@ function errorData(err: unknown): Record<string, unknown> {
   const { name, message } = err as { name?: unknown; message?: unknown };
   data.name = name;
   // Emscripten's file system throws `ErrnoError { name, errno }`, not an Error and without a message.
-  data.message = typeof message === "string" ? message : `${String(name ?? "error")}${"errno" in data ? ` (errno ${String(data.errno)})` : ""}`;
+  data.message =
+    typeof message === "string" ? message : `${String(name ?? "error")}${"errno" in data ? ` (errno ${String(data.errno)})` : ""}`;
   return data;
 }
 

@@ -34,9 +34,9 @@ describe("isConnectionError", () => {
 
   it("names the reason by code, else by the driver's message", () => {
     expect(connectionErrorReason(Object.assign(new Error("Failed query"), { cause: refused }))).toBe("ECONNREFUSED");
-    expect(connectionErrorReason(Object.assign(new Error("Failed query"), { cause: new Error("Connection terminated unexpectedly") }))).toBe(
-      "Connection terminated unexpectedly",
-    );
+    expect(
+      connectionErrorReason(Object.assign(new Error("Failed query"), { cause: new Error("Connection terminated unexpectedly") })),
+    ).toBe("Connection terminated unexpectedly");
   });
 });
 
@@ -48,7 +48,10 @@ describe("untilReachable", () => {
     vi.useFakeTimers();
     const lines: string[] = [];
     let calls = 0;
-    const opened = untilReachable(url, async () => (++calls < 4 ? Promise.reject(refused) : "open"), { timeoutMs: 60_000, log: (l) => lines.push(l) });
+    const opened = untilReachable(url, async () => (++calls < 4 ? Promise.reject(refused) : "open"), {
+      timeoutMs: 60_000,
+      log: (l) => lines.push(l),
+    });
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
     await expect(opened).resolves.toBe("open");
     expect(lines).toEqual([
@@ -66,7 +69,9 @@ describe("untilReachable", () => {
     await vi.advanceTimersByTimeAsync(20_000);
     const err = await settled;
     expect(err).toBeInstanceOf(DatabaseUnreachableError);
-    expect((err as Error).message).toBe("database unreachable at db.internal:5433 (ECONNREFUSED); gave up after 10 s (DATABASE_STARTUP_TIMEOUT_S)");
+    expect((err as Error).message).toBe(
+      "database unreachable at db.internal:5433 (ECONNREFUSED); gave up after 10 s (DATABASE_STARTUP_TIMEOUT_S)",
+    );
     expect(lines.at(-1)).toMatch(/retrying in 3 s$/); // 1 + 2 + 4 s, and a last attempt at the deadline
     expect(lines.length).toBe(4);
     const denied = Object.assign(new Error("password authentication failed"), { code: "28P01" });

@@ -38,7 +38,8 @@ export async function untilReachable<T>(url: string, attempt: () => Promise<T>, 
       if (!isConnectionError(err)) throw err;
       const reason = `database unreachable at ${databaseAddress(url)} (${connectionErrorReason(err)})`;
       const left = deadline - Date.now();
-      if (left <= 0) throw new DatabaseUnreachableError(`${reason}; gave up after ${Math.round(wait.timeoutMs / 1000)} s (DATABASE_STARTUP_TIMEOUT_S)`);
+      if (left <= 0)
+        throw new DatabaseUnreachableError(`${reason}; gave up after ${Math.round(wait.timeoutMs / 1000)} s (DATABASE_STARTUP_TIMEOUT_S)`);
       const pause = Math.min(delay, left);
       wait.log(`${reason}; retrying in ${Math.round(pause / 100) / 10} s`);
       await new Promise((r) => setTimeout(r, pause));

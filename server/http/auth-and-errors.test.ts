@@ -96,7 +96,10 @@ describe("Surface B authentication", () => {
 
   it("answers a key without the scope with 403 FORBIDDEN", async () => {
     const { key } = await api.key({ scopes: ["KYC_READ"] });
-    const r = await call(`${api.url.live}/api/v1/_probe/analyze`, { headers: { "x-api-key": key, "x-idempotency-key": "k".repeat(20) }, body: thing });
+    const r = await call(`${api.url.live}/api/v1/_probe/analyze`, {
+      headers: { "x-api-key": key, "x-idempotency-key": "k".repeat(20) },
+      body: thing,
+    });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe("FORBIDDEN");
   });
@@ -150,7 +153,11 @@ describe("bodies and validation", () => {
       expect(r.body.error.code).toBe("missing_required_field");
       expect(r.body.error.param).toBe("name");
     }
-    const charset = await call(url(), { headers: { ...headers, "content-type": "Application/JSON; charset=utf-8" }, raw: JSON.stringify(thing), method: "POST" });
+    const charset = await call(url(), {
+      headers: { ...headers, "content-type": "Application/JSON; charset=utf-8" },
+      raw: JSON.stringify(thing),
+      method: "POST",
+    });
     expect(charset.status).toBe(201);
   });
 
@@ -183,7 +190,12 @@ describe("bodies and validation", () => {
         else ctrl.enqueue(chunk);
       },
     });
-    const res = await fetch(url(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const res = await fetch(url(), {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("request_too_large");
   });
@@ -197,8 +209,14 @@ describe("bodies and validation", () => {
       new Promise<{ status: number; text: string; socket: unknown }>((resolve, reject) => {
         const chunked = Array.isArray(body);
         const req = http.request(
-          { host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent,
-            headers: { ...headers, "content-type": type, ...(chunked ? {} : { "content-length": String(body.length) }) } },
+          {
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: "POST",
+            agent,
+            headers: { ...headers, "content-type": type, ...(chunked ? {} : { "content-length": String(body.length) }) },
+          },
           (res) => {
             let text = "";
             res.on("data", (c: Buffer) => (text += c.toString()));
@@ -219,7 +237,11 @@ describe("bodies and validation", () => {
       const ignoredType = await post(Buffer.alloc(3 * 1024 * 1024, 0x20), "text/plain");
       expect(ignoredType.status).toBe(413);
       // fetch (undici) surfaced the old reset as "fetch failed" (EPIPE) rather than the answer.
-      const viaFetch = await fetch(url(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: " ".repeat(4 * 1024 * 1024) });
+      const viaFetch = await fetch(url(), {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: " ".repeat(4 * 1024 * 1024),
+      });
       expect(viaFetch.status).toBe(413);
       // The same connection then serves the next request.
       const next = await post(Buffer.from(JSON.stringify(thing)));
@@ -231,7 +253,11 @@ describe("bodies and validation", () => {
   });
 
   it("reads a body that starts with a byte-order mark as the JSON after it", async () => {
-    const r = await call(url(), { headers: { ...headers, "content-type": "application/json" }, raw: `\uFEFF${JSON.stringify(thing)}`, method: "POST" });
+    const r = await call(url(), {
+      headers: { ...headers, "content-type": "application/json" },
+      raw: `\uFEFF${JSON.stringify(thing)}`,
+      method: "POST",
+    });
     expect(r.status).toBe(201);
   });
 
@@ -253,7 +279,11 @@ describe("bodies and validation", () => {
   });
 
   it("refuses a body that is not UTF-8 with 400 invalid_json instead of storing replacement characters", async () => {
-    const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","amount":100,"payment_method":{"type":"card"}}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","amount":100,"payment_method":{"type":"card"}}'),
+    ]);
     const res = await fetch(url(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: bytes });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_json");

@@ -30,7 +30,11 @@ const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
  */
 function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = verifyKeys.get(secret);
-  if (!key) verifyKeys.set(secret, (key = crypto.subtle.importKey("raw", secret as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["verify"])));
+  if (!key)
+    verifyKeys.set(
+      secret,
+      (key = crypto.subtle.importKey("raw", secret as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["verify"])),
+    );
   return key;
 }
 
@@ -70,8 +74,14 @@ export function consoleAuth(...roles: Allowed[]): MiddlewareHandler<AppEnv> {
       principal = { analystId: "console", accountId, role: "console", session: null };
     } else {
       const sessionId = claim(claims, "sid");
-      const live = sessionId ? await liveSession(c.get("deps").database.db, { sessionId, analystId: String(claims.sub), accountId }) : undefined;
-      if (!live) throw new ApiError("UNAUTHORIZED", "The console session of this token has ended (signed out, disabled, new role or expired), or belongs to another account.");
+      const live = sessionId
+        ? await liveSession(c.get("deps").database.db, { sessionId, analystId: String(claims.sub), accountId })
+        : undefined;
+      if (!live)
+        throw new ApiError(
+          "UNAUTHORIZED",
+          "The console session of this token has ended (signed out, disabled, new role or expired), or belongs to another account.",
+        );
       principal = { analystId: live.analyst.id, accountId, role: live.analyst.role, session: { row: live.session, analyst: live.analyst } };
     }
     if (!roles.includes(principal.role)) {

@@ -29,8 +29,8 @@ export function expectedVersion(c: Context<AppEnv>): number | undefined {
 
 /** The `If-Match` request header of a versioned write, for the OpenAPI documents. */
 export const ifMatchHeaders = z.object({
-  "if-match": z
-    .string()
-    .optional()
-    .openapi({ description: 'The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.' }),
+  "if-match": z.string().optional().openapi({
+    description:
+      'The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.',
+  }),
 });

@@ -11,7 +11,7 @@ describe("nestedDeeperThan", () => {
 
   it("skips brackets inside strings, escaped quotes and backslashes included", () => {
     expect(nestedDeeperThan(JSON.stringify({ a: "[[[[{{{{" }), 1)).toBe(false);
-    expect(nestedDeeperThan(JSON.stringify({ a: 'x"[[[[', b: "\\", c: "\\\"{{{{" }), 1)).toBe(false);
+    expect(nestedDeeperThan(JSON.stringify({ a: 'x"[[[[', b: "\\", c: '\\"{{{{' }), 1)).toBe(false);
     expect(nestedDeeperThan(`{"a\\\\":[[1]]}`, 2)).toBe(true);
   });
 

@@ -161,7 +161,10 @@ export const parseJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (text.trim() === "") (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
       else {
         if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
-          throw new ApiError("invalid_json", `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays.`);
+          throw new ApiError(
+            "invalid_json",
+            `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays.`,
+          );
         }
         let value: unknown;
         try {

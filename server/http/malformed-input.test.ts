@@ -15,8 +15,44 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const ODD_VALUES: unknown[] = [null, true, 0, -1, 1e308, 2 ** 53 + 1, 1.5, "", " ", "x".repeat(5000), "\u0000", "😀", "١٢٣", "０１２３", [], [1], {}, { a: 1 }, "2026-13-45", "NaN"];
-const ODD_PARAMS = ["", "%00", "%FF", "x".repeat(3000), "-1", "0", "101", "1e2", "2026-13-45", "2026-01-01T00:00:00+99:00", "%F0%9F%98%80", "a,b", "%27%3B--", "9999999999999999999999"];
+const ODD_VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  2 ** 53 + 1,
+  1.5,
+  "",
+  " ",
+  "x".repeat(5000),
+  "\u0000",
+  "😀",
+  "١٢٣",
+  "０１２３",
+  [],
+  [1],
+  {},
+  { a: 1 },
+  "2026-13-45",
+  "NaN",
+];
+const ODD_PARAMS = [
+  "",
+  "%00",
+  "%FF",
+  "x".repeat(3000),
+  "-1",
+  "0",
+  "101",
+  "1e2",
+  "2026-13-45",
+  "2026-01-01T00:00:00+99:00",
+  "%F0%9F%98%80",
+  "a,b",
+  "%27%3B--",
+  "9999999999999999999999",
+];
 
 /** Every path into an object (the object itself included), nested objects walked, arrays as leaves. */
 function fieldPaths(o: unknown, prefix: string[] = []): string[][] {
@@ -42,9 +78,24 @@ const problem = (what: string, r: Answer) =>
 describe("malformed input", () => {
   it("write bodies: every field replaced by an odd value is answered, never a 5xx", async () => {
     const bodies: [string, Record<string, unknown>][] = [
-      ["/v1/transactions/score", { ...scoreBody({ user: { id: "u1", email: "a@example.com", ip_address: "81.2.69.1", phone: "+14155550100" }, merchant: { id: "m1", category: "apparel" } }), metadata: { k: "v" } }],
-      ["/v1/transactions/verify", { payment_method: { type: "card", card_bin: "411111", last_four: "1111" }, amount: 100, currency: "USD", user: { id: "u1" } }],
-      ["/v1/device/session", { page_url: "https://shop.example.com/x", user_id: "u", action: "login", device_fingerprint: "abcdefgh12", ip_address: "1.2.3.4" }],
+      [
+        "/v1/transactions/score",
+        {
+          ...scoreBody({
+            user: { id: "u1", email: "a@example.com", ip_address: "81.2.69.1", phone: "+14155550100" },
+            merchant: { id: "m1", category: "apparel" },
+          }),
+          metadata: { k: "v" },
+        },
+      ],
+      [
+        "/v1/transactions/verify",
+        { payment_method: { type: "card", card_bin: "411111", last_four: "1111" }, amount: 100, currency: "USD", user: { id: "u1" } },
+      ],
+      [
+        "/v1/device/session",
+        { page_url: "https://shop.example.com/x", user_id: "u", action: "login", device_fingerprint: "abcdefgh12", ip_address: "1.2.3.4" },
+      ],
       ["/v1/decisions", { transaction_id: "txn_x", decision: "allow", reason: "false_positive", notes: "n" }],
       ["/v1/cases", { title: "t", case_type: "payment_fraud", severity: "low", transaction_ids: [] }],
     ];
@@ -128,7 +179,11 @@ describe("deeply nested bodies", () => {
     const problems: string[] = [];
     for (const [method, path] of operations) {
       const send = (headers: Record<string, string>, raw: string) =>
-        call(`${api.url.live}${path}`, { method, headers: { ...headers, "content-type": "application/json", "x-idempotency-key": `deep-${Math.random()}` }, raw });
+        call(`${api.url.live}${path}`, {
+          method,
+          headers: { ...headers, "content-type": "application/json", "x-idempotency-key": `deep-${Math.random()}` },
+          raw,
+        });
       let headers: Record<string, string> | undefined;
       for (const c of await credentialsFor()) {
         if (![401, 403].includes((await send(c, "{}")).status)) {
@@ -144,14 +199,16 @@ describe("deeply nested bodies", () => {
         const r = await send(headers, raw);
         const deepRefused = r.status === 400 && r.body?.error?.code === "invalid_json" && /nested too deeply/.test(r.body.error.message);
         // DELETE ignores its body; it may answer anything but a 5xx.
-        if (method === "DELETE" ? r.status >= 500 : !deepRefused) problems.push(`${method} ${path} ${what} -> ${r.status} ${r.text.slice(0, 160)}`);
+        if (method === "DELETE" ? r.status >= 500 : !deepRefused)
+          problems.push(`${method} ${path} ${what} -> ${r.status} ${r.text.slice(0, 160)}`);
       }
     }
     expect(problems).toEqual([]);
   }, 120_000);
 
   it("the limit is 64 levels of objects and arrays, counted outside strings", async () => {
-    const send = (raw: string) => call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...h, "content-type": "application/json" }, raw });
+    const send = (raw: string) =>
+      call(`${api.url.live}/v1/cases`, { method: "POST", headers: { ...h, "content-type": "application/json" }, raw });
     const at64 = await send(`{"title":"t","x":${nest(63, "[", "]", '"\\u0041"')}}`);
     expect(at64.status).toBe(400);
     expect(at64.body.error.code).not.toBe("invalid_json");
@@ -159,7 +216,14 @@ describe("deeply nested bodies", () => {
     expect(at65.status).toBe(400);
     expect(at65.body.error).toMatchObject({ code: "invalid_json", message: expect.stringMatching(/nested too deeply.*64/) });
     // Brackets inside strings (escaped quotes too) are text, not nesting.
-    const inText = await send(JSON.stringify({ title: '[{"\\'.repeat(40), notes: "[".repeat(2_000) + '"{'.repeat(1_000), case_type: "payment_fraud", severity: "low" }));
+    const inText = await send(
+      JSON.stringify({
+        title: '[{"\\'.repeat(40),
+        notes: "[".repeat(2_000) + '"{'.repeat(1_000),
+        case_type: "payment_fraud",
+        severity: "low",
+      }),
+    );
     expect(inText.status).toBe(201);
   });
 

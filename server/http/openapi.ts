@@ -30,12 +30,17 @@ export const errorResponses = (...statuses: (404 | 409 | 422)[]) =>
   Object.fromEntries(
     statuses.map((s) => [
       s,
-      errorContent(s === 404 ? "No such resource in this account and environment" : s === 409 ? "Idempotency or version conflict" : "Logical conflict"),
+      errorContent(
+        s === 404 ? "No such resource in this account and environment" : s === 409 ? "Idempotency or version conflict" : "Logical conflict",
+      ),
     ]),
   );
 
 /** Serves one surface's OpenAPI 3.1 document, generated from its route definitions. */
-export function serveDocument(router: OpenAPIHono<AppEnv>, opts: { path: string; title: string; description: string; security: "bearer" | "apiKey" }) {
+export function serveDocument(
+  router: OpenAPIHono<AppEnv>,
+  opts: { path: string; title: string; description: string; security: "bearer" | "apiKey" },
+) {
   router.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",

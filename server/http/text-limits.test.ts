@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const refusedFor = (r: { status: number; body: { error?: { code?: string; param?: string; message?: string } } }, param: string, max: number) => {
+const refusedFor = (
+  r: { status: number; body: { error?: { code?: string; param?: string; message?: string } } },
+  param: string,
+  max: number,
+) => {
   expect(r.status).toBe(400);
   expect(r.body.error).toMatchObject({ code: "invalid_field_value", param });
   expect(r.body.error?.message).toContain(`at most ${max} characters`);
@@ -27,18 +31,31 @@ describe("text limits", () => {
     const base = { title: "t", case_type: "chargeback", severity: "low" };
     refusedFor(await call(`${api.url.live}/v1/cases`, { headers: h, body: { ...base, title: "x".repeat(201) } }), "title", 200);
     refusedFor(await call(`${api.url.live}/v1/cases`, { headers: h, body: { ...base, notes: "n".repeat(5001) } }), "notes", 5000);
-    const created = await call(`${api.url.live}/v1/cases`, { headers: h, body: { ...base, title: "x".repeat(200), notes: "n".repeat(5000) } });
+    const created = await call(`${api.url.live}/v1/cases`, {
+      headers: h,
+      body: { ...base, title: "x".repeat(200), notes: "n".repeat(5000) },
+    });
     expect(created.status).toBe(201);
     expect(created.body.title).toHaveLength(200);
     const patchUrl = `${api.url.live}/v1/cases/${created.body.case_id}`;
     refusedFor(await call(patchUrl, { method: "PATCH", headers: h, body: { notes: "m".repeat(5001) } }), "notes", 5000);
     expect((await call(patchUrl, { method: "PATCH", headers: h, body: { notes: "m".repeat(5000) } })).status).toBe(200);
-    const notes = (await call(patchUrl, { headers: h })).body.events.filter((e: { action: string }) => e.action === "note_added").map((e: { note: string }) => e.note.length);
+    const notes = (await call(patchUrl, { headers: h })).body.events
+      .filter((e: { action: string }) => e.action === "note_added")
+      .map((e: { note: string }) => e.note.length);
     expect(notes).toEqual([5000, 5000]);
   });
 
   it("alert resolution notes 5,000, decision notes 1,000", async () => {
-    refusedFor(await call(`${api.url.live}/v1/alerts/alert_x`, { method: "PATCH", headers: h, body: { status: "resolved", resolution_notes: "r".repeat(5001) } }), "resolution_notes", 5000);
+    refusedFor(
+      await call(`${api.url.live}/v1/alerts/alert_x`, {
+        method: "PATCH",
+        headers: h,
+        body: { status: "resolved", resolution_notes: "r".repeat(5001) },
+      }),
+      "resolution_notes",
+      5000,
+    );
     const t = await score(api, h, scoreBody());
     const decision = { transaction_id: t.body.transaction_id, decision: "allow", reason: "manual_review" };
     refusedFor(await call(`${api.url.live}/v1/decisions`, { headers: h, body: { ...decision, notes: "d".repeat(1001) } }), "notes", 1000);
@@ -48,8 +65,19 @@ describe("text limits", () => {
   });
 
   it("webhooks: url 2,048, description 500", async () => {
-    refusedFor(await call(`${api.url.live}/v1/webhooks`, { headers: h, body: { url: `https://example.com/${"u".repeat(2048)}`, events: ["*"] } }), "url", 2048);
-    refusedFor(await call(`${api.url.live}/v1/webhooks`, { headers: h, body: { url: "https://example.com/hook", events: ["*"], description: "w".repeat(501) } }), "description", 500);
+    refusedFor(
+      await call(`${api.url.live}/v1/webhooks`, { headers: h, body: { url: `https://example.com/${"u".repeat(2048)}`, events: ["*"] } }),
+      "url",
+      2048,
+    );
+    refusedFor(
+      await call(`${api.url.live}/v1/webhooks`, {
+        headers: h,
+        body: { url: "https://example.com/hook", events: ["*"], description: "w".repeat(501) },
+      }),
+      "description",
+      500,
+    );
   });
 
   it("dashboard: API key label 100, analyst name 200, rule name 100", async () => {
@@ -58,13 +86,24 @@ describe("text limits", () => {
     expect(key.status).toBe(201);
     expect(key.body.label).toHaveLength(100);
     refusedFor(
-      await call(`${api.url.live}/api/v1/analysts`, { headers: admin, body: { email: "long@example.com", name: "a".repeat(201), role: "analyst", password: "correct horse battery" } }),
+      await call(`${api.url.live}/api/v1/analysts`, {
+        headers: admin,
+        body: { email: "long@example.com", name: "a".repeat(201), role: "analyst", password: "correct horse battery" },
+      }),
       "name",
       200,
     );
     const rule = { id: "r1", name: "r".repeat(101), action: "block", when: { score_gte: 90 } };
-    refusedFor(await call(`${api.url.live}/api/v1/policies`, { method: "PATCH", headers: admin, body: { rules: [rule] } }), "rules.0.name", 100);
-    const saved = await call(`${api.url.live}/api/v1/policies`, { method: "PATCH", headers: admin, body: { rules: [{ ...rule, name: "r".repeat(100) }] } });
+    refusedFor(
+      await call(`${api.url.live}/api/v1/policies`, { method: "PATCH", headers: admin, body: { rules: [rule] } }),
+      "rules.0.name",
+      100,
+    );
+    const saved = await call(`${api.url.live}/api/v1/policies`, {
+      method: "PATCH",
+      headers: admin,
+      body: { rules: [{ ...rule, name: "r".repeat(100) }] },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.rules[0].name).toHaveLength(100);
   });

@@ -59,7 +59,11 @@ export function periodIssues(maxDays: number) {
   return (p: { start_time: Date; end_time: Date }, ctx: z.RefinementCtx) => {
     if (p.end_time < p.start_time) ctx.addIssue({ code: "custom", path: ["end_time"], message: "must not be before start_time" });
     else if (p.end_time.getTime() - p.start_time.getTime() > maxDays * DAY_MS) {
-      ctx.addIssue({ code: "custom", path: ["end_time"], message: `must not be more than ${maxDays} days after start_time (the longest period is one year)` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["end_time"],
+        message: `must not be more than ${maxDays} days after start_time (the longest period is one year)`,
+      });
     }
   };
 }

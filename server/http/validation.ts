@@ -75,6 +75,11 @@ export function changeRequired<T extends z.ZodObject>(schema: T, besides: readon
   const fields = Object.keys(schema.shape).filter((f) => !besides.includes(f as keyof z.infer<T> & string));
   return schema.superRefine((value, ctx) => {
     if (fields.some((f) => (value as Record<string, unknown>)[f] !== undefined)) return;
-    ctx.addIssue({ code: "custom", path: [], message: `Send at least one of ${fields.join(", ")}.`, params: { code: "missing_required_field" } });
+    ctx.addIssue({
+      code: "custom",
+      path: [],
+      message: `Send at least one of ${fields.join(", ")}.`,
+      params: { code: "missing_required_field" },
+    });
   });
 }

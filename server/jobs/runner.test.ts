@@ -49,7 +49,19 @@ describe("JobRunner", () => {
 
   it("schedules a retry in the future per the handler's delay", async () => {
     const queue = new JobQueue();
-    const runner = new JobRunner(database.db, queue, { "t.later": { run: async () => { throw new Error("x"); }, retryDelayMs: () => 60_000 } }, log);
+    const runner = new JobRunner(
+      database.db,
+      queue,
+      {
+        "t.later": {
+          run: async () => {
+            throw new Error("x");
+          },
+          retryDelayMs: () => 60_000,
+        },
+      },
+      log,
+    );
     const id = (await queue.enqueue(database.db, "t.later", {}))!;
     await runner.tick();
     const row = await job(id);
@@ -62,7 +74,9 @@ describe("JobRunner", () => {
     const queue = new JobQueue();
     const id = (await queue.enqueue(database.db, "t.crash", {}))!;
     // A runner claimed it and then vanished mid-job.
-    await database.db.execute(sql`update jobs set state = 'running', attempts = 1, locked_by = 'dead', lease_until = now() - interval '1 second' where id = ${id}`);
+    await database.db.execute(
+      sql`update jobs set state = 'running', attempts = 1, locked_by = 'dead', lease_until = now() - interval '1 second' where id = ${id}`,
+    );
     let ran = 0;
     const runner = new JobRunner(database.db, queue, { "t.crash": { run: async () => void ran++ } }, log);
     expect(await runner.tick()).toBe(1);
@@ -74,7 +88,9 @@ describe("JobRunner", () => {
     const queue = new JobQueue();
     const id = (await queue.enqueue(database.db, "t.orphan", {}))!;
     // Claimed by a process that was killed a moment ago: its lease runs for two more minutes.
-    await database.db.execute(sql`update jobs set state = 'running', attempts = 1, locked_by = 'dead', lease_until = now() + interval '2 minutes' where id = ${id}`);
+    await database.db.execute(
+      sql`update jobs set state = 'running', attempts = 1, locked_by = 'dead', lease_until = now() + interval '2 minutes' where id = ${id}`,
+    );
     let ran = 0;
     const runner = new JobRunner(database.db, queue, { "t.orphan": { run: async () => void ran++ } }, log);
     expect(await runner.tick()).toBe(0);
@@ -157,7 +173,9 @@ describe("JobRunner", () => {
     let done: () => void = () => {};
     const finished = new Promise<void>((r) => (done = r));
     let ranAt = 0;
-    const runner = new JobRunner(database.db, queue, { "t.later": { run: async () => ((ranAt = Date.now()), done()) } }, log, { pollMs: 60_000 });
+    const runner = new JobRunner(database.db, queue, { "t.later": { run: async () => ((ranAt = Date.now()), done()) } }, log, {
+      pollMs: 60_000,
+    });
     await runner.start();
     const queuedAt = Date.now();
     await queue.enqueue(database.db, "t.later", {}, { delayMs: 300 });

@@ -88,7 +88,8 @@ export class JobRunner {
         this.unreachable = false;
       } catch (err) {
         if (!isConnectionError(err)) this.log.error({ err }, "job runner tick failed");
-        else if (!this.unreachable) this.log.warn({ reason: connectionErrorReason(err) }, "job runner: the database is unreachable; polling until it is back");
+        else if (!this.unreachable)
+          this.log.warn({ reason: connectionErrorReason(err) }, "job runner: the database is unreachable; polling until it is back");
         this.unreachable ||= isConnectionError(err);
       }
       // A wake-up that came while this tick ran: look again at once.
@@ -123,10 +124,13 @@ export class JobRunner {
     if (!this.running || at >= this.dueAt) return;
     clearTimeout(this.dueTimer);
     this.dueAt = at;
-    this.dueTimer = setTimeout(() => {
-      this.dueAt = Infinity;
-      this.wakeNow(false);
-    }, at - Date.now() + 5);
+    this.dueTimer = setTimeout(
+      () => {
+        this.dueAt = Infinity;
+        this.wakeNow(false);
+      },
+      at - Date.now() + 5,
+    );
     this.dueTimer.unref?.();
   }
 
@@ -136,14 +140,20 @@ export class JobRunner {
     if (types.length === 0) return 0;
     const coalescing = types.filter((t) => this.handlers[t]?.coalesce);
     const releaseKey = coalescing.length
-      ? sql`case when type in (${sql.join(coalescing.map((t) => sql`${t}`), sql`, `)}) then null else unique_key end`
+      ? sql`case when type in (${sql.join(
+          coalescing.map((t) => sql`${t}`),
+          sql`, `,
+        )}) then null else unique_key end`
       : sql`unique_key`;
     const result = (await this.db.execute(sql`
       update jobs set state = 'running', attempts = attempts + 1, locked_by = ${this.id},
         lease_until = now() + ${`${this.leaseMs} milliseconds`}::interval, unique_key = ${releaseKey}
       where id in (
         select id from jobs
-        where type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})
+        where type in (${sql.join(
+          types.map((t) => sql`${t}`),
+          sql`, `,
+        )})
           and ((state = 'queued' and run_at <= now()) or (state = 'running' and lease_until < now()))
         order by run_at, id
         limit ${this.opts.batch ?? 10}
@@ -183,12 +193,25 @@ export class JobRunner {
       if (handler.everyMs) {
         await this.db
           .update(jobs)
-          .set({ state: "queued", attempts: 0, runAt: new Date(Date.now() + handler.everyMs), lockedBy: null, leaseUntil: null, lastError: null })
+          .set({
+            state: "queued",
+            attempts: 0,
+            runAt: new Date(Date.now() + handler.everyMs),
+            lockedBy: null,
+            leaseUntil: null,
+            lastError: null,
+          })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
       } else {
         await this.db
           .update(jobs)
-          .set({ state: "done", finishedAt: sql`now()`, lockedBy: null, leaseUntil: null, ...(handler.scrubPayload ? { payload: {} } : {}) })
+          .set({
+            state: "done",
+            finishedAt: sql`now()`,
+            lockedBy: null,
+            leaseUntil: null,
+            ...(handler.scrubPayload ? { payload: {} } : {}),
+          })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.id)));
       }
     } catch (err) {
@@ -229,7 +252,11 @@ export class JobRunner {
  * runners (workers, other API processes) may be alive. Returns how many were released.
  */
 export async function releaseDeadRunnersJobs(db: Db): Promise<number> {
-  const released = await db.update(jobs).set({ leaseUntil: sql`'-infinity'::timestamptz` }).where(eq(jobs.state, "running")).returning({ id: jobs.id });
+  const released = await db
+    .update(jobs)
+    .set({ leaseUntil: sql`'-infinity'::timestamptz` })
+    .where(eq(jobs.state, "running"))
+    .returning({ id: jobs.id });
   return released.length;
 }
 

@@ -22,8 +22,18 @@ export type TestApi = {
   /** Base URL of the production (live) and pre-production (test) listeners. */
   url: Record<Environment, string>;
   /** Creates a key through the domain, as the keys CLI does. */
-  key: (opts?: { account?: string; env?: Environment; scopes?: string[]; label?: string }) => Promise<{ id: string; key: string; accountId: string }>;
-  analyst: (opts: { account?: string; role: "analyst" | "lead" | "admin"; email?: string; password?: string }) => Promise<{ id: string; accountId: string; email: string }>;
+  key: (opts?: {
+    account?: string;
+    env?: Environment;
+    scopes?: string[];
+    label?: string;
+  }) => Promise<{ id: string; key: string; accountId: string }>;
+  analyst: (opts: {
+    account?: string;
+    role: "analyst" | "lead" | "admin";
+    email?: string;
+    password?: string;
+  }) => Promise<{ id: string; accountId: string; email: string }>;
   /**
    * A console JWT for an analyst id (with a new session of theirs, or `sessionId`), or for the
    * console itself serving `account` (default acme) or `accountId`.

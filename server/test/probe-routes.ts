@@ -11,7 +11,13 @@ import type { Db } from "../db/client";
 const ThingBody = z.object({
   name: z.string().min(1),
   amount: z.number().int().positive(),
-  payment_method: z.object({ type: z.enum(["card", "wallet"]), card_bin: z.string().regex(/^\d{6,8}$/).optional() }),
+  payment_method: z.object({
+    type: z.enum(["card", "wallet"]),
+    card_bin: z
+      .string()
+      .regex(/^\d{6,8}$/)
+      .optional(),
+  }),
   tags: z.array(z.string()).optional(),
   idempotency_key: z.string().optional(),
   delay_ms: z.number().int().min(0).max(5000).optional(),
@@ -26,17 +32,32 @@ async function createThing(db: Db, input: z.infer<typeof ThingBody>) {
     sql`insert into jobs (type, payload, state) values ('probe.thing', ${JSON.stringify({ name: input.name })}::jsonb, 'done') returning id`,
   )) as unknown as { rows: { id: number }[] };
   if (input.name === "fail-after-write") throw new Error("probe failure after a write");
-  if (input.name === "refuse-after-write") return { status: 422, body: { error: { type: "invalid_request_error", code: "probe_refused", message: "refused after a write" } } };
+  if (input.name === "refuse-after-write")
+    return { status: 422, body: { error: { type: "invalid_request_error", code: "probe_refused", message: "refused after a write" } } };
   return { status: 201, body: { object: "thing", id: `thing_${result.rows[0]?.id}`, name: input.name } };
 }
 
 export function mountProbeRoutes(app: OpenAPIHono<AppEnv>): void {
   const probe = createRouter()
-    .openapi(createRoute({ method: "post", path: "/v1/_probe/things", middleware: apiKeyRoute("a", "cases:write"), request: { body }, responses: ok }), (c) =>
-      idempotent(c, { surface: "a", bodyField: "idempotency_key" }, (db) => createThing(db, c.req.valid("json"))),
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/v1/_probe/things",
+        middleware: apiKeyRoute("a", "cases:write"),
+        request: { body },
+        responses: ok,
+      }),
+      (c) => idempotent(c, { surface: "a", bodyField: "idempotency_key" }, (db) => createThing(db, c.req.valid("json"))),
     )
-    .openapi(createRoute({ method: "post", path: "/api/v1/_probe/analyze", middleware: apiKeyRoute("b", "TRANSACTIONS_WRITE"), request: { body }, responses: ok }), (c) =>
-      idempotent(c, { surface: "b" }, (db) => createThing(db, c.req.valid("json"))),
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/api/v1/_probe/analyze",
+        middleware: apiKeyRoute("b", "TRANSACTIONS_WRITE"),
+        request: { body },
+        responses: ok,
+      }),
+      (c) => idempotent(c, { surface: "b" }, (db) => createThing(db, c.req.valid("json"))),
     )
     .openapi(
       createRoute({
@@ -48,9 +69,12 @@ export function mountProbeRoutes(app: OpenAPIHono<AppEnv>): void {
       }),
       (c) => c.json({ object: "whoami", key_id: c.get("key")?.keyId, environment: c.get("environment") }, 200),
     )
-    .openapi(createRoute({ method: "get", path: "/v1/_probe/boom", middleware: apiKeyRoute("a"), responses: { 200: { description: "never" } } }), () => {
-      throw new Error("secret internal detail: connection string postgres://u:p@db");
-    });
+    .openapi(
+      createRoute({ method: "get", path: "/v1/_probe/boom", middleware: apiKeyRoute("a"), responses: { 200: { description: "never" } } }),
+      () => {
+        throw new Error("secret internal detail: connection string postgres://u:p@db");
+      },
+    );
   app.route("/", probe);
 }
 

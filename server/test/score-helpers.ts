@@ -17,7 +17,8 @@ export function scoreBody(over: Record<string, unknown> = {}): Record<string, un
   };
   for (const [k, v] of Object.entries(over)) {
     const cur = base[k];
-    base[k] = v && typeof v === "object" && !Array.isArray(v) && cur && typeof cur === "object" ? { ...(cur as object), ...(v as object) } : v;
+    base[k] =
+      v && typeof v === "object" && !Array.isArray(v) && cur && typeof cur === "object" ? { ...(cur as object), ...(v as object) } : v;
   }
   return base;
 }
@@ -47,6 +48,12 @@ export async function setPolicy(api: TestApi, account: string, patch: Record<str
   return r.body;
 }
 
-export async function decide(api: TestApi, headers: Record<string, string>, transactionId: string, reason: string, decision = reason === "confirmed_fraud" ? "block" : "allow") {
+export async function decide(
+  api: TestApi,
+  headers: Record<string, string>,
+  transactionId: string,
+  reason: string,
+  decision = reason === "confirmed_fraud" ? "block" : "allow",
+) {
   return call(`${api.url.live}/v1/decisions`, { headers, body: { transaction_id: transactionId, decision, reason } });
 }

@@ -18,7 +18,11 @@ const SIGNAL_SETS = [
  * (n·37) mod 101, the default bands' decision for it, one of five signal sets, and every 50th a
  * fraud label (every 50th + 1 a legit one).
  */
-export async function seedStoredScores(db: Db, scope: Scope, opts: { n: number; start: Date; stepMs?: number; from?: number; prefix?: string }): Promise<void> {
+export async function seedStoredScores(
+  db: Db,
+  scope: Scope,
+  opts: { n: number; start: Date; stepMs?: number; from?: number; prefix?: string },
+): Promise<void> {
   const step = opts.stepMs ?? 1000;
   const prefix = opts.prefix ?? "txn_seed";
   const from = opts.from ?? 0;

@@ -25,7 +25,14 @@ const send = (path: string, method: string, headers: Record<string, string>, bod
 describe("alerts", () => {
   it("carry a version that an analyst's change grows and the engine's folded hits do not", async () => {
     const scope = { accountId, environment: "live" as const };
-    const hit: RaiseAlertInput = { type: "card_testing", key: "ip:198.51.100.9", confidence: 0.8, userIds: ["u1"], transactionIds: [], summary: "cards" };
+    const hit: RaiseAlertInput = {
+      type: "card_testing",
+      key: "ip:198.51.100.9",
+      confidence: 0.8,
+      userIds: ["u1"],
+      transactionIds: [],
+      summary: "cards",
+    };
     const { alert } = await raiseAlert(api.deps.database.db, api.deps.jobs, scope, hit);
     const path = `/v1/alerts/${alert.id}`;
     const read = await send(path, "GET", key);
@@ -81,9 +88,7 @@ describe("policies", () => {
   it("detection policy: the same, one writer of a version wins", async () => {
     const path = "/api/v1/policies/detection";
     expect((await send(path, "GET", admin)).body.version).toBe(0);
-    const writes = await Promise.all(
-      [12, 14, 16].map((n) => send(path, "PUT", admin, { card_testing: { distinct_cards: n } }, '"0"')),
-    );
+    const writes = await Promise.all([12, 14, 16].map((n) => send(path, "PUT", admin, { card_testing: { distinct_cards: n } }, '"0"')));
     expect(writes.filter((w) => w.status === 200)).toHaveLength(1);
     expect(writes.filter((w) => w.status === 409 && w.body.error.code === "CONFLICT")).toHaveLength(2);
     expect((await send(path, "GET", admin)).body.version).toBe(1);

@@ -8,8 +8,19 @@ import { newId } from "../core/ids";
  * unless told otherwise); its id. Webhook events are written only where an endpoint subscribes,
  * so tests that look at the outbox subscribe first.
  */
-export async function subscribeEndpoint(db: Db, scope: Scope, opts: { events?: string[]; status?: "enabled" | "disabled" } = {}): Promise<string> {
+export async function subscribeEndpoint(
+  db: Db,
+  scope: Scope,
+  opts: { events?: string[]; status?: "enabled" | "disabled" } = {},
+): Promise<string> {
   const id = newId("we");
-  await db.insert(webhookEndpoints).values({ id, ...scope, url: "https://hooks.example.com/test", events: opts.events ?? ["*"], status: opts.status ?? "enabled", secret: "whsec_test" });
+  await db.insert(webhookEndpoints).values({
+    id,
+    ...scope,
+    url: "https://hooks.example.com/test",
+    events: opts.events ?? ["*"],
+    status: opts.status ?? "enabled",
+    secret: "whsec_test",
+  });
   return id;
 }

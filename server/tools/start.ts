@@ -124,7 +124,9 @@ function superviseExits(): void {
       if (stopping) return;
       stopping = true;
       const others = children.filter((c) => c !== child && !c.exit);
-      complain(`the ${child.name} ${describeExit(exit)}${others.length ? `; stopping the ${others.map((c) => c.name).join(" and ")}` : ""}.`);
+      complain(
+        `the ${child.name} ${describeExit(exit)}${others.length ? `; stopping the ${others.map((c) => c.name).join(" and ")}` : ""}.`,
+      );
       await Promise.all(others.map((c) => stopChild(c)));
       process.exit(exitStatus(exit));
     });
@@ -156,7 +158,11 @@ async function main(): Promise<void> {
   await checkPorts();
   await buildConsole();
 
-  const api = startChild("API", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", "server/main.ts"], { cwd: root, env: childEnv, prefix: "[api]" });
+  const api = startChild("API", process.execPath, [...API_NODE_FLAGS, "--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: childEnv,
+    prefix: "[api]",
+  });
   children.push(api);
   say(`starting the API (${apiUrl}, ${sandboxUrl}); waiting for ${apiUrl}/readyz …`);
   try {

@@ -72,7 +72,11 @@ async function vitest(): Promise<SuiteOutcome> {
     ...extraArgs,
   ]);
   const json = readJson(report);
-  if (json === undefined) return crashedOutcome("Vitest", `vitest ${describeExit(exit)} without writing its JSON report: it crashed or was stopped (see its output above)`);
+  if (json === undefined)
+    return crashedOutcome(
+      "Vitest",
+      `vitest ${describeExit(exit)} without writing its JSON report: it crashed or was stopped (see its output above)`,
+    );
   return vitestOutcome(json, exitStatus(exit));
 }
 
@@ -96,7 +100,10 @@ async function playwright(): Promise<SuiteOutcome> {
   if (extraArgs.length > 0) return skippedOutcome("Playwright", "not run when arguments select Vitest tests");
   const cli = path.join(root, "node_modules/@playwright/test/cli.js");
   if (!fs.existsSync(cli)) {
-    return skippedOutcome("Playwright", `${specs.length} spec file(s) in e2e/, but @playwright/test is not installed (only playwright-core is)`);
+    return skippedOutcome(
+      "Playwright",
+      `${specs.length} spec file(s) in e2e/, but @playwright/test is not installed (only playwright-core is)`,
+    );
   }
   heading(`Playwright: browser tests (${specs.length} spec file${specs.length === 1 ? "" : "s"})`);
   const report = path.join(tmp, "playwright.json");
@@ -107,7 +114,8 @@ async function playwright(): Promise<SuiteOutcome> {
     PLAYWRIGHT_JSON_OUTPUT_FILE: report,
   });
   const json = readJson(report);
-  if (json === undefined) return crashedOutcome("Playwright", `playwright ${describeExit(exit)} without writing its JSON report (see its output above)`);
+  if (json === undefined)
+    return crashedOutcome("Playwright", `playwright ${describeExit(exit)} without writing its JSON report (see its output above)`);
   return playwrightOutcome(json, exitStatus(exit));
 }
 
@@ -131,7 +139,8 @@ try {
   outcomes.push(await vitest());
   if (!interrupted) outcomes.push(await playwright());
   const touched = changedDuringRun(trackedBefore, trackedChanges(root));
-  if (touched.length > 0) outcomes.push(crashedOutcome("Checkout", `the run changed tracked files (a build or test must not): ${touched.join(", ")}`));
+  if (touched.length > 0)
+    outcomes.push(crashedOutcome("Checkout", `the run changed tracked files (a build or test must not): ${touched.join(", ")}`));
 } catch (err) {
   outcomes.push(crashedOutcome("npm test", `the test runner itself failed: ${(err as Error).stack ?? err}`));
 } finally {

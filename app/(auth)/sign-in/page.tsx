@@ -64,9 +64,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
               <div>
                 <AlertTitle>The console is not connected to the API yet</AlertTitle>
                 <AlertDescription>
-                  Start the Argus API once (<code className="font-mono">npm start</code> does it): it writes the console&apos;s credentials to{" "}
-                  <code className="font-mono">console.env</code> in the data directory. Or set ARGUS_CONSOLE_LIVE_KEY, ARGUS_CONSOLE_TEST_KEY and
-                  ARGUS_CONSOLE_SECRET in the console&apos;s environment.
+                  Start the Argus API once (<code className="font-mono">npm start</code> does it): it writes the console&apos;s credentials
+                  to <code className="font-mono">console.env</code> in the data directory. Or set ARGUS_CONSOLE_LIVE_KEY,
+                  ARGUS_CONSOLE_TEST_KEY and ARGUS_CONSOLE_SECRET in the console&apos;s environment.
                 </AlertDescription>
               </div>
             </Alert>

@@ -37,18 +37,23 @@ export default async function OverviewPage() {
           <>
             Welcome, <UserText value={displayName(analyst)} />
           </>
-        } description="Volumes, decisions and open work at a glance." />
+        }
+        description="Volumes, decisions and open work at a glance."
+      />
       <div className="mt-6 grid gap-3 md:grid-cols-2">
         <Card className="flex items-start gap-3 p-4">
           <EnvironmentBadge environment={environment} className="mt-0.5 w-fit shrink-0 text-sm" />
           <p className="text-sm leading-relaxed text-muted-foreground">
-            {environment === "production" ? "Live keys, real customers, real decisions." : "Test keys and test data, isolated from production."} Switch with the{" "}
-            {environmentLabels.production} / {environmentLabels["pre-production"]} control in the header.
+            {environment === "production"
+              ? "Live keys, real customers, real decisions."
+              : "Test keys and test data, isolated from production."}{" "}
+            Switch with the {environmentLabels.production} / {environmentLabels["pre-production"]} control in the header.
           </p>
         </Card>
         <Card className="p-4 text-sm">
           <p>
-            <span className="font-medium">{roleLabels[analyst.role]}</span> <span className="text-muted-foreground">
+            <span className="font-medium">{roleLabels[analyst.role]}</span>{" "}
+            <span className="text-muted-foreground">
               · <UserText value={analyst.email} />
             </span>
           </p>

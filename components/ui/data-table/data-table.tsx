@@ -106,7 +106,10 @@ export function DataTable<TData extends RowData>({
     <Card className={cn("overflow-hidden", className)}>
       {status === "error" && rows.length > 0 && error ? (
         // A refresh failed but older rows are on screen: say so above them, do not hide them.
-        <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-danger/30 bg-danger-soft px-4 py-2.5 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-danger/30 bg-danger-soft px-4 py-2.5 text-sm"
+        >
           <span className="font-medium">{error.message}</span>
           {error.requestId ? <RequestId value={error.requestId} /> : null}
           {retry}
@@ -161,13 +164,18 @@ export function DataTable<TData extends RowData>({
                 <TableRow
                   key={row.id}
                   {...getRowProps(index)}
-                  onClick={onRowOpen ? (event: MouseEvent<HTMLTableRowElement>) => openOnRowClick(event, () => onRowOpen(row.original)) : undefined}
+                  onClick={
+                    onRowOpen ? (event: MouseEvent<HTMLTableRowElement>) => openOnRowClick(event, () => onRowOpen(row.original)) : undefined
+                  }
                   className={cn(onRowOpen && "cursor-pointer", rowSelection && row.getIsSelected() && "bg-accent/40")}
                 >
                   {row.getAllCells().map((cell) => (
                     <TableCell
                       key={cell.id}
-                      className={cn(cell.column.columnDef.meta?.align === "end" && "text-right tabular-nums", cell.column.columnDef.meta?.cellClassName)}
+                      className={cn(
+                        cell.column.columnDef.meta?.align === "end" && "text-right tabular-nums",
+                        cell.column.columnDef.meta?.cellClassName,
+                      )}
                     >
                       <table.FlexRender cell={cell} />
                     </TableCell>
@@ -178,8 +186,14 @@ export function DataTable<TData extends RowData>({
           </TableBody>
         </Table>
       </TableContainer>
-      {status === "pending" ? <p className="sr-only" role="status">Loading</p> : null}
-      {pagination && (pagination.canPrevious || pagination.canNext) ? <PaginationBar {...pagination} busy={pagination.busy ?? isFetching} /> : null}
+      {status === "pending" ? (
+        <p className="sr-only" role="status">
+          Loading
+        </p>
+      ) : null}
+      {pagination && (pagination.canPrevious || pagination.canNext) ? (
+        <PaginationBar {...pagination} busy={pagination.busy ?? isFetching} />
+      ) : null}
     </Card>
   );
 }

@@ -6,14 +6,22 @@ import type { ReactNode } from "react";
 import type { DataTableFeatures } from "./features";
 
 /** aria-sort for the header cell; only the sorted column carries a direction. */
-export function ariaSortOf<TData extends RowData>(header: Header<DataTableFeatures, TData, unknown>): "ascending" | "descending" | "none" | undefined {
+export function ariaSortOf<TData extends RowData>(
+  header: Header<DataTableFeatures, TData, unknown>,
+): "ascending" | "descending" | "none" | undefined {
   if (!header.column.getCanSort()) return undefined;
   const sorted = header.column.getIsSorted();
   return sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none";
 }
 
 /** A header that sorts on click / Enter / Space, and says which way it sorts. */
-export function SortHeader<TData extends RowData>({ header, children }: { header: Header<DataTableFeatures, TData, unknown>; children: ReactNode }) {
+export function SortHeader<TData extends RowData>({
+  header,
+  children,
+}: {
+  header: Header<DataTableFeatures, TData, unknown>;
+  children: ReactNode;
+}) {
   if (!header.column.getCanSort()) return <>{children}</>;
   const sorted = header.column.getIsSorted();
   const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ChevronsUpDown;

@@ -24,7 +24,10 @@ export function cardTestingBurst(rng: Rng, tag: string, attempts = 24): Flow {
   return async (api: DemoClient) => {
     const session = await openSession(api, tries[0]!.guest, "checkout", { device: fingerprint, ip, userAgent: ua });
     for (const t of tries) {
-      await api.post("/v1/transactions/score", scoreBody({ ...t.guest, currency: "USD" }, t.amount, t.card, { sessionId: session, category: "digital_goods", ip, email: t.email }));
+      await api.post(
+        "/v1/transactions/score",
+        scoreBody({ ...t.guest, currency: "USD" }, t.amount, t.card, { sessionId: session, category: "digital_goods", ip, email: t.email }),
+      );
     }
   };
 }
@@ -48,9 +51,13 @@ export function atoWave(rng: Rng, tag: string, victims = 4): Flow[] {
     const attackerDevice = attackerDevices[k % attackerDevices.length] as string;
     return async (api: DemoClient) => {
       const own = await openSession(api, p, "login");
-      for (const amount of history) await api.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: own, category: "grocery" }));
+      for (const amount of history)
+        await api.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: own, category: "grocery" }));
       const taken = await openSession(api, p, "account_change", { device: attackerDevice, ip: attackerIp, userAgent: attackerUa });
-      await api.post("/v1/transactions/score", scoreBody(p, big, stolenTo, { sessionId: taken, category: "digital_goods", ip: attackerIp }));
+      await api.post(
+        "/v1/transactions/score",
+        scoreBody(p, big, stolenTo, { sessionId: taken, category: "digital_goods", ip: attackerIp }),
+      );
     };
   });
 }
@@ -81,7 +88,10 @@ export function syntheticRing(rng: Rng, tag: string, members = 5): Flow {
     for (const [k, { p }] of people.entries()) {
       const session = await openSession(api, p, "onboarding", { device: ringDevice, ip: ringIp, userAgent: ringUa });
       const paidWith = k < 3 ? ringCard : p.card;
-      await api.post("/v1/transactions/score", scoreBody({ ...p, currency: "USD" }, amounts[k]!, paidWith, { sessionId: session, category: "electronics", ip: ringIp }));
+      await api.post(
+        "/v1/transactions/score",
+        scoreBody({ ...p, currency: "USD" }, amounts[k]!, paidWith, { sessionId: session, category: "electronics", ip: ringIp }),
+      );
     }
   };
 }

@@ -68,7 +68,10 @@ export async function openCases(api: DemoClient, alerts: readonly Alert[], types
   }
   const [first, second] = ids;
   if (first) {
-    await api.patch(`/v1/cases/${first}`, { notes: "Blocked the source at the edge; asking the issuers to reissue the tested cards.", ...actor });
+    await api.patch(`/v1/cases/${first}`, {
+      notes: "Blocked the source at the edge; asking the issuers to reissue the tested cards.",
+      ...actor,
+    });
     await api.patch(`/v1/cases/${first}`, { status: "in_review", ...(actorId ? { assignee_id: actorId } : {}), ...actor });
   }
   if (second) await api.patch(`/v1/cases/${second}`, { notes: "Customers contacted to confirm the account changes.", ...actor });

@@ -62,7 +62,12 @@ export class DemoClient {
 export type Flow = (api: DemoClient) => Promise<void>;
 
 /** Runs flows with at most `concurrency` in flight; a failing flow is reported, not fatal. */
-export async function runFlows(api: DemoClient, flows: readonly Flow[], concurrency: number, onError?: (err: unknown) => void): Promise<void> {
+export async function runFlows(
+  api: DemoClient,
+  flows: readonly Flow[],
+  concurrency: number,
+  onError?: (err: unknown) => void,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < flows.length) {

@@ -7,11 +7,23 @@ import type { Rng } from "./rng";
 // decisions, the odd address change from a device they already use. None of it is a pattern.
 
 type Purchase = { amount: number; card: Card; category: string; wallet: boolean; newSession: boolean; decide: boolean };
-type Plan = { p: Person; kyc: boolean; document: ReturnType<typeof passport> | null; screen: boolean; purchases: Purchase[]; accountChange: boolean };
+type Plan = {
+  p: Person;
+  kyc: boolean;
+  document: ReturnType<typeof passport> | null;
+  screen: boolean;
+  purchases: Purchase[];
+  accountChange: boolean;
+};
 
 export type OrdinaryOptions = { purchases?: [number, number]; kycShare?: number };
 
-export async function openSession(api: DemoClient, p: Person, action: string, over: { device?: string; ip?: string; userAgent?: string } = {}): Promise<string | undefined> {
+export async function openSession(
+  api: DemoClient,
+  p: Person,
+  action: string,
+  over: { device?: string; ip?: string; userAgent?: string } = {},
+): Promise<string | undefined> {
   const r = await api.post("/v1/device/session", {
     page_url: `https://shop.example.com/${action === "account_change" ? "account/settings" : action}`,
     user_id: p.userId,
@@ -23,7 +35,12 @@ export async function openSession(api: DemoClient, p: Person, action: string, ov
   return r.status === 201 ? (r.body.session_id as string) : undefined;
 }
 
-export function scoreBody(p: Person, amount: number, c: Card, opts: { sessionId?: string; category?: string; wallet?: boolean; ip?: string; email?: string } = {}) {
+export function scoreBody(
+  p: Person,
+  amount: number,
+  c: Card,
+  opts: { sessionId?: string; category?: string; wallet?: boolean; ip?: string; email?: string } = {},
+) {
   const category = opts.category ?? "apparel";
   return {
     amount,
@@ -48,7 +65,14 @@ function plan(rng: Rng, p: Person, o: Required<OrdinaryOptions>): Plan {
     decide: rng.chance(0.04),
   }));
   const kyc = rng.chance(o.kycShare);
-  return { p, kyc, document: kyc && rng.chance(0.15) ? passport(rng) : null, screen: kyc && rng.chance(0.3), purchases, accountChange: rng.chance(0.05) };
+  return {
+    p,
+    kyc,
+    document: kyc && rng.chance(0.15) ? passport(rng) : null,
+    screen: kyc && rng.chance(0.3),
+    purchases,
+    accountChange: rng.chance(0.05),
+  };
 }
 
 async function runPlan(api: DemoClient, pl: Plan): Promise<void> {
@@ -60,10 +84,18 @@ async function runPlan(api: DemoClient, pl: Plan): Promise<void> {
   let session = await openSession(api, p, "login");
   for (const buy of pl.purchases) {
     if (buy.newSession) session = await openSession(api, p, "checkout");
-    const r = await api.post("/v1/transactions/score", scoreBody(p, buy.amount, buy.card, { sessionId: session, category: buy.category, wallet: buy.wallet }));
+    const r = await api.post(
+      "/v1/transactions/score",
+      scoreBody(p, buy.amount, buy.card, { sessionId: session, category: buy.category, wallet: buy.wallet }),
+    );
     if (buy.decide && r.status === 200) {
       const reason = r.body.decision === "allow" ? "customer_verified" : "manual_review";
-      await api.post("/v1/decisions", { transaction_id: r.body.transaction_id, decision: "allow", reason, notes: "Checked with the customer." });
+      await api.post("/v1/decisions", {
+        transaction_id: r.body.transaction_id,
+        decision: "allow",
+        reason,
+        notes: "Checked with the customer.",
+      });
     }
   }
   // Changing an address from a device the customer already uses is ordinary.

@@ -3,9 +3,112 @@ import type { Rng } from "./rng";
 // Realistic-looking customers for the demo stream: names, US addresses and phones that pass the
 // identity checks, public IPs, browsers, cards. Everything is drawn from the seeded PRNG.
 
-const FIRST = ["Olivia", "Liam", "Emma", "Noah", "Ava", "Ethan", "Sophia", "Mason", "Isabella", "Lucas", "Mia", "Logan", "Amelia", "James", "Harper", "Aiden", "Evelyn", "Elijah", "Abigail", "Benjamin", "Emily", "Henry", "Ella", "Daniel", "Grace", "Samuel", "Chloe", "David", "Nora", "Carlos", "Priya", "Wei", "Fatima", "Kenji", "Sofia", "Mateo", "Aisha", "Omar", "Hana", "Diego"];
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "Nguyen", "Patel", "Kim", "Chen", "Okafor", "Schmidt", "Rossi", "Novak", "Silva", "Haddad"];
-const STREETS = ["Oak", "Maple", "Cedar", "Pine", "Elm", "Walnut", "Chestnut", "Willow", "Lake", "Hill", "Park", "Washington", "Lincoln", "Jefferson", "Madison", "Franklin", "Highland", "Sunset", "River", "Church"];
+const FIRST = [
+  "Olivia",
+  "Liam",
+  "Emma",
+  "Noah",
+  "Ava",
+  "Ethan",
+  "Sophia",
+  "Mason",
+  "Isabella",
+  "Lucas",
+  "Mia",
+  "Logan",
+  "Amelia",
+  "James",
+  "Harper",
+  "Aiden",
+  "Evelyn",
+  "Elijah",
+  "Abigail",
+  "Benjamin",
+  "Emily",
+  "Henry",
+  "Ella",
+  "Daniel",
+  "Grace",
+  "Samuel",
+  "Chloe",
+  "David",
+  "Nora",
+  "Carlos",
+  "Priya",
+  "Wei",
+  "Fatima",
+  "Kenji",
+  "Sofia",
+  "Mateo",
+  "Aisha",
+  "Omar",
+  "Hana",
+  "Diego",
+];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "Nguyen",
+  "Patel",
+  "Kim",
+  "Chen",
+  "Okafor",
+  "Schmidt",
+  "Rossi",
+  "Novak",
+  "Silva",
+  "Haddad",
+];
+const STREETS = [
+  "Oak",
+  "Maple",
+  "Cedar",
+  "Pine",
+  "Elm",
+  "Walnut",
+  "Chestnut",
+  "Willow",
+  "Lake",
+  "Hill",
+  "Park",
+  "Washington",
+  "Lincoln",
+  "Jefferson",
+  "Madison",
+  "Franklin",
+  "Highland",
+  "Sunset",
+  "River",
+  "Church",
+];
 const SUFFIX = ["Street", "Avenue", "Road", "Drive", "Lane", "Boulevard", "Court", "Place"];
 // City, state, a ZIP prefix and an area code of that place (so phone and address agree).
 const CITIES: [string, string, string, string][] = [
@@ -33,8 +136,31 @@ const BROWSERS = [
 // First octets of ordinary public unicast space (no private, loopback, CGNAT or documentation ranges).
 const PUBLIC_OCTETS = [24, 31, 37, 45, 50, 62, 68, 71, 73, 76, 81, 86, 90, 98, 108, 151, 174, 188, 212, 217];
 // Real issuer BIN prefixes of common consumer cards.
-export const BINS = ["414720", "426684", "453275", "476173", "491653", "510805", "522123", "530125", "542418", "552433", "601100", "371449"];
-export const CATEGORIES = ["grocery", "electronics", "apparel", "travel", "restaurants", "books", "home_goods", "pharmacy", "digital_goods"];
+export const BINS = [
+  "414720",
+  "426684",
+  "453275",
+  "476173",
+  "491653",
+  "510805",
+  "522123",
+  "530125",
+  "542418",
+  "552433",
+  "601100",
+  "371449",
+];
+export const CATEGORIES = [
+  "grocery",
+  "electronics",
+  "apparel",
+  "travel",
+  "restaurants",
+  "books",
+  "home_goods",
+  "pharmacy",
+  "digital_goods",
+];
 
 export type Card = { card_bin: string; last_four: string; expiry_month: number; expiry_year: number };
 export type Address = { line1: string; city: string; state: string; postal_code: string; country: string };
@@ -58,7 +184,12 @@ export function publicIp(rng: Rng): string {
 }
 
 export function card(rng: Rng): Card {
-  return { card_bin: rng.pick(BINS), last_four: rng.digits(4), expiry_month: rng.int(1, 12), expiry_year: new Date().getUTCFullYear() + rng.int(1, 5) };
+  return {
+    card_bin: rng.pick(BINS),
+    last_four: rng.digits(4),
+    expiry_month: rng.int(1, 12),
+    expiry_year: new Date().getUTCFullYear() + rng.int(1, 5),
+  };
 }
 
 export function device(rng: Rng, prefix = "dev"): string {
@@ -67,7 +198,13 @@ export function device(rng: Rng, prefix = "dev"): string {
 
 export function address(rng: Rng): Address {
   const [city, state, zip] = rng.pick(CITIES);
-  return { line1: `${rng.int(10, 9899)} ${rng.pick(STREETS)} ${rng.pick(SUFFIX)}`, city, state, postal_code: `${zip}${rng.digits(2)}`, country: "US" };
+  return {
+    line1: `${rng.int(10, 9899)} ${rng.pick(STREETS)} ${rng.pick(SUFFIX)}`,
+    city,
+    state,
+    postal_code: `${zip}${rng.digits(2)}`,
+    country: "US",
+  };
 }
 
 /** A US number with the area code of the address's city (valid for libphonenumber). */
@@ -118,5 +255,10 @@ export function identityBody(p: Person, extra: Record<string, unknown> = {}): Re
 
 /** A US passport number of the valid shape (a letter or digit, then 8 digits). */
 export function passport(rng: Rng): { type: string; number: string; issuing_country: string; expiry_date: string } {
-  return { type: "passport", number: `${rng.pick(["A", "C", "E", "5"])}${rng.digits(8)}`, issuing_country: "US", expiry_date: `${new Date().getUTCFullYear() + rng.int(2, 9)}-06-30` };
+  return {
+    type: "passport",
+    number: `${rng.pick(["A", "C", "E", "5"])}${rng.digits(8)}`,
+    issuing_country: "US",
+    expiry_date: `${new Date().getUTCFullYear() + rng.int(2, 9)}-06-30`,
+  };
 }

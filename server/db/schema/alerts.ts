@@ -37,9 +37,7 @@ export const alerts = pgTable(
     severity: text("severity", { enum: severityLevels }).notNull(),
     severityRank: integer("severity_rank")
       .notNull()
-      .generatedAlwaysAs(
-        sql`case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`,
-      ),
+      .generatedAlwaysAs(sql`case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`),
     /** The highest confidence (0–1) any hit reported. */
     confidence: doublePrecision("confidence").notNull(),
     affectedUsers: bigint("affected_users", { mode: "number" }).notNull().default(0),
@@ -63,7 +61,9 @@ export const alerts = pgTable(
      * Set by the database (trigger argus_sla_due_at, migration 0029_lead_desk): created_at plus the SLA
      * policy's due time for the severity; the default is never kept. See server/domain/sla/README.md.
      */
-    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull().default(sql`date_trunc('milliseconds', now())`),
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
     /** When the SLA sweep recorded the breach (its event and webhook were written with it, once). */
     slaBreachedAt: timestamp("sla_breached_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
@@ -76,12 +76,21 @@ export const alerts = pgTable(
     // as in the index above; the rank is descending so the order (rank desc, created_at, id) is a
     // plain forward scan with no sort step (NULLS FIRST is what `order by … desc` means; the planner
     // matches it even though the column is never null). `status=all` sorts the scope's rows instead.
-    index("alerts_scope_status_severity_idx").on(t.accountId, t.environment, t.status, t.severityRank.desc().nullsFirst(), t.createdAt, t.id),
+    index("alerts_scope_status_severity_idx").on(
+      t.accountId,
+      t.environment,
+      t.status,
+      t.severityRank.desc().nullsFirst(),
+      t.createdAt,
+      t.id,
+    ),
     index("alerts_scope_case_idx").on(t.accountId, t.environment, t.caseId),
     // The queue sorted by due time (sort=due_at, keyset on due_at, id).
     index("alerts_scope_due_idx").on(t.accountId, t.environment, t.dueAt, t.id),
     // The SLA sweep: unfinished items past due whose breach is not recorded yet.
-    index("alerts_sla_pending_idx").on(t.dueAt).where(sql`sla_breached_at is null and status in ('open', 'acknowledged')`),
+    index("alerts_sla_pending_idx")
+      .on(t.dueAt)
+      .where(sql`sla_breached_at is null and status in ('open', 'acknowledged')`),
     // The link graph flags an entity whose id is an alert's key (`ip:…`, `device:…`).
     index("alerts_scope_key_idx").on(t.accountId, t.environment, t.key),
     uniqueIndex("alerts_open_key_idx")

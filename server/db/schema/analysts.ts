@@ -60,5 +60,10 @@ export const analystSessions = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
     endReason: text("end_reason", { enum: sessionEndReasons }),
   },
-  (t) => [index("analyst_sessions_live_idx").on(t.analystId).where(sql`ended_at is null`), index("analyst_sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("analyst_sessions_live_idx")
+      .on(t.analystId)
+      .where(sql`ended_at is null`),
+    index("analyst_sessions_expires_idx").on(t.expiresAt),
+  ],
 );

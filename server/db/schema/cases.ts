@@ -35,9 +35,7 @@ export const cases = pgTable(
     severity: text("severity", { enum: severityLevels }).notNull().default("medium"),
     severityRank: integer("severity_rank")
       .notNull()
-      .generatedAlwaysAs(
-        sql`case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`,
-      ),
+      .generatedAlwaysAs(sql`case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`),
     /** Linked transactions in the order they were linked, without duplicates. */
     transactionIds: text("transaction_ids").array().notNull().default([]),
     userId: text("user_id"),
@@ -54,7 +52,9 @@ export const cases = pgTable(
      * Set by the database (trigger argus_sla_due_at, migration 0029_lead_desk): created_at plus the SLA
      * policy's due time for the severity; the default is never kept. See server/domain/sla/README.md.
      */
-    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull().default(sql`date_trunc('milliseconds', now())`),
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
     /** When the SLA sweep recorded the breach (its event and webhook were written with it, once). */
     slaBreachedAt: timestamp("sla_breached_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
@@ -70,7 +70,9 @@ export const cases = pgTable(
     // The queue sorted by due time (sort=due_at, keyset on due_at, id).
     index("cases_scope_due_idx").on(t.accountId, t.environment, t.dueAt, t.id),
     // The SLA sweep: unfinished items past due whose breach is not recorded yet.
-    index("cases_sla_pending_idx").on(t.dueAt).where(sql`sla_breached_at is null and status in ('open', 'in_review')`),
+    index("cases_sla_pending_idx")
+      .on(t.dueAt)
+      .where(sql`sla_breached_at is null and status in ('open', 'in_review')`),
     index("cases_alert_ids_idx").using("gin", t.alertIds),
     // One case at a time per alert: a second one while the first is not closed is refused (422),
     // so two analysts (or two clicks) cannot open parallel investigations of one alert.

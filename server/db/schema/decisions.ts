@@ -33,8 +33,12 @@ export const decisions = pgTable(
   },
   (t) => [
     index("decisions_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
-    uniqueIndex("decisions_transaction_seq_idx").on(t.accountId, t.environment, t.transactionId, t.seq).where(sql`transaction_id is not null`),
-    uniqueIndex("decisions_screening_seq_idx").on(t.accountId, t.environment, t.screeningId, t.seq).where(sql`screening_id is not null`),
+    uniqueIndex("decisions_transaction_seq_idx")
+      .on(t.accountId, t.environment, t.transactionId, t.seq)
+      .where(sql`transaction_id is not null`),
+    uniqueIndex("decisions_screening_seq_idx")
+      .on(t.accountId, t.environment, t.screeningId, t.seq)
+      .where(sql`screening_id is not null`),
     check("decisions_one_subject", sql`num_nonnulls(${t.transactionId}, ${t.screeningId}) = 1`),
   ],
 );

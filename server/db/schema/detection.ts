@@ -60,7 +60,10 @@ export const detectionAtoHits = pgTable(
     scoredAt: timestamp("scored_at", { withTimezone: true, mode: "date" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.environment, t.transactionId] }), index("detection_ato_hits_time_idx").on(t.accountId, t.environment, t.scoredAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.environment, t.transactionId] }),
+    index("detection_ato_hits_time_idx").on(t.accountId, t.environment, t.scoredAt),
+  ],
 );
 
 // Per-account (and environment) overrides of the detection thresholds, edited through

@@ -22,8 +22,5 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.environment, t.surface, t.key] }),
-    index("idempotency_keys_expires_idx").on(t.expiresAt),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.environment, t.surface, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
 );

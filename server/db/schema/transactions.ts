@@ -72,11 +72,19 @@ export const transactions = pgTable(
     index("transactions_review_pending_idx")
       .on(t.accountId, t.environment, t.createdAt, t.id)
       .where(sql`decision in ('challenge', 'block') and reviewed_decision is null`),
-    index("transactions_flagged_decision_idx").on(t.accountId, t.environment, t.decision, t.createdAt, t.id).where(sql`decision <> 'allow'`),
-    index("transactions_label_idx").on(t.accountId, t.environment, t.label, t.createdAt, t.id).where(sql`label is not null`),
-    index("transactions_reviewed_idx").on(t.accountId, t.environment, t.createdAt, t.id).where(sql`reviewed_decision is not null`),
+    index("transactions_flagged_decision_idx")
+      .on(t.accountId, t.environment, t.decision, t.createdAt, t.id)
+      .where(sql`decision <> 'allow'`),
+    index("transactions_label_idx")
+      .on(t.accountId, t.environment, t.label, t.createdAt, t.id)
+      .where(sql`label is not null`),
+    index("transactions_reviewed_idx")
+      .on(t.accountId, t.environment, t.createdAt, t.id)
+      .where(sql`reviewed_decision is not null`),
     // Small partial indexes for the "linked to fraud" features: only flagged rows are in them.
-    index("transactions_user_fraud_idx").on(t.accountId, t.environment, t.userId).where(sql`label = 'fraud'`),
+    index("transactions_user_fraud_idx")
+      .on(t.accountId, t.environment, t.userId)
+      .where(sql`label = 'fraud'`),
     index("transactions_device_flag_idx")
       .on(t.accountId, t.environment, t.deviceId)
       .where(sql`device_id is not null and (label = 'fraud' or decision = 'block' or reviewed_decision = 'block')`),

@@ -28,7 +28,9 @@ export const webhookEndpoints = pgTable(
     /** 1 on create, +1 on every change to what the endpoint is (url, events, status…): `ETag` and `If-Match`. */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
-    updatedAt: stamp("updated_at").notNull().default(sql`date_trunc('milliseconds', now())`),
+    updatedAt: stamp("updated_at")
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
   },
   (t) => [index("webhook_endpoints_scope_idx").on(t.accountId, t.environment, t.createdAt, t.id)],
 );

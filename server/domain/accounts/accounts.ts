@@ -13,7 +13,10 @@ export async function findAccountByName(db: Db, name: string): Promise<Account |
 
 /** The account of that name, created on first use (the keys CLI creates accounts this way). */
 export async function ensureAccount(db: Db, name: string): Promise<Account> {
-  await db.insert(accounts).values({ id: newId("acct"), name }).onConflictDoNothing({ target: accounts.name });
+  await db
+    .insert(accounts)
+    .values({ id: newId("acct"), name })
+    .onConflictDoNothing({ target: accounts.name });
   const row = await findAccountByName(db, name);
   if (!row) throw new Error(`account ${name} vanished`);
   return row;

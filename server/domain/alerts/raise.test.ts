@@ -35,8 +35,14 @@ const hit = (over: Partial<RaiseAlertInput> = {}): RaiseAlertInput => ({
 });
 
 async function triggered(s: Scope) {
-  const logged = await db.select().from(events).where(and(eq(events.accountId, s.accountId), eq(events.eventType, "alert.triggered")));
-  const hooks = await db.select().from(webhookEvents).where(and(eq(webhookEvents.accountId, s.accountId), eq(webhookEvents.type, "alert.triggered")));
+  const logged = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.accountId, s.accountId), eq(events.eventType, "alert.triggered")));
+  const hooks = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.accountId, s.accountId), eq(webhookEvents.type, "alert.triggered")));
   return { logged, hooks };
 }
 
@@ -53,7 +59,12 @@ describe("raiseAlert", () => {
     await subscribe(s);
     const t1 = await insertTransaction(db, s, { userId: "u1", amount: 2_500 });
     const t2 = await insertTransaction(db, s, { userId: "u2", amount: 7_500 });
-    const { alert, created } = await raiseAlert(db, queue, s, hit({ userIds: ["u1", "u2", "u1"], transactionIds: [t1, t2, t1], evidence: { distinct_cards: 10 } }));
+    const { alert, created } = await raiseAlert(
+      db,
+      queue,
+      s,
+      hit({ userIds: ["u1", "u2", "u1"], transactionIds: [t1, t2, t1], evidence: { distinct_cards: 10 } }),
+    );
     expect(created).toBe(true);
     expect(alert).toMatchObject({
       status: "open",
@@ -72,7 +83,13 @@ describe("raiseAlert", () => {
     expect(logged[0]).toMatchObject({ transactionId: t2, userId: "u2" });
     expect(logged[0]!.payload).toMatchObject({ alert_id: alert.id, alert_type: "card_testing", affected_users: 2 });
     expect(hooks).toHaveLength(1);
-    expect(hooks[0]!.data).toMatchObject({ object: "alert", alert_id: alert.id, status: "open", severity: "low", affected_transactions: 2 });
+    expect(hooks[0]!.data).toMatchObject({
+      object: "alert",
+      alert_id: alert.id,
+      status: "open",
+      severity: "low",
+      affected_transactions: 2,
+    });
     expect(await fanoutsOf([hooks[0]!.id])).toHaveLength(1);
   });
 
@@ -96,10 +113,21 @@ describe("raiseAlert", () => {
     await sleep(10);
     const txns: string[] = [];
     for (let i = 0; i < 20; i++) txns.push(await insertTransaction(db, s, { userId: `u${i}`, amount: 60_000 }));
-    const second = await raiseAlert(db, queue, s, hit({ userIds: ["b", "c", ...txns.map((_, i) => `u${i}`)], transactionIds: txns, confidence: 0.95, summary: "22 users" }));
+    const second = await raiseAlert(
+      db,
+      queue,
+      s,
+      hit({ userIds: ["b", "c", ...txns.map((_, i) => `u${i}`)], transactionIds: txns, confidence: 0.95, summary: "22 users" }),
+    );
     expect(second.created).toBe(false);
     expect(second.alert.id).toBe(first.alert.id);
-    expect(second.alert).toMatchObject({ affectedUsers: 23, affectedTransactions: 20, exposureAmount: 1_200_000, confidence: 0.95, summary: "22 users" });
+    expect(second.alert).toMatchObject({
+      affectedUsers: 23,
+      affectedTransactions: 20,
+      exposureAmount: 1_200_000,
+      confidence: 0.95,
+      summary: "22 users",
+    });
     // confidence 3 + volume (23) 2 + exposure $12,000 2 = 7
     expect(second.alert.severity).toBe("critical");
     expect(second.alert.updatedAt.getTime()).toBeGreaterThan(first.alert.updatedAt.getTime());
@@ -173,21 +201,33 @@ describe("raiseAlert", () => {
     const s = scope();
     // Three currencies whose weight changes hands as members join; ids repeat across hits.
     const pool = [
-      ...(await Promise.all(Array.from({ length: 12 }, (_, i) => insertTransaction(db, s, { userId: `w${i % 5}`, amount: 1_000 * (i + 1), currency: "USD" })))),
-      ...(await Promise.all(Array.from({ length: 6 }, (_, i) => insertTransaction(db, s, { userId: `w${i}`, amount: 90_000 * (i + 1), currency: "JPY" })))),
-      ...(await Promise.all(Array.from({ length: 4 }, (_, i) => insertTransaction(db, s, { userId: `w${i + 3}`, amount: 5_000 * (i + 1), currency: "EUR" })))),
+      ...(await Promise.all(
+        Array.from({ length: 12 }, (_, i) => insertTransaction(db, s, { userId: `w${i % 5}`, amount: 1_000 * (i + 1), currency: "USD" })),
+      )),
+      ...(await Promise.all(
+        Array.from({ length: 6 }, (_, i) => insertTransaction(db, s, { userId: `w${i}`, amount: 90_000 * (i + 1), currency: "JPY" })),
+      )),
+      ...(await Promise.all(
+        Array.from({ length: 4 }, (_, i) => insertTransaction(db, s, { userId: `w${i + 3}`, amount: 5_000 * (i + 1), currency: "EUR" })),
+      )),
       "txn_not_in_this_scope",
     ];
     let seed = 7;
-    const pick = <T,>(list: T[], k: number) => Array.from({ length: k }, () => list[(seed = (seed * 48271) % 2147483647) % list.length]!);
+    const pick = <T>(list: T[], k: number) => Array.from({ length: k }, () => list[(seed = (seed * 48271) % 2147483647) % list.length]!);
     for (let round = 0; round < 15; round++) {
       const batch = Array.from({ length: 1 + (round % 3) }, (_, i) =>
-        hit({ key: round % 4 === 0 && i === 1 ? "ip:other" : "ip:203.0.113.7", transactionIds: pick(pool, 1 + (round % 5)), userIds: pick(["w0", "w1", "w2", "w3", "w4", "w5", "w6"], 2) }),
+        hit({
+          key: round % 4 === 0 && i === 1 ? "ip:other" : "ip:203.0.113.7",
+          transactionIds: pick(pool, 1 + (round % 5)),
+          userIds: pick(["w0", "w1", "w2", "w3", "w4", "w5", "w6"], 2),
+        }),
       );
       await raiseAlerts(db, queue, s, batch);
     }
     for (const alert of await alertsOf(s)) {
-      const members = (await db.select().from(alertTransactions).where(eq(alertTransactions.alertId, alert.id))).map((m) => m.transactionId);
+      const members = (await db.select().from(alertTransactions).where(eq(alertTransactions.alertId, alert.id))).map(
+        (m) => m.transactionId,
+      );
       const users = await db.select().from(alertUsers).where(eq(alertUsers.alertId, alert.id));
       const found = members.length ? await db.select().from(transactions).where(inArray(transactions.id, members)) : [];
       const sums = new Map<string, number>();
@@ -225,7 +265,10 @@ describe("raiseAlert", () => {
       const tx = txRaw as unknown as Db;
       const { alert } = await raiseAlert(tx, queue, s, hit({ userIds: ["x"] }));
       // A savepoint's writes carry the subtransaction's id; the caller's carry the top-level one.
-      return rows<{ same: boolean }>(tx, sql`select xmin::text::bigint = txid_current() % 4294967296 as same from alerts where id = ${alert.id}`);
+      return rows<{ same: boolean }>(
+        tx,
+        sql`select xmin::text::bigint = txid_current() % 4294967296 as same from alerts where id = ${alert.id}`,
+      );
     });
     expect(own).toEqual({ same: true });
     // With the root handle it opens a transaction of its own (the alert exists once it returns).
@@ -254,7 +297,19 @@ describe("raiseAlert", () => {
     const sequential = [];
     for (const h of await list(one)) sequential.push(await raiseAlert(db, queue, one, h));
     const batched = await raiseAlerts(db, queue, many, await list(many));
-    const shape = (r: { alert: { alertType: string; key: string; affectedUsers: number; affectedTransactions: number; exposureAmount: number; confidence: number; severity: string; summary: string }; created: boolean }) => ({
+    const shape = (r: {
+      alert: {
+        alertType: string;
+        key: string;
+        affectedUsers: number;
+        affectedTransactions: number;
+        exposureAmount: number;
+        confidence: number;
+        severity: string;
+        summary: string;
+      };
+      created: boolean;
+    }) => ({
       created: r.created,
       type: r.alert.alertType,
       key: r.alert.key,
@@ -293,13 +348,28 @@ describe("raiseAlert", () => {
   it("finds each pattern's open alert among many and returns it as stored", async () => {
     const s = scope();
     const keys = Array.from({ length: 40 }, (_, i) => `ip:192.0.2.${i}`);
-    await raiseAlerts(db, queue, s, keys.map((key) => hit({ key, userIds: [`first-${key}`], evidence: { n: 1 } })));
-    await db.update(alerts).set({ status: "resolved" }).where(inScope(alerts, s, eq(alerts.key, keys[3]!)));
-    const again = await raiseAlerts(db, queue, s, [hit({ key: keys[7]!, userIds: ["second"] }), hit({ key: keys[31]!, userIds: [`first-${keys[31]}`], evidence: { n: 1 } }), hit({ key: keys[3]! })]);
+    await raiseAlerts(
+      db,
+      queue,
+      s,
+      keys.map((key) => hit({ key, userIds: [`first-${key}`], evidence: { n: 1 } })),
+    );
+    await db
+      .update(alerts)
+      .set({ status: "resolved" })
+      .where(inScope(alerts, s, eq(alerts.key, keys[3]!)));
+    const again = await raiseAlerts(db, queue, s, [
+      hit({ key: keys[7]!, userIds: ["second"] }),
+      hit({ key: keys[31]!, userIds: [`first-${keys[31]}`], evidence: { n: 1 } }),
+      hit({ key: keys[3]! }),
+    ]);
     expect(again.map((r) => r.created)).toEqual([false, false, true]);
     expect(again[0]!.alert.affectedUsers).toBe(2);
     expect(again[1]!.alert.affectedUsers).toBe(1);
-    const stored = await db.select().from(alerts).where(inScope(alerts, s, eq(alerts.status, "open")));
+    const stored = await db
+      .select()
+      .from(alerts)
+      .where(inScope(alerts, s, eq(alerts.status, "open")));
     expect(stored).toHaveLength(40);
     for (const r of again) expect(r.alert).toEqual(stored.find((x) => x.id === r.alert.id));
   });

@@ -124,7 +124,8 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ ad
   const users = pairs((t) => t.hit.userIds);
   const txns = pairs((t) => t.hit.transactionIds);
   // New members per alert, from an insert that reports them (nothing to send without members).
-  const counted = (members: { n: number }, query: SQL) => (members.n === 0 ? Promise.resolve([]) : rows<{ alert_id: string; n: number }>(db, query));
+  const counted = (members: { n: number }, query: SQL) =>
+    members.n === 0 ? Promise.resolve([]) : rows<{ alert_id: string; n: number }>(db, query);
   // A member id with no transaction in the scope counts as a member and adds no amount. `summed`
   // is selected by nothing: PostgreSQL runs a data-modifying CTE whether or not it is read.
   const [usersCounted, txnsCounted, sums] = await together(
@@ -156,7 +157,10 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ ad
           select alert_id, sum(n)::int as n from sums group by alert_id`,
     ),
     // Sent after the inserts, so it sees what they added.
-    rows<ExposureSum>(db, sql`select alert_id, currency, amount from alert_exposure where alert_id = any(${arrayText(targets.map((t) => t.row.id))}::text[])`),
+    rows<ExposureSum>(
+      db,
+      sql`select alert_id, currency, amount from alert_exposure where alert_id = any(${arrayText(targets.map((t) => t.row.id))}::text[])`,
+    ),
   );
   const added = new Map<string, Added>(targets.map((t) => [t.row.id, { users: 0, transactions: 0 }]));
   for (const c of usersCounted) added.get(c.alert_id)!.users = Number(c.n);
@@ -170,7 +174,11 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ ad
  * currency that weighs most in major units (no FX rates). An alert whose figures did not change is
  * left as it was (updated_at included).
  */
-async function recompute(db: Db, targets: Target[], { added, sums }: { added: Map<string, Added>; sums: ExposureSum[] }): Promise<AlertRow[]> {
+async function recompute(
+  db: Db,
+  targets: Target[],
+  { added, sums }: { added: Map<string, Added>; sums: ExposureSum[] },
+): Promise<AlertRow[]> {
   const byAlert = new Map<string, { currency: string; amount: number }[]>();
   for (const s of sums) {
     let list = byAlert.get(s.alert_id);
@@ -282,7 +290,13 @@ export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: 
   const hits: Hit[] = inputs.map((input, at) => {
     if (!input.key) throw new RangeError("an alert needs a key");
     if (!input.summary) throw new RangeError("an alert needs a summary");
-    return { ...input, at, confidence: clampConfidence(input.confidence), userIds: distinct(input.userIds), transactionIds: distinct(input.transactionIds) };
+    return {
+      ...input,
+      at,
+      confidence: clampConfidence(input.confidence),
+      userIds: distinct(input.userIds),
+      transactionIds: distinct(input.transactionIds),
+    };
   });
   if (hits.length === 0) return [];
   // Rounds in which each pattern appears once, so a later hit of a pattern sees the earlier one's alert.
@@ -301,11 +315,18 @@ export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: 
   const run = (fn: (tx: Db) => Promise<void>) => (inTransaction ? fn(db) : db.transaction((txRaw) => fn(txRaw as unknown as Db)));
   await run(async (tx) => {
     for (const round of rounds) {
-      let pending = [...round].sort((x, y) => (x.type === y.type ? (x.key < y.key ? -1 : x.key > y.key ? 1 : 0) : x.type < y.type ? -1 : 1));
+      let pending = [...round].sort((x, y) =>
+        x.type === y.type ? (x.key < y.key ? -1 : x.key > y.key ? 1 : 0) : x.type < y.type ? -1 : 1,
+      );
       for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === 5) throw new Error(`could not raise or fold alert ${pending[0]!.type}/${pending[0]!.key}: open alert kept changing`);
+        if (attempt === 5)
+          throw new Error(`could not raise or fold alert ${pending[0]!.type}/${pending[0]!.key}: open alert kept changing`);
         const open = await lockOpen(tx, scope, pending);
-        const inserted = await insertOpen(tx, scope, pending.filter((h) => !open.has(patternOf(h))));
+        const inserted = await insertOpen(
+          tx,
+          scope,
+          pending.filter((h) => !open.has(patternOf(h))),
+        );
         const targets: Target[] = [];
         const lost: Hit[] = [];
         for (const hit of pending) {
@@ -320,7 +341,12 @@ export async function raiseAlerts(db: Db, jobs: JobQueue, scope: Scope, inputs: 
         if (targets.length > 0) {
           const alertsNow = await recompute(tx, targets, await addMembers(tx, scope, targets));
           targets.forEach((t, i) => (results[t.hit.at] = { alert: alertsNow[i]!, created: t.created }));
-          await announce(tx, jobs, scope, targets.flatMap((t, i) => (t.created ? [{ hit: t.hit, alert: alertsNow[i]! }] : [])));
+          await announce(
+            tx,
+            jobs,
+            scope,
+            targets.flatMap((t, i) => (t.created ? [{ hit: t.hit, alert: alertsNow[i]! }] : [])),
+          );
         }
         pending = lost;
       }

@@ -57,8 +57,10 @@ function plan(row: AlertRow, review: AlertReview, caseId: string | undefined): E
   const entries: Entry[] = [];
   const resolution = review.status === "resolved" ? (review.resolution ?? row.resolution) : null;
   if (review.status !== row.status) entries.push({ action: "status_changed", details: { from: row.status, to: review.status, ...via } });
-  if (resolution !== row.resolution) entries.push({ action: "resolution_changed", details: { from: row.resolution, to: resolution, ...via } });
-  if (review.notes !== undefined && review.notes !== row.resolutionNotes) entries.push({ action: "notes_changed", details: { note: review.notes, ...via } });
+  if (resolution !== row.resolution)
+    entries.push({ action: "resolution_changed", details: { from: row.resolution, to: resolution, ...via } });
+  if (review.notes !== undefined && review.notes !== row.resolutionNotes)
+    entries.push({ action: "notes_changed", details: { note: review.notes, ...via } });
   return entries;
 }
 
@@ -149,7 +151,12 @@ export async function linkAlertsToCase(db: Db, scope: Scope, caseId: string, ref
 }
 
 /** The first of `alertIds` that another case not closed holds now, with that case; null when none. */
-export async function heldElsewhere(db: Db, scope: Scope, caseId: string, alertIds: string[]): Promise<{ alertId: string; caseId: string } | null> {
+export async function heldElsewhere(
+  db: Db,
+  scope: Scope,
+  caseId: string,
+  alertIds: string[],
+): Promise<{ alertId: string; caseId: string } | null> {
   if (alertIds.length === 0) return null;
   const [held] = await db
     .select({ alertId: alerts.id, caseId: cases.id })

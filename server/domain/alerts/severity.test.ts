@@ -40,7 +40,15 @@ describe("alert severity", () => {
     const levels = ["low", "medium", "high", "critical"];
     let previous = 0;
     for (let n = 0; n <= 60; n += 3) {
-      const level = levels.indexOf(computeSeverity({ confidence: Math.min(1, n / 60), affectedUsers: n, affectedTransactions: n * 2, exposureMinor: n * 100_000, currency: "EUR" }));
+      const level = levels.indexOf(
+        computeSeverity({
+          confidence: Math.min(1, n / 60),
+          affectedUsers: n,
+          affectedTransactions: n * 2,
+          exposureMinor: n * 100_000,
+          currency: "EUR",
+        }),
+      );
       expect(level).toBeGreaterThanOrEqual(previous);
       previous = level;
     }

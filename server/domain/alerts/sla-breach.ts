@@ -31,7 +31,15 @@ export async function recordAlertBreaches(db: Db, jobs: JobQueue, batch = 100): 
     const marked = (await tx
       .update(alerts)
       .set({ slaBreachedAt: sql`date_trunc('milliseconds', now())` })
-      .where(and(inArray(alerts.id, due.map((d) => d.id)), isNull(alerts.slaBreachedAt)))
+      .where(
+        and(
+          inArray(
+            alerts.id,
+            due.map((d) => d.id),
+          ),
+          isNull(alerts.slaBreachedAt),
+        ),
+      )
       .returning()) as AlertRow[];
     for (const row of marked) {
       const scope = { accountId: row.accountId, environment: row.environment };

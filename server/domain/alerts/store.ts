@@ -67,7 +67,10 @@ export async function listAlerts(db: Db, scope: Scope, f: AlertFilters): Promise
 }
 
 export async function findAlert(db: Db, scope: Scope, id: string): Promise<AlertRow> {
-  const [row] = await db.select().from(alerts).where(inScope(alerts, scope, eq(alerts.id, id)));
+  const [row] = await db
+    .select()
+    .from(alerts)
+    .where(inScope(alerts, scope, eq(alerts.id, id)));
   if (!row) throw notFound("alert", "id");
   return row;
 }
@@ -145,7 +148,13 @@ export async function updateAlert(
     const [row] = await lockAlerts(tx, scope, [id]);
     if (!row) throw notFound("alert", "id");
     assertVersion("alert", row.version, input.expectedVersion);
-    const [updated] = await applyReview(tx, scope, [row], { status: input.status, resolution: input.resolution, notes: input.notes }, input.actorId);
+    const [updated] = await applyReview(
+      tx,
+      scope,
+      [row],
+      { status: input.status, resolution: input.resolution, notes: input.notes },
+      input.actorId,
+    );
     return updated!;
   });
 }

@@ -79,7 +79,10 @@ export async function updateAnalyst(db: Db, accountId: string, id: string, chang
     // cannot both pass the "another admin stays" check, and row locks taken in opposite orders
     // cannot deadlock.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analysts:${accountId}`}))`);
-    const [row] = await tx.select().from(analysts).where(and(eq(analysts.accountId, accountId), eq(analysts.id, id)));
+    const [row] = await tx
+      .select()
+      .from(analysts)
+      .where(and(eq(analysts.accountId, accountId), eq(analysts.id, id)));
     if (!row) return undefined;
     const roleChanged = change.role !== undefined && change.role !== row.role;
     const disabling = change.disabled === true && row.disabledAt === null;
@@ -114,6 +117,9 @@ async function assertAnotherAdmin(db: Db, accountId: string, exceptId: string, p
     .where(and(eq(analysts.accountId, accountId), eq(analysts.role, "admin"), isNull(analysts.disabledAt), ne(analysts.id, exceptId)))
     .limit(1);
   if (!other) {
-    throw new AnalystChangeRefused("The account must keep at least one enabled administrator: make someone else an administrator first.", param);
+    throw new AnalystChangeRefused(
+      "The account must keep at least one enabled administrator: make someone else an administrator first.",
+      param,
+    );
   }
 }

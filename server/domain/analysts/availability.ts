@@ -19,7 +19,10 @@ export async function setAvailability(
   if (actor.role === "analyst" && actor.id !== targetId) {
     throw new ApiError("insufficient_permissions", "An analyst sets only their own availability; leads and admins set anyone's.");
   }
-  const [row] = await db.select().from(analysts).where(and(eq(analysts.accountId, accountId), eq(analysts.id, targetId)));
+  const [row] = await db
+    .select()
+    .from(analysts)
+    .where(and(eq(analysts.accountId, accountId), eq(analysts.id, targetId)));
   if (!row) throw new ApiError("resource_not_found", "No analyst with this id in the account.", "id");
   if (row.disabledAt && availability === "available") {
     throw new ApiError("unprocessable", "This analyst is disabled: enable them before making them available.", "availability");

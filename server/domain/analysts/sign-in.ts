@@ -65,10 +65,18 @@ export async function signInWithPassword(db: Db, accountId: string, email: strin
  * Single sign-on: the identity provider proved the e-mail, so no password is checked. Only an
  * enabled analyst of `accountId` gets a session; nobody is created.
  */
-export async function signInWithSso(db: Db, accountId: string, email: string): Promise<{ analyst: AnalystRow; session: SessionRow } | undefined> {
+export async function signInWithSso(
+  db: Db,
+  accountId: string,
+  email: string,
+): Promise<{ analyst: AnalystRow; session: SessionRow } | undefined> {
   const row = await findAnalystByEmail(db, accountId, email);
   if (!row || row.disabledAt) return undefined;
-  const [signedIn] = await db.update(analysts).set({ lastSignInAt: sql`now()` }).where(eq(analysts.id, row.id)).returning();
+  const [signedIn] = await db
+    .update(analysts)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(analysts.id, row.id))
+    .returning();
   const analyst = signedIn ?? row;
   return { analyst, session: await startSession(db, analyst, "sso") };
 }

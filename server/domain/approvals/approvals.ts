@@ -37,24 +37,44 @@ export async function requestApproval(
 ): Promise<ApprovalResource> {
   const [row] = await db
     .insert(approvals)
-    .values({ id: newId("apr"), ...scopeValues(scope), ...input, request: JSON.parse(JSON.stringify(input.request)) as Record<string, unknown> })
+    .values({
+      id: newId("apr"),
+      ...scopeValues(scope),
+      ...input,
+      request: JSON.parse(JSON.stringify(input.request)) as Record<string, unknown>,
+    })
     .returning();
   return serializeApproval(row!);
 }
 
-export async function listApprovals(db: Db, scope: Scope, q: { status?: ApprovalStatus; action?: ApprovalAction; limit: number; after?: string }) {
+export async function listApprovals(
+  db: Db,
+  scope: Scope,
+  q: { status?: ApprovalStatus; action?: ApprovalAction; limit: number; after?: string },
+) {
   const page = keyset({ createdAt: approvals.createdAt, id: approvals.id }, q.after);
   const found = await db
     .select()
     .from(approvals)
-    .where(inScope(approvals, scope, q.status ? eq(approvals.status, q.status) : undefined, q.action ? eq(approvals.action, q.action) : undefined, page.where))
+    .where(
+      inScope(
+        approvals,
+        scope,
+        q.status ? eq(approvals.status, q.status) : undefined,
+        q.action ? eq(approvals.action, q.action) : undefined,
+        page.where,
+      ),
+    )
     .orderBy(...page.orderBy)
     .limit(q.limit + 1);
   return toPage(found, q.limit, serializeApproval);
 }
 
 export async function getApproval(db: Db, scope: Scope, id: string): Promise<ApprovalResource> {
-  const [row] = await db.select().from(approvals).where(inScope(approvals, scope, eq(approvals.id, id)));
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(inScope(approvals, scope, eq(approvals.id, id)));
   if (!row) throw notFound("approval", "id");
   return serializeApproval(row);
 }
@@ -79,12 +99,24 @@ export async function decideApproval(
   const decided = await db
     .transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [row] = await tx.select().from(approvals).where(inScope(approvals, scope, eq(approvals.id, id))).for("update");
+      const [row] = await tx
+        .select()
+        .from(approvals)
+        .where(inScope(approvals, scope, eq(approvals.id, id)))
+        .for("update");
       if (!row) throw notFound("approval", "id");
-      if (row.makerId === d.deciderId) throw new ApiError("insufficient_permissions", "The maker of an action cannot approve or reject it: another lead or admin must.");
-      const [decider] = await tx.select().from(analysts).where(and(eq(analysts.id, d.deciderId), eq(analysts.accountId, scope.accountId)));
+      if (row.makerId === d.deciderId)
+        throw new ApiError("insufficient_permissions", "The maker of an action cannot approve or reject it: another lead or admin must.");
+      const [decider] = await tx
+        .select()
+        .from(analysts)
+        .where(and(eq(analysts.id, d.deciderId), eq(analysts.accountId, scope.accountId)));
       if (!decider || decider.disabledAt || (decider.role !== "lead" && decider.role !== "admin")) {
-        throw new ApiError("insufficient_permissions", "Approvals are decided by an enabled analyst of this account with the lead or admin role (actor_id).", "actor_id");
+        throw new ApiError(
+          "insufficient_permissions",
+          "Approvals are decided by an enabled analyst of this account with the lead or admin role (actor_id).",
+          "actor_id",
+        );
       }
       if (row.status !== "pending") throw new ApiError("approval_decided", `Approval ${row.id} is already ${row.status}.`);
       if (d.approve) await d.apply(row.action)(tx, row);

@@ -15,7 +15,14 @@ export type ApprovalPolicy = {
 };
 
 /** Nothing needs a second person until an admin says so: version 0. */
-const DEFAULT: ApprovalPolicy = { caseFalsePositiveMinExposure: null, screeningReview: false, scorePolicyPublish: false, version: 0, updatedBy: null, updatedAt: null };
+const DEFAULT: ApprovalPolicy = {
+  caseFalsePositiveMinExposure: null,
+  screeningReview: false,
+  scorePolicyPublish: false,
+  version: 0,
+  updatedBy: null,
+  updatedAt: null,
+};
 
 export async function approvalPolicy(db: Db, scope: Scope, lock = false): Promise<ApprovalPolicy> {
   const q = db.select().from(approvalPolicies).where(inScope(approvalPolicies, scope));
@@ -45,12 +52,20 @@ export async function putApprovalPolicy(
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // A first write of two at once: one inserts, the other then updates version 1 (or gets 409 with If-Match).
-    await tx.insert(approvalPolicies).values({ ...scopeValues(scope) }).onConflictDoNothing();
+    await tx
+      .insert(approvalPolicies)
+      .values({ ...scopeValues(scope) })
+      .onConflictDoNothing();
     const current = await approvalPolicy(tx, scope, true);
     assertVersion("approval policy", current.version, who.expectedVersion);
     const [row] = await tx
       .update(approvalPolicies)
-      .set({ ...input, version: sql`${approvalPolicies.version} + 1`, updatedBy: who.analystId, updatedAt: sql`date_trunc('milliseconds', now())` })
+      .set({
+        ...input,
+        version: sql`${approvalPolicies.version} + 1`,
+        updatedBy: who.analystId,
+        updatedAt: sql`date_trunc('milliseconds', now())`,
+      })
       .where(inScope(approvalPolicies, scope, eq(approvalPolicies.environment, scope.environment)))
       .returning();
     return serializeApprovalPolicy(row!);

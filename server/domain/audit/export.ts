@@ -22,7 +22,12 @@ export function auditEntries(db: Db, scope: Scope, period: { start: Date; end: D
 }
 
 async function* merged(db: Db, scope: Scope, period: { start: Date; end: Date }, page = AUDIT_PAGE): AsyncGenerator<AuditLine> {
-  const heads = auditSources(db, scope, period).map((read) => ({ read, buffer: [] as AuditLine[], cursor: null as Cursor | null, done: false }));
+  const heads = auditSources(db, scope, period).map((read) => ({
+    read,
+    buffer: [] as AuditLine[],
+    cursor: null as Cursor | null,
+    done: false,
+  }));
   const fill = async (h: (typeof heads)[number]) => {
     if (h.buffer.length > 0 || h.done) return;
     const rows = await (h.read as Source)(h.cursor, page);

@@ -23,11 +23,16 @@ type Period = { start: Date; end: Date };
 
 // Timestamps set by now() keep microseconds, which a JavaScript Date (the cursor) cannot hold: a
 // cursor of such a row would compare below it and repeat it. Those are read to the millisecond.
-const ms = (col: PgColumn): SQL<Date> => sql<Date>`date_trunc('milliseconds', ${col})`.mapWith((v: string | Date) => (v instanceof Date ? v : new Date(v)));
+const ms = (col: PgColumn): SQL<Date> =>
+  sql<Date>`date_trunc('milliseconds', ${col})`.mapWith((v: string | Date) => (v instanceof Date ? v : new Date(v)));
 
 /** The period and keyset conditions on (time, id), and the order that goes with them. */
 function window(time: SQL<Date> | PgColumn, id: PgColumn, p: Period, cursor: Cursor | null) {
-  const where = and(sql`${time} >= ${p.start}`, sql`${time} <= ${p.end}`, cursor ? sql`(${time}, ${id}) > (${cursor.at}, ${cursor.id})` : undefined);
+  const where = and(
+    sql`${time} >= ${p.start}`,
+    sql`${time} <= ${p.end}`,
+    cursor ? sql`(${time}, ${id}) > (${cursor.at}, ${cursor.id})` : undefined,
+  );
   return { where, orderBy: [asc(time), asc(id)] };
 }
 
@@ -38,7 +43,12 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
   return [
     async (cursor, limit) => {
       const w = window(caseEvents.createdAt, caseEvents.id, p, cursor);
-      const rows = await db.select().from(caseEvents).where(inScope(caseEvents, scope, w.where)).orderBy(...w.orderBy).limit(limit);
+      const rows = await db
+        .select()
+        .from(caseEvents)
+        .where(inScope(caseEvents, scope, w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
       return rows.map((r) => ({
         id: r.id,
         type: `case.${r.action}`,
@@ -51,7 +61,12 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
     },
     async (cursor, limit) => {
       const w = window(decisions.createdAt, decisions.id, p, cursor);
-      const rows = await db.select().from(decisions).where(inScope(decisions, scope, w.where)).orderBy(...w.orderBy).limit(limit);
+      const rows = await db
+        .select()
+        .from(decisions)
+        .where(inScope(decisions, scope, w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
       return rows.map((r) => ({
         id: r.id,
         type: r.screeningId ? "screening.reviewed" : "decision.recorded",
@@ -59,13 +74,34 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         environment: env,
         actor: r.analystId ?? r.actorId,
         object: r.screeningId ? { type: "screening", id: r.screeningId } : { type: "transaction", id: r.transactionId as string },
-        data: { decision: r.decision, reason: r.reason, notes: r.notes, seq: r.seq, api_key_id: r.actorId, snapshot: r.snapshot ?? null, hash: r.hash },
+        data: {
+          decision: r.decision,
+          reason: r.reason,
+          notes: r.notes,
+          seq: r.seq,
+          api_key_id: r.actorId,
+          snapshot: r.snapshot ?? null,
+          hash: r.hash,
+        },
       }));
     },
     async (cursor, limit) => {
       const w = window(apiKeys.createdAt, apiKeys.id, p, cursor);
-      const rows = await db.select().from(apiKeys).where(and(eq(apiKeys.accountId, account), eq(apiKeys.environment, env), w.where)).orderBy(...w.orderBy).limit(limit);
-      return rows.map((r) => ({ id: `${r.id}.created`, type: "api_key.created", at: r.createdAt, environment: env, actor: r.createdBy, object: { type: "api_key", id: r.id }, data: { label: r.label, scopes: r.scopes, last_four: r.lastFour } }));
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.accountId, account), eq(apiKeys.environment, env), w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      return rows.map((r) => ({
+        id: `${r.id}.created`,
+        type: "api_key.created",
+        at: r.createdAt,
+        environment: env,
+        actor: r.createdBy,
+        object: { type: "api_key", id: r.id },
+        data: { label: r.label, scopes: r.scopes, last_four: r.lastFour },
+      }));
     },
     async (cursor, limit) => {
       const at = ms(apiKeys.revokedAt);
@@ -76,12 +112,33 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         .where(and(eq(apiKeys.accountId, account), eq(apiKeys.environment, env), isNotNull(apiKeys.revokedAt), w.where))
         .orderBy(...w.orderBy)
         .limit(limit);
-      return rows.map((r) => ({ id: `${r.id}.revoked`, type: "api_key.revoked", at: r.at, environment: env, actor: null, object: { type: "api_key", id: r.id }, data: { label: r.label } }));
+      return rows.map((r) => ({
+        id: `${r.id}.revoked`,
+        type: "api_key.revoked",
+        at: r.at,
+        environment: env,
+        actor: null,
+        object: { type: "api_key", id: r.id },
+        data: { label: r.label },
+      }));
     },
     async (cursor, limit) => {
       const w = window(analysts.createdAt, analysts.id, p, cursor);
-      const rows = await db.select().from(analysts).where(and(eq(analysts.accountId, account), w.where)).orderBy(...w.orderBy).limit(limit);
-      return rows.map((r) => ({ id: `${r.id}.created`, type: "analyst.created", at: r.createdAt, environment: null, actor: null, object: { type: "analyst", id: r.id }, data: { email: r.email, name: r.name, role: r.role } }));
+      const rows = await db
+        .select()
+        .from(analysts)
+        .where(and(eq(analysts.accountId, account), w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      return rows.map((r) => ({
+        id: `${r.id}.created`,
+        type: "analyst.created",
+        at: r.createdAt,
+        environment: null,
+        actor: null,
+        object: { type: "analyst", id: r.id },
+        data: { email: r.email, name: r.name, role: r.role },
+      }));
     },
     async (cursor, limit) => {
       const at = ms(analysts.disabledAt);
@@ -92,12 +149,33 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         .where(and(eq(analysts.accountId, account), isNotNull(analysts.disabledAt), w.where))
         .orderBy(...w.orderBy)
         .limit(limit);
-      return rows.map((r) => ({ id: `${r.id}.disabled`, type: "analyst.disabled", at: r.at, environment: null, actor: null, object: { type: "analyst", id: r.id }, data: { email: r.email } }));
+      return rows.map((r) => ({
+        id: `${r.id}.disabled`,
+        type: "analyst.disabled",
+        at: r.at,
+        environment: null,
+        actor: null,
+        object: { type: "analyst", id: r.id },
+        data: { email: r.email },
+      }));
     },
     async (cursor, limit) => {
       const w = window(analystSessions.createdAt, analystSessions.id, p, cursor);
-      const rows = await db.select().from(analystSessions).where(and(eq(analystSessions.accountId, account), w.where)).orderBy(...w.orderBy).limit(limit);
-      return rows.map((r) => ({ id: `${r.id}.started`, type: "analyst.signed_in", at: r.createdAt, environment: null, actor: r.analystId, object: { type: "analyst_session", id: r.id }, data: { method: r.method } }));
+      const rows = await db
+        .select()
+        .from(analystSessions)
+        .where(and(eq(analystSessions.accountId, account), w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      return rows.map((r) => ({
+        id: `${r.id}.started`,
+        type: "analyst.signed_in",
+        at: r.createdAt,
+        environment: null,
+        actor: r.analystId,
+        object: { type: "analyst_session", id: r.id },
+        data: { method: r.method },
+      }));
     },
     async (cursor, limit) => {
       const at = ms(analystSessions.endedAt);
@@ -108,14 +186,35 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         .where(and(eq(analystSessions.accountId, account), isNotNull(analystSessions.endedAt), w.where))
         .orderBy(...w.orderBy)
         .limit(limit);
-      return rows.map((r) => ({ id: `${r.id}.ended`, type: "analyst.session_ended", at: r.at, environment: null, actor: r.analystId, object: { type: "analyst_session", id: r.id }, data: { reason: r.reason } }));
+      return rows.map((r) => ({
+        id: `${r.id}.ended`,
+        type: "analyst.session_ended",
+        at: r.at,
+        environment: null,
+        actor: r.analystId,
+        object: { type: "analyst_session", id: r.id },
+        data: { reason: r.reason },
+      }));
     },
     // Policies keep their current version only (no history): the latest change, if in the period.
     async (cursor, limit) => {
       const at = ms(riskPolicies.updatedAt);
       const w = window(at, riskPolicies.environment, p, cursor);
-      const rows = await db.select({ at, version: riskPolicies.version, by: riskPolicies.updatedBy }).from(riskPolicies).where(inScope(riskPolicies, scope, w.where)).orderBy(...w.orderBy).limit(limit);
-      return rows.map((r) => ({ id: `${env}`, type: "policy.updated", at: r.at, environment: env, actor: r.by, object: { type: "policy", id: `score:${env}` }, data: { version: r.version } }));
+      const rows = await db
+        .select({ at, version: riskPolicies.version, by: riskPolicies.updatedBy })
+        .from(riskPolicies)
+        .where(inScope(riskPolicies, scope, w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      return rows.map((r) => ({
+        id: `${env}`,
+        type: "policy.updated",
+        at: r.at,
+        environment: env,
+        actor: r.by,
+        object: { type: "policy", id: `score:${env}` },
+        data: { version: r.version },
+      }));
     },
     async (cursor, limit) => {
       const at = ms(detectionSettings.updatedAt);
@@ -126,7 +225,15 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
         .where(inScope(detectionSettings, scope, w.where))
         .orderBy(...w.orderBy)
         .limit(limit);
-      return rows.map((r) => ({ id: `${env}`, type: "detection_policy.updated", at: r.at, environment: env, actor: r.by, object: { type: "detection_policy", id: `detection:${env}` }, data: { version: r.version } }));
+      return rows.map((r) => ({
+        id: `${env}`,
+        type: "detection_policy.updated",
+        at: r.at,
+        environment: env,
+        actor: r.by,
+        object: { type: "detection_policy", id: `detection:${env}` },
+        data: { version: r.version },
+      }));
     },
     ...approvalSources(db, scope, p),
   ];
@@ -135,18 +242,51 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
 /** Four-eyes: an approval requested (by its maker) and decided (by its decider). */
 function approvalSources(db: Db, scope: Scope, p: Period): Source[] {
   const env = scope.environment;
-  const data = (r: typeof approvals.$inferSelect) => ({ action: r.action, object_id: r.objectId, object_version: r.objectVersion, maker_id: r.makerId, status: r.status, reason: r.reason });
+  const data = (r: typeof approvals.$inferSelect) => ({
+    action: r.action,
+    object_id: r.objectId,
+    object_version: r.objectVersion,
+    maker_id: r.makerId,
+    status: r.status,
+    reason: r.reason,
+  });
   return [
     async (cursor, limit) => {
       const w = window(approvals.createdAt, approvals.id, p, cursor);
-      const rows = await db.select().from(approvals).where(inScope(approvals, scope, w.where)).orderBy(...w.orderBy).limit(limit);
-      return rows.map((r) => ({ id: `${r.id}.requested`, type: "approval.requested", at: r.createdAt, environment: env, actor: r.makerId, object: { type: "approval", id: r.id }, data: { ...data(r), request: r.request } }));
+      const rows = await db
+        .select()
+        .from(approvals)
+        .where(inScope(approvals, scope, w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      return rows.map((r) => ({
+        id: `${r.id}.requested`,
+        type: "approval.requested",
+        at: r.createdAt,
+        environment: env,
+        actor: r.makerId,
+        object: { type: "approval", id: r.id },
+        data: { ...data(r), request: r.request },
+      }));
     },
     async (cursor, limit) => {
       const at = ms(approvals.decidedAt);
       const w = window(at, approvals.id, p, cursor);
-      const rows = await db.select({ r: approvals, at }).from(approvals).where(inScope(approvals, scope, isNotNull(approvals.decidedAt), w.where)).orderBy(...w.orderBy).limit(limit);
-      return rows.map(({ r, at }) => ({ id: `${r.id}.decided`, type: `approval.${r.status}`, at, environment: env, actor: r.deciderId, object: { type: "approval", id: r.id }, data: data(r) }));
+      const rows = await db
+        .select({ r: approvals, at })
+        .from(approvals)
+        .where(inScope(approvals, scope, isNotNull(approvals.decidedAt), w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      return rows.map(({ r, at }) => ({
+        id: `${r.id}.decided`,
+        type: `approval.${r.status}`,
+        at,
+        environment: env,
+        actor: r.deciderId,
+        object: { type: "approval", id: r.id },
+        data: data(r),
+      }));
     },
   ];
 }

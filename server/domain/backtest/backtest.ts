@@ -48,7 +48,10 @@ export async function createBacktest(
 }
 
 export async function findBacktest(db: Db, scope: Scope, id: string): Promise<BacktestRow | undefined> {
-  const [row] = await db.select().from(backtests).where(inScope(backtests, scope, eq(backtests.id, id)));
+  const [row] = await db
+    .select()
+    .from(backtests)
+    .where(inScope(backtests, scope, eq(backtests.id, id)));
   return row;
 }
 

@@ -10,7 +10,12 @@ export const backtestJobs: Record<string, JobHandler> = {
       try {
         if (!(await runBacktest(db, id))) log.info({ backtest_id: id }, "backtest moved on by another runner; this one stops");
       } catch (err) {
-        if (job.attempts >= job.maxAttempts) await failBacktest(db, id, `The replay failed on every attempt (${job.attempts}); the last error is in the API's log (job ${job.id}).`);
+        if (job.attempts >= job.maxAttempts)
+          await failBacktest(
+            db,
+            id,
+            `The replay failed on every attempt (${job.attempts}); the last error is in the API's log (job ${job.id}).`,
+          );
         throw err;
       }
     },

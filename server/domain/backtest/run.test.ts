@@ -14,7 +14,12 @@ import { runBacktest } from "./run";
 let database: Database;
 const scope = { accountId: "acct_bt_run", environment: "live" as const };
 const start = new Date("2026-01-01T00:00:00Z");
-const draft = { score_bands: { block: 60, challenge: 30 }, rules: [{ id: "prepaid_burst", name: "Prepaid burst", action: "block" as const, when: { signals_all: ["velocity_high", "bin_prepaid"] } }] };
+const draft = {
+  score_bands: { block: 60, challenge: 30 },
+  rules: [
+    { id: "prepaid_burst", name: "Prepaid burst", action: "block" as const, when: { signals_all: ["velocity_high", "bin_prepaid"] } },
+  ],
+};
 const queue = new JobQueue();
 
 beforeAll(async () => {
@@ -68,13 +73,18 @@ describe("runBacktest", () => {
     expect(result!.matrix.allow.block).toBe(allowToBlock.length);
     const move = result!.moves.find((m) => m.from === "allow" && m.to === "block")!;
     expect(move.examples).toHaveLength(10);
-    expect(move.examples[0]).toMatchObject({ transaction_id: `txn_seed_${String(allowToBlock[0]!.g).padStart(9, "0")}`, rule_id: "prepaid_burst" });
+    expect(move.examples[0]).toMatchObject({
+      transaction_id: `txn_seed_${String(allowToBlock[0]!.g).padStart(9, "0")}`,
+      rule_id: "prepaid_burst",
+    });
     const fraud = rows.filter(({ g }) => g % 50 === 0);
     expect(result!.outcomes.labelled_fraud).toBe(fraud.length);
     expect(result!.outcomes.draft.fraud_caught).toBe(fraud.filter(({ g, s }) => drafted(g, s) !== "allow").length);
     expect(result!.outcomes.fraud_caught_added).toBe(fraud.filter(({ g, s }) => live(s) === "allow" && drafted(g, s) !== "allow").length);
     const legit = rows.filter(({ g }) => g % 50 === 1);
-    expect(result!.outcomes.false_positives_added).toBe(legit.filter(({ g, s }) => live(s) === "allow" && drafted(g, s) !== "allow").length);
+    expect(result!.outcomes.false_positives_added).toBe(
+      legit.filter(({ g, s }) => live(s) === "allow" && drafted(g, s) !== "allow").length,
+    );
   });
 
   it("runs as a durable job: a runner claims it and finishes it", async () => {

@@ -23,7 +23,10 @@ export async function runBacktest(db: Db, id: string, opts: { batch?: number; pa
   const until = bt.periodEnd < bt.readUntil ? bt.periodEnd : bt.readUntil;
   const inPeriod = inScope(transactions, scope, gte(transactions.createdAt, bt.periodStart), lte(transactions.createdAt, until));
   if (bt.total === null) {
-    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(inPeriod);
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(inPeriod);
     [bt] = await db
       .update(backtests)
       .set({ status: "running", total: Number(n), startedAt: sql`now()` })
@@ -53,7 +56,9 @@ export async function runBacktest(db: Db, id: string, opts: { batch?: number; pa
         cursorAt: cursor?.at ?? null,
         cursorId: cursor?.id ?? null,
         tallies,
-        ...(done ? { status: "succeeded" as const, finishedAt: sql`now()`, total: sql`greatest(${backtests.total}, ${scanned + rows.length})` } : { status: "running" as const }),
+        ...(done
+          ? { status: "succeeded" as const, finishedAt: sql`now()`, total: sql`greatest(${backtests.total}, ${scanned + rows.length})` }
+          : { status: "running" as const }),
       })
       .where(and(eq(backtests.id, id), eq(backtests.scanned, scanned), eq(backtests.status, "running")))
       .returning({ id: backtests.id });
@@ -69,7 +74,12 @@ async function settle(pending: Promise<unknown> | null, result: boolean): Promis
   return result;
 }
 
-async function readPage(db: Db, inPeriod: ReturnType<typeof inScope>, cursor: { at: Date; id: string } | null, limit: number): Promise<StoredScore[]> {
+async function readPage(
+  db: Db,
+  inPeriod: ReturnType<typeof inScope>,
+  cursor: { at: Date; id: string } | null,
+  limit: number,
+): Promise<StoredScore[]> {
   const t = transactions;
   const rows = await db
     .select({

@@ -37,7 +37,14 @@ describe("replay and its result", () => {
     const [move] = backtestResult(t).moves;
     expect(move).toMatchObject({ from: "allow", to: "block", count: 12 });
     expect(move!.examples).toHaveLength(10);
-    expect(move!.examples[0]).toEqual({ transaction_id: "txn_0", created_at: "2026-01-01T00:00:00Z", risk_score: 20, from: "allow", to: "block", rule_id: null });
+    expect(move!.examples[0]).toEqual({
+      transaction_id: "txn_0",
+      created_at: "2026-01-01T00:00:00Z",
+      risk_score: 20,
+      from: "allow",
+      to: "block",
+      rule_id: null,
+    });
   });
 
   it("decides with the draft's first enabled matching rule before its bands, like the engine", () => {

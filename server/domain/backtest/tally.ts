@@ -23,7 +23,14 @@ export type StoredScore = {
   label: "fraud" | "legit" | null;
 };
 
-export type MoveExample = { transaction_id: string; created_at: string; risk_score: number; from: Decision; to: Decision; rule_id: string | null };
+export type MoveExample = {
+  transaction_id: string;
+  created_at: string;
+  risk_score: number;
+  from: Decision;
+  to: Decision;
+  rule_id: string | null;
+};
 type Row = Record<Decision, number>;
 /** Labelled scores by decision; "caught" means not allowed (challenged or blocked). */
 type Side = { fraud: Row; legit: Row };
@@ -31,7 +38,14 @@ export type Tallies = {
   /** From the stored engine decision (rows) to the draft's (columns). */
   matrix: Record<Decision, Row>;
   examples: Record<string, MoveExample[]>;
-  labelled: { live: Side; draft: Side; fraudCaughtAdded: number; fraudCaughtLost: number; falsePositivesAdded: number; falsePositivesRemoved: number };
+  labelled: {
+    live: Side;
+    draft: Side;
+    fraudCaughtAdded: number;
+    fraudCaughtLost: number;
+    falsePositivesAdded: number;
+    falsePositivesRemoved: number;
+  };
 };
 
 const row = (): Row => ({ allow: 0, challenge: 0, block: 0 });
@@ -40,7 +54,14 @@ export function emptyTallies(): Tallies {
   return {
     matrix: { allow: row(), challenge: row(), block: row() },
     examples: {},
-    labelled: { live: { fraud: row(), legit: row() }, draft: { fraud: row(), legit: row() }, fraudCaughtAdded: 0, fraudCaughtLost: 0, falsePositivesAdded: 0, falsePositivesRemoved: 0 },
+    labelled: {
+      live: { fraud: row(), legit: row() },
+      draft: { fraud: row(), legit: row() },
+      fraudCaughtAdded: 0,
+      fraudCaughtLost: 0,
+      falsePositivesAdded: 0,
+      falsePositivesRemoved: 0,
+    },
   };
 }
 
@@ -68,7 +89,14 @@ export function replay(t: Tallies, s: StoredScore, draft: BacktestDraft): void {
     const key = `${from}_to_${to}`;
     const list = (t.examples[key] ??= []);
     if (list.length < EXAMPLES_PER_MOVE) {
-      list.push({ transaction_id: s.id, created_at: s.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"), risk_score: s.riskScore, from, to, rule_id: verdict.rule?.id ?? null });
+      list.push({
+        transaction_id: s.id,
+        created_at: s.createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+        risk_score: s.riskScore,
+        from,
+        to,
+        rule_id: verdict.rule?.id ?? null,
+      });
     }
   }
   if (!s.label) return;
@@ -88,7 +116,12 @@ const sum = (r: Row) => r.allow + r.challenge + r.block;
 /** The result of GET /api/v1/policies/backtest/{id}, from the final tallies. */
 export function backtestResult(t: Tallies) {
   const moves = DECISIONS.flatMap((from) =>
-    DECISIONS.filter((to) => to !== from && t.matrix[from][to] > 0).map((to) => ({ from, to, count: t.matrix[from][to], examples: t.examples[`${from}_to_${to}`] ?? [] })),
+    DECISIONS.filter((to) => to !== from && t.matrix[from][to] > 0).map((to) => ({
+      from,
+      to,
+      count: t.matrix[from][to],
+      examples: t.examples[`${from}_to_${to}`] ?? [],
+    })),
   );
   const side = (o: Side) => ({
     fraud_caught: o.fraud.challenge + o.fraud.block,

@@ -53,7 +53,16 @@ export async function feedBlocklist(db: Db, scope: Scope, txn: TransactionRow, a
   if (attrs.length === 0) return;
   await db
     .insert(blocklistEntries)
-    .values(attrs.map((a) => ({ id: newId("blk"), ...scope, ...a, source: "confirmed_fraud" as const, transactionId: txn.id, createdBy: actorId })))
+    .values(
+      attrs.map((a) => ({
+        id: newId("blk"),
+        ...scope,
+        ...a,
+        source: "confirmed_fraud" as const,
+        transactionId: txn.id,
+        createdBy: actorId,
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -67,27 +76,60 @@ export async function withdrawFeed(db: Db, scope: Scope, txn: TransactionRow): P
     .delete(blocklistEntries)
     .where(inScope(blocklistEntries, scope, eq(blocklistEntries.transactionId, txn.id), eq(blocklistEntries.source, "confirmed_fraud")))
     .returning();
-  const column = { card: transactions.cardKey, email: transactions.email, device: transactions.deviceId, ip: transactions.ipAddress } as const;
+  const column = {
+    card: transactions.cardKey,
+    email: transactions.email,
+    device: transactions.deviceId,
+    ip: transactions.ipAddress,
+  } as const;
   for (const entry of fed) {
     if (entry.kind === "bank_account") continue;
     const [other] = await db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(inScope(transactions, scope, eq(column[entry.kind], entry.value), eq(transactions.label, "fraud"), sql`${transactions.id} <> ${txn.id}`))
+      .where(
+        inScope(
+          transactions,
+          scope,
+          eq(column[entry.kind], entry.value),
+          eq(transactions.label, "fraud"),
+          sql`${transactions.id} <> ${txn.id}`,
+        ),
+      )
       .limit(1);
     if (other) {
       await db
         .insert(blocklistEntries)
-        .values({ id: newId("blk"), ...scope, kind: entry.kind, value: entry.value, source: "confirmed_fraud", transactionId: other.id, createdBy: entry.createdBy })
+        .values({
+          id: newId("blk"),
+          ...scope,
+          kind: entry.kind,
+          value: entry.value,
+          source: "confirmed_fraud",
+          transactionId: other.id,
+          createdBy: entry.createdBy,
+        })
         .onConflictDoNothing();
     }
   }
 }
 
-export async function addEntry(db: Db, scope: Scope, input: { kind: BlocklistKind; value: string; note?: string; createdBy: string }): Promise<{ row: BlocklistRow; created: boolean }> {
+export async function addEntry(
+  db: Db,
+  scope: Scope,
+  input: { kind: BlocklistKind; value: string; note?: string; createdBy: string },
+): Promise<{ row: BlocklistRow; created: boolean }> {
   const [inserted] = await db
     .insert(blocklistEntries)
-    .values({ id: newId("blk"), ...scope, kind: input.kind, value: input.value, source: "manual", note: input.note ?? null, createdBy: input.createdBy })
+    .values({
+      id: newId("blk"),
+      ...scope,
+      kind: input.kind,
+      value: input.value,
+      source: "manual",
+      note: input.note ?? null,
+      createdBy: input.createdBy,
+    })
     .onConflictDoNothing()
     .returning();
   if (inserted) return { row: inserted, created: true };
@@ -99,10 +141,12 @@ export async function addEntry(db: Db, scope: Scope, input: { kind: BlocklistKin
 }
 
 export async function removeEntry(db: Db, scope: Scope, id: string): Promise<BlocklistRow | undefined> {
-  const [row] = await db.delete(blocklistEntries).where(inScope(blocklistEntries, scope, eq(blocklistEntries.id, id))).returning();
+  const [row] = await db
+    .delete(blocklistEntries)
+    .where(inScope(blocklistEntries, scope, eq(blocklistEntries.id, id)))
+    .returning();
   return row;
 }
-
 
 /** The account's entries of one environment, newest first, by kind and (normalised) value. */
 export async function listEntries(
@@ -110,8 +154,11 @@ export async function listEntries(
   scope: Scope,
   q: { kind?: BlocklistKind; value?: string; limit: number; after?: string },
 ): Promise<Page<BlocklistRow>> {
-  return newestFirstPage(db, blocklistEntries, scope, [
-    q.kind ? eq(blocklistEntries.kind, q.kind) : undefined,
-    q.value !== undefined ? eq(blocklistEntries.value, q.value) : undefined,
-  ], q);
+  return newestFirstPage(
+    db,
+    blocklistEntries,
+    scope,
+    [q.kind ? eq(blocklistEntries.kind, q.kind) : undefined, q.value !== undefined ? eq(blocklistEntries.value, q.value) : undefined],
+    q,
+  );
 }

@@ -20,7 +20,9 @@ export function normalizeBlocklistValue(kind: BlocklistKind, raw: string): Norma
     }
     case "bank_account": {
       const m = /^(\d{9}):(\d{4})$/.exec(v);
-      return m ? { ok: true, value: v } : { ok: false, message: "a bank account is its routing number and last four digits, e.g. 011000015:6789" };
+      return m
+        ? { ok: true, value: v }
+        : { ok: false, message: "a bank account is its routing number and last four digits, e.g. 011000015:6789" };
     }
     case "email":
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? { ok: true, value: v.toLowerCase() } : { ok: false, message: "not an e-mail address" };

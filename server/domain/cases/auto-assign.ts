@@ -12,7 +12,10 @@ export const AUTO_ASSIGN_JOB = "cases.auto_assign";
 export const AUTO_ASSIGN_ACTOR = "system:auto_assign";
 
 async function policyOf(db: Db, scope: Scope) {
-  const [row] = await db.select({ mode: assignmentPolicies.mode, rules: assignmentPolicies.rules }).from(assignmentPolicies).where(inScope(assignmentPolicies, scope));
+  const [row] = await db
+    .select({ mode: assignmentPolicies.mode, rules: assignmentPolicies.rules })
+    .from(assignmentPolicies)
+    .where(inScope(assignmentPolicies, scope));
   return row;
 }
 
@@ -44,7 +47,11 @@ export async function autoAssignCase(db: Db, jobs: JobQueue, scope: Scope, caseI
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`auto_assign:${scope.accountId}:${scope.environment}`}))`);
     const policy = await policyOf(tx, scope);
     if (policy?.mode !== "auto") return null;
-    const [row] = await tx.select().from(cases).where(inScope(cases, scope, eq(cases.id, caseId))).for("update");
+    const [row] = await tx
+      .select()
+      .from(cases)
+      .where(inScope(cases, scope, eq(cases.id, caseId)))
+      .for("update");
     if (!row || row.status !== "open" || row.assigneeId !== null) return null;
     const rule = matchingRule(policy.rules, row);
     const pool = await tx
@@ -64,18 +71,27 @@ export async function autoAssignCase(db: Db, jobs: JobQueue, scope: Scope, caseI
       tx,
       sql`select assignee_id, count(*)::int as n from cases
            where account_id = ${scope.accountId} and environment = ${scope.environment}
-             and status in ('open', 'in_review') and assignee_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+             and status in ('open', 'in_review') and assignee_id in (${sql.join(
+               ids.map((id) => sql`${id}`),
+               sql`, `,
+             )})
            group by assignee_id`,
     );
     const load = new Map(loads.map((l) => [l.assignee_id, l.n]));
     const chosen = [...ids].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0))[0]!;
     const [updated] = await tx
       .update(cases)
-      .set({ assigneeId: chosen, version: sql`${cases.version} + 1`, updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${cases.updatedAt})` })
+      .set({
+        assigneeId: chosen,
+        version: sql`${cases.version} + 1`,
+        updatedAt: sql`greatest(date_trunc('milliseconds', now()), ${cases.updatedAt})`,
+      })
       .where(and(eq(cases.id, row.id), eq(cases.status, "open"), isNull(cases.assigneeId)))
       .returning();
     if (!updated) return null;
-    await append(tx, scope, row.id, AUTO_ASSIGN_ACTOR, [{ action: "assignee_changed", details: { from: null, to: chosen, reason: "auto_assignment" } }]);
+    await append(tx, scope, row.id, AUTO_ASSIGN_ACTOR, [
+      { action: "assignee_changed", details: { from: null, to: chosen, reason: "auto_assignment" } },
+    ]);
     await emitWebhookEvent(tx, jobs, scope, "case.updated", await loadCaseResource(tx, updated as CaseRow));
     return chosen;
   });

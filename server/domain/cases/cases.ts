@@ -1,13 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  cases,
-  transactions,
-  type CaseStatus,
-  type CaseType,
-  type Resolution,
-  type SeverityLevel,
-} from "../../db/schema";
+import { cases, transactions, type CaseStatus, type CaseType, type Resolution, type SeverityLevel } from "../../db/schema";
 import { inScope, scopeValues, type Scope } from "../../db/scope";
 import { violatesUnique } from "../../db/errors";
 import type { JobQueue } from "../../jobs/queue";
@@ -57,7 +50,6 @@ export type UpdateCaseInput = {
   actorId?: string;
   snapshot?: Snapshot | null;
 };
-
 
 const nowMs = sql`date_trunc('milliseconds', now())`;
 
@@ -146,7 +138,8 @@ function plan(row: CaseRow, input: UpdateCaseInput, ch: Changes): Entry[] {
   if (input.status !== undefined && input.status !== row.status) {
     entries.push({ action: "status_changed", details: { from: row.status, to: input.status } });
   }
-  if (ch.resolution !== row.resolution) entries.push({ action: "resolution_changed", details: { from: row.resolution, to: ch.resolution } });
+  if (ch.resolution !== row.resolution)
+    entries.push({ action: "resolution_changed", details: { from: row.resolution, to: ch.resolution } });
   if (input.severity !== undefined && input.severity !== row.severity) {
     entries.push({ action: "severity_changed", details: { from: row.severity, to: input.severity } });
   }
@@ -167,14 +160,22 @@ function plan(row: CaseRow, input: UpdateCaseInput, ch: Changes): Entry[] {
 function nextResolution(row: CaseRow, input: UpdateCaseInput): Resolution | null {
   const status = input.status ?? row.status;
   if (input.resolution !== undefined && status !== "resolved") {
-    throw new ApiError("unprocessable", `A resolution is recorded when the case is resolved; this case is ${status}. Send it with status resolved.`, "resolution");
+    throw new ApiError(
+      "unprocessable",
+      `A resolution is recorded when the case is resolved; this case is ${status}. Send it with status resolved.`,
+      "resolution",
+    );
   }
   if (status === "resolved") return input.resolution ?? row.resolution;
   return status === "closed" ? row.resolution : null;
 }
 
 async function lockCase(db: Db, scope: Scope, id: string): Promise<CaseRow> {
-  const [row] = await db.select().from(cases).where(inScope(cases, scope, eq(cases.id, id))).for("update");
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(inScope(cases, scope, eq(cases.id, id)))
+    .for("update");
   if (!row) throw notFound("case", "id");
   return row;
 }
@@ -190,7 +191,11 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     if (input.assignmentReason !== undefined && input.assigneeId === undefined) {
-      throw new ApiError("invalid_field_value", "assignment_reason explains a change of assignee: send it with assignee_id.", "assignment_reason");
+      throw new ApiError(
+        "invalid_field_value",
+        "assignment_reason explains a change of assignee: send it with assignee_id.",
+        "assignment_reason",
+      );
     }
     const row = await lockCase(tx, ctx.scope, id);
     assertVersion("case", row.version, input.expectedVersion);
@@ -207,7 +212,12 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
       // A closed case's alerts may have joined another case since: one case at a time per alert.
       await lockAlerts(tx, ctx.scope, row.alertIds);
       const held = await heldElsewhere(tx, ctx.scope, row.id, row.alertIds);
-      if (held) throw new ApiError("unprocessable", `Alert ${held.alertId} now belongs to case ${held.caseId}, which is not closed; this case cannot be reopened while it does.`, "status");
+      if (held)
+        throw new ApiError(
+          "unprocessable",
+          `Alert ${held.alertId} now belongs to case ${held.caseId}, which is not closed; this case cannot be reopened while it does.`,
+          "status",
+        );
     }
     const resolution = nextResolution(row, input);
     const resolving = input.status === "resolved" && row.status !== "resolved";
@@ -224,8 +234,17 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
     if (resolving) {
       const alertIds = unique([...row.alertIds, ...newlyLinkedAlerts]);
       const locked = await lockAlerts(tx, ctx.scope, alertIds);
-      const open = locked.filter((a) => a.caseId === row.id && a.status !== "resolved").sort((x, y) => alertIds.indexOf(x.id) - alertIds.indexOf(y.id));
-      await applyReview(tx, ctx.scope, open, { status: "resolved", resolution: resolution ?? undefined, notes: input.notes }, actor, row.id);
+      const open = locked
+        .filter((a) => a.caseId === row.id && a.status !== "resolved")
+        .sort((x, y) => alertIds.indexOf(x.id) - alertIds.indexOf(y.id));
+      await applyReview(
+        tx,
+        ctx.scope,
+        open,
+        { status: "resolved", resolution: resolution ?? undefined, notes: input.notes },
+        actor,
+        row.id,
+      );
       if (open.length > 0) entries.push({ action: "alerts_resolved", details: { alert_ids: open.map((a) => a.id), resolution } });
     }
     if (entries.length === 0) return loadCaseResource(tx, row);
@@ -248,7 +267,11 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
       .catch((err: unknown) => {
         // Reopening a closed case whose first alert has joined another case since.
         if (violatesUnique(err, "cases_alert_active_idx")) {
-          throw new ApiError("unprocessable", `Alert ${row.alertId} now belongs to another case that is not closed; this case cannot be reopened while it does.`, "status");
+          throw new ApiError(
+            "unprocessable",
+            `Alert ${row.alertId} now belongs to another case that is not closed; this case cannot be reopened while it does.`,
+            "status",
+          );
         }
         throw err;
       });
@@ -295,9 +318,14 @@ export async function claimNextCase(
         .returning();
       // Taken between our read and our lock: look again.
       if (!updated) return "retry" as const;
-      await append(tx, ctx.scope, row.id, input.actorId ?? ctx.defaultActor, [
-        { action: "assignee_changed", details: { from: null, to: input.assigneeId } },
-      ], input.snapshot ?? null);
+      await append(
+        tx,
+        ctx.scope,
+        row.id,
+        input.actorId ?? ctx.defaultActor,
+        [{ action: "assignee_changed", details: { from: null, to: input.assigneeId } }],
+        input.snapshot ?? null,
+      );
       const resource = await loadCaseResource(tx, updated);
       await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
       return resource;

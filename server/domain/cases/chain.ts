@@ -13,7 +13,12 @@ export type Snapshot = Record<string, unknown>;
 export type Entry = { action: CaseAction; details: Record<string, unknown> };
 
 /** What an entry's hash covers. The timestamp is kept to the millisecond, as stored. */
-export function caseEventFields(e: Pick<CaseEventRow, "id" | "accountId" | "environment" | "caseId" | "seq" | "action" | "actorId" | "details" | "snapshot" | "createdAt">) {
+export function caseEventFields(
+  e: Pick<
+    CaseEventRow,
+    "id" | "accountId" | "environment" | "caseId" | "seq" | "action" | "actorId" | "details" | "snapshot" | "createdAt"
+  >,
+) {
   return {
     id: e.id,
     account_id: e.accountId,
@@ -34,7 +39,14 @@ export function caseEventFields(e: Pick<CaseEventRow, "id" | "accountId" | "envi
  * committed and no other writer appends meanwhile; the unique (case_id, seq) index refuses one that
  * did not hold it. The timestamp is the transaction's start, read with the last entry.
  */
-export async function appendEntries(db: Db, scope: Scope, caseId: string, actorId: string, entries: Entry[], snapshot: Snapshot | null = null): Promise<void> {
+export async function appendEntries(
+  db: Db,
+  scope: Scope,
+  caseId: string,
+  actorId: string,
+  entries: Entry[],
+  snapshot: Snapshot | null = null,
+): Promise<void> {
   if (entries.length === 0) return;
   const [last] = await rows<{ seq: number | null; hash: string | null; now: Date | string }>(
     db,

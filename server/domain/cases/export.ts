@@ -20,18 +20,39 @@ export const EXPORT_SCREENING_LIMIT = 100;
  * with their scores and decision chains, and the screenings of the people it is about.
  */
 export async function exportCase(db: Db, scope: Scope, id: string) {
-  const [row] = await db.select().from(cases).where(inScope(cases, scope, eq(cases.id, id)));
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(inScope(cases, scope, eq(cases.id, id)));
   if (!row) throw notFound("case", "id");
   const events = (await eventsOf(db, [row.id])).get(row.id) ?? [];
 
   const [linkedAlerts, alertHistory, linkedTxns, chain] = await Promise.all([
-    row.alertIds.length ? db.select().from(alerts).where(inScope(alerts, scope, inArray(alerts.id, row.alertIds))) : [],
     row.alertIds.length
-      ? db.select().from(alertEvents).where(inScope(alertEvents, scope, inArray(alertEvents.alertId, row.alertIds))).orderBy(asc(alertEvents.alertId), asc(alertEvents.seq))
+      ? db
+          .select()
+          .from(alerts)
+          .where(inScope(alerts, scope, inArray(alerts.id, row.alertIds)))
       : [],
-    row.transactionIds.length ? db.select().from(transactions).where(inScope(transactions, scope, inArray(transactions.id, row.transactionIds))) : [],
+    row.alertIds.length
+      ? db
+          .select()
+          .from(alertEvents)
+          .where(inScope(alertEvents, scope, inArray(alertEvents.alertId, row.alertIds)))
+          .orderBy(asc(alertEvents.alertId), asc(alertEvents.seq))
+      : [],
     row.transactionIds.length
-      ? db.select().from(decisions).where(inScope(decisions, scope, inArray(decisions.transactionId, row.transactionIds))).orderBy(asc(decisions.seq))
+      ? db
+          .select()
+          .from(transactions)
+          .where(inScope(transactions, scope, inArray(transactions.id, row.transactionIds)))
+      : [],
+    row.transactionIds.length
+      ? db
+          .select()
+          .from(decisions)
+          .where(inScope(decisions, scope, inArray(decisions.transactionId, row.transactionIds)))
+          .orderBy(asc(decisions.seq))
       : [],
   ]);
 
@@ -70,13 +91,20 @@ export async function exportCase(db: Db, scope: Scope, id: string) {
     exported_at: iso(new Date()),
     case: serializeCase(row, events),
     audit: events.map(serializeCaseEvent),
-    notes: events.filter((e) => e.action === "note_added").map((e) => ({ event_id: e.id, seq: e.seq, actor_id: e.actorId, timestamp: iso(e.createdAt), note: String(e.details.note ?? "") })),
+    notes: events
+      .filter((e) => e.action === "note_added")
+      .map((e) => ({ event_id: e.id, seq: e.seq, actor_id: e.actorId, timestamp: iso(e.createdAt), note: String(e.details.note ?? "") })),
     alerts: [...linkedAlerts]
       .sort((a, b) => alertOrder.get(a.id)! - alertOrder.get(b.id)!)
       .map((a) => ({ ...serializeAlert(a), history: alertHistory.filter((h) => h.alertId === a.id).map(serializeAlertEvent) })),
     transactions: [...linkedTxns]
       .sort((a, b) => txnOrder.get(a.id)! - txnOrder.get(b.id)!)
-      .map((t) => serializeAssessment(t, chain.filter((d) => d.transactionId === t.id))),
+      .map((t) =>
+        serializeAssessment(
+          t,
+          chain.filter((d) => d.transactionId === t.id),
+        ),
+      ),
     screenings: screened.map(serializeScreening),
     chains: {
       audit: verifyCaseEvents(events),

@@ -24,11 +24,20 @@ async function exposureOf(db: Db, ctx: CaseCtx, transactionIds: string[]): Promi
  * record `false_positive` (with `status: resolved`, or alone on a resolved case) on a case whose
  * exposure, with the transactions the request links, is at least the policy's amount.
  */
-export async function holdCaseResolution(db: Db, ctx: CaseCtx, id: string, input: UpdateCaseInput, wire: Record<string, unknown>): Promise<ApprovalResource | null> {
+export async function holdCaseResolution(
+  db: Db,
+  ctx: CaseCtx,
+  id: string,
+  input: UpdateCaseInput,
+  wire: Record<string, unknown>,
+): Promise<ApprovalResource | null> {
   if (input.resolution !== "false_positive" || (input.status !== undefined && input.status !== "resolved")) return null;
   const policy = await approvalPolicy(db, ctx.scope);
   if (policy.caseFalsePositiveMinExposure === null) return null;
-  const [row] = await db.select().from(cases).where(inScope(cases, ctx.scope, eq(cases.id, id)));
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(inScope(cases, ctx.scope, eq(cases.id, id)));
   // Unknown cases and refused moves are answered by the PATCH itself (404, 422).
   if (!row || (input.status === undefined && row.status !== "resolved") || row.resolution === "false_positive") return null;
   if (input.status === "resolved" && row.status !== "resolved" && row.status !== "open" && row.status !== "in_review") return null;
@@ -36,11 +45,21 @@ export async function holdCaseResolution(db: Db, ctx: CaseCtx, id: string, input
   const exposure = await exposureOf(db, ctx, [...new Set([...row.transactionIds, ...(input.transactionIds ?? [])])]);
   if (exposure < policy.caseFalsePositiveMinExposure) return null;
   const makerId = input.actorId ?? ctx.defaultActor;
-  return requestApproval(db, ctx.scope, { action: "case_resolution", objectId: row.id, objectVersion: row.version, request: { ...wire, actor_id: makerId, exposure }, makerId });
+  return requestApproval(db, ctx.scope, {
+    action: "case_resolution",
+    objectId: row.id,
+    objectVersion: row.version,
+    request: { ...wire, actor_id: makerId, exposure },
+    makerId,
+  });
 }
 
 /** Applies an approved case resolution as its maker sent it, to the version they saw (else 409). */
-export async function applyCaseResolution(db: Db, ctx: CaseCtx, approval: { objectId: string; objectVersion: number | null; request: Record<string, unknown> }): Promise<void> {
+export async function applyCaseResolution(
+  db: Db,
+  ctx: CaseCtx,
+  approval: { objectId: string; objectVersion: number | null; request: Record<string, unknown> },
+): Promise<void> {
   const r = approval.request;
   await updateCase(db, ctx, approval.objectId, {
     expectedVersion: approval.objectVersion ?? undefined,

@@ -11,7 +11,10 @@ import { unfinishedCaseStatuses } from "./sla-breach";
 import { eventsOf, loadCaseResource, serializeCase, type CaseResource } from "./serialize";
 
 export async function getCase(db: Db, scope: Scope, id: string): Promise<CaseResource> {
-  const [row] = await db.select().from(cases).where(inScope(cases, scope, eq(cases.id, id)));
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(inScope(cases, scope, eq(cases.id, id)));
   if (!row) throw notFound("case", "id");
   return loadCaseResource(db, row);
 }

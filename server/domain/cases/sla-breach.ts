@@ -32,7 +32,15 @@ export async function recordCaseBreaches(db: Db, jobs: JobQueue, batch = 100): P
     const marked = (await tx
       .update(cases)
       .set({ slaBreachedAt: sql`date_trunc('milliseconds', now())` })
-      .where(and(inArray(cases.id, due.map((d) => d.id)), isNull(cases.slaBreachedAt)))
+      .where(
+        and(
+          inArray(
+            cases.id,
+            due.map((d) => d.id),
+          ),
+          isNull(cases.slaBreachedAt),
+        ),
+      )
       .returning()) as CaseRow[];
     for (const row of marked) {
       const scope = { accountId: row.accountId, environment: row.environment };

@@ -36,15 +36,24 @@ export const labelOf: Partial<Record<DecisionReason, "fraud" | "legit">> = { con
  */
 function refuseContradiction(decision: Decision, reason: DecisionReason): void {
   if (decision === "allow" && reason === "confirmed_fraud") {
-    throw new ApiError("unprocessable", "decision allow contradicts reason confirmed_fraud: confirmed fraud is blocked (or challenged).", "reason");
+    throw new ApiError(
+      "unprocessable",
+      "decision allow contradicts reason confirmed_fraud: confirmed fraud is blocked (or challenged).",
+      "reason",
+    );
   }
   if (decision === "block" && reason === "false_positive") {
-    throw new ApiError("unprocessable", "decision block contradicts reason false_positive: a false positive is allowed (or challenged).", "reason");
+    throw new ApiError(
+      "unprocessable",
+      "decision block contradicts reason false_positive: a false positive is allowed (or challenged).",
+      "reason",
+    );
   }
 }
 
 /** Stored as jsonb and read back: what is hashed is what will be read back (no undefined members). */
-const storedSnapshot = (snapshot: Record<string, unknown> | null | undefined) => (snapshot ? (JSON.parse(JSON.stringify(snapshot)) as Record<string, unknown>) : null);
+const storedSnapshot = (snapshot: Record<string, unknown> | null | undefined) =>
+  snapshot ? (JSON.parse(JSON.stringify(snapshot)) as Record<string, unknown>) : null;
 
 /**
  * Records a manual decision on a transaction. Run it in a transaction: the immutable
@@ -94,7 +103,13 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
     .where(inScope(transactions, scope, eq(transactions.id, txn.id)));
 
   if (label && label !== txn.label) {
-    await relabel(db, scope, txn.signals.map((s) => s.name), txn.label, label);
+    await relabel(
+      db,
+      scope,
+      txn.signals.map((s) => s.name),
+      txn.label,
+      label,
+    );
     if (label === "fraud") await feedBlocklist(db, scope, txn, ctx.actorId);
     else await withdrawFeed(db, scope, txn);
     forgetRiskConfig(scope);
@@ -121,11 +136,19 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
  * immutable record and its decision.submitted event, then the review outcome (suppression of a
  * false positive, settling an identity verification waiting on the review), in one transaction.
  */
-export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps: DomainDeps }, input: Omit<DecisionInput, "transactionId"> & { screeningId: string }) {
+export async function recordScreeningDecision(
+  db: Db,
+  ctx: DecisionCtx & { deps: DomainDeps },
+  input: Omit<DecisionInput, "transactionId"> & { screeningId: string },
+) {
   const { scope } = ctx;
   refuseContradiction(input.decision, input.reason);
   // FOR UPDATE: concurrent reviews of one screening are numbered and applied one after the other.
-  const [screening] = await db.select().from(screenings).where(inScope(screenings, scope, eq(screenings.id, input.screeningId))).for("update");
+  const [screening] = await db
+    .select()
+    .from(screenings)
+    .where(inScope(screenings, scope, eq(screenings.id, input.screeningId)))
+    .for("update");
   if (!screening) throw notFound("screening", "screening_id");
   const link = await nextLink(db, scope, eq(decisions.screeningId, screening.id));
   const [row] = await db
@@ -151,7 +174,11 @@ export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps:
     )
     .returning();
   const record = row as DecisionRow;
-  await reviewScreening(db, { scope, deps: ctx.deps }, { screeningId: screening.id, decision: input.decision, reason: input.reason, decisionId: record.id });
+  await reviewScreening(
+    db,
+    { scope, deps: ctx.deps },
+    { screeningId: screening.id, decision: input.decision, reason: input.reason, decisionId: record.id },
+  );
   await appendEvent(db, scope, {
     type: "decision.submitted",
     userId: screening.userId,
@@ -170,7 +197,11 @@ export async function recordScreeningDecision(db: Db, ctx: DecisionCtx & { deps:
  * GET /v1/decisions: newest first. The decisions of one subject (transaction or screening) come
  * in reverse commit order (`seq`); the cursor is the same (created_at, id) of the last row.
  */
-export async function listDecisions(db: Db, scope: Scope, q: { transactionId?: string; screeningId?: string; limit: number; after?: string }) {
+export async function listDecisions(
+  db: Db,
+  scope: Scope,
+  q: { transactionId?: string; screeningId?: string; limit: number; after?: string },
+) {
   const oneSubject = q.transactionId !== undefined || q.screeningId !== undefined;
   const page = oneSubject ? seqKeyset(scope, q.after) : keyset({ createdAt: decisions.createdAt, id: decisions.id }, q.after);
   const rows = await db
@@ -189,7 +220,6 @@ export async function listDecisions(db: Db, scope: Scope, q: { transactionId?: s
     .limit(q.limit + 1);
   return toPage(rows, q.limit, serializeDecision);
 }
-
 
 /** Newest first by `seq`: strictly before the cursor's decision. */
 function seqKeyset(scope: Scope, after: string | undefined): { where?: SQL; orderBy: SQL[] } {

@@ -64,7 +64,8 @@ export async function replaceAssignmentPolicy(
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assignment_policies:${scope.accountId}:${scope.environment}`}))`);
-    if (opts.expectedVersion !== undefined) assertVersion("assignment policy", (await assignmentPolicyRow(tx, scope))?.version ?? 0, opts.expectedVersion);
+    if (opts.expectedVersion !== undefined)
+      assertVersion("assignment policy", (await assignmentPolicyRow(tx, scope))?.version ?? 0, opts.expectedVersion);
     await assertAnalysts(tx, scope.accountId, input.rules);
     const values = { mode: input.mode, rules: input.rules, updatedBy: opts.analystId };
     const [written] = await tx

@@ -19,7 +19,14 @@ export type TxnRow = {
   at: Date;
 };
 export type SessionRow = { id: string; userId: string | null; deviceId: string; ip: string | null; action: string | null; at: Date };
-export type IdentityRow = { id: string; userId: string; documentKey: string | null; phoneKey: string | null; addressKey: string | null; at: Date };
+export type IdentityRow = {
+  id: string;
+  userId: string;
+  documentKey: string | null;
+  phoneKey: string | null;
+  addressKey: string | null;
+  at: Date;
+};
 
 export type Batch = {
   /** The claim: the rows are this evaluation's until the lease ends (null: locked by its transaction). */
@@ -66,7 +73,13 @@ export async function claimBatch(db: Db, scope: Scope, limit: number, mode: Clai
     const others = claims.claimedIds();
     const free = others.length ? sql` and not (id = any(${arrayText(others)}::bigint[]))` : sql``;
     const claimed = await rows<Claimed>(db, sql`${pending}${free} order by id limit ${limit}`);
-    return { claimed, lease: claims.take(claimed.map((c) => Number(c.id)), leaseMs) };
+    return {
+      claimed,
+      lease: claims.take(
+        claimed.map((c) => Number(c.id)),
+        leaseMs,
+      ),
+    };
   });
   if (taken.claimed.length === 0) return null;
   try {
@@ -152,7 +165,10 @@ export class LeaseLostError extends Error {
 export async function completeBatch(db: Db, batch: Batch): Promise<void> {
   const lost = batch.lease ? batch.lease.claims.pin(batch.lease) : 0;
   if (lost > 0) throw new LeaseLostError(lost);
-  const deleted = await rows<{ id: number }>(db, sql`delete from detection_inbox where id = any(${arrayText(batch.inboxIds)}::bigint[]) returning id`);
+  const deleted = await rows<{ id: number }>(
+    db,
+    sql`delete from detection_inbox where id = any(${arrayText(batch.inboxIds)}::bigint[]) returning id`,
+  );
   if (deleted.length !== batch.inboxIds.length) throw new LeaseLostError(batch.inboxIds.length - deleted.length);
 }
 

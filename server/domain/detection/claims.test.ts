@@ -26,12 +26,21 @@ const db = () => api.deps.database.db;
 const claims = () => inboxClaims(clientOf(db())!);
 /** Pending inbox rows of the harness's account, and how many of them are claimed. */
 const inbox = async (h: Harness) => {
-  const ids = (await rows<{ id: number }>(db(), sql`select id from detection_inbox where account_id = ${h.scope.accountId}`)).map((r) => Number(r.id));
+  const ids = (await rows<{ id: number }>(db(), sql`select id from detection_inbox where account_id = ${h.scope.accountId}`)).map((r) =>
+    Number(r.id),
+  );
   const claimed = new Set(claims().claimedIds());
   return { n: ids.length, claimed: ids.filter((id) => claimed.has(id)).length };
 };
 const volume = async (h: Harness) =>
-  Number((await rows<{ n: number }>(db(), sql`select coalesce(sum(scores), 0)::int as n from detection_volume where account_id = ${h.scope.accountId}`))[0]!.n);
+  Number(
+    (
+      await rows<{ n: number }>(
+        db(),
+        sql`select coalesce(sum(scores), 0)::int as n from detection_volume where account_id = ${h.scope.accountId}`,
+      )
+    )[0]!.n,
+  );
 
 /** Ten distinct cards from one IP: a card-testing pattern. */
 async function cardTesting(h: Harness): Promise<string> {
@@ -97,44 +106,59 @@ describe("inbox claims", () => {
     expect(await inbox(h)).toEqual({ n: 0, claimed: 0 });
   });
 
-  it.each(["memory", "lock"] as const)("a failed evaluation (%s) writes nothing and leaves its rows free; the next one raises the alerts", async (mode) => {
-    const h = await harness(api, `lease-fail-${mode}`);
-    // An account takeover pattern (the detector that records what it finds) and card testing.
-    const attacker = { device: `atk-${rng.digits(10)}`, ip: publicIp(rng) };
-    for (let u = 0; u < 3; u++) {
-      const p: Person = { ...person(rng, `lease_ato_${u}_${rng.digits(6)}`), currency: "USD" };
-      const mine = await openSession(h.client, p, "login");
-      for (const amount of [3000, 4000, 5000]) await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
-      const changed = await openSession(h.client, p, "account_change", { ...attacker, ip: publicIp(rng) });
-      await h.client.post("/v1/transactions/score", scoreBody(p, 40_000, card(rng), { sessionId: changed, ip: attacker.ip }));
-    }
-    const ip = await cardTesting(h);
-    const pending = (await inbox(h)).n;
-    expect(pending).toBeGreaterThan(20);
+  it.each(["memory", "lock"] as const)(
+    "a failed evaluation (%s) writes nothing and leaves its rows free; the next one raises the alerts",
+    async (mode) => {
+      const h = await harness(api, `lease-fail-${mode}`);
+      // An account takeover pattern (the detector that records what it finds) and card testing.
+      const attacker = { device: `atk-${rng.digits(10)}`, ip: publicIp(rng) };
+      for (let u = 0; u < 3; u++) {
+        const p: Person = { ...person(rng, `lease_ato_${u}_${rng.digits(6)}`), currency: "USD" };
+        const mine = await openSession(h.client, p, "login");
+        for (const amount of [3000, 4000, 5000])
+          await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
+        const changed = await openSession(h.client, p, "account_change", { ...attacker, ip: publicIp(rng) });
+        await h.client.post("/v1/transactions/score", scoreBody(p, 40_000, card(rng), { sessionId: changed, ip: attacker.ip }));
+      }
+      const ip = await cardTesting(h);
+      const pending = (await inbox(h)).n;
+      expect(pending).toBeGreaterThan(20);
 
-    // Alerts of this account cannot be written: the evaluation's transaction fails at its end.
-    await db().execute(sql.raw(`create function lease_test_fail() returns trigger language plpgsql as $$
-      begin raise exception 'alerts are not writable'; end $$`));
-    await db().execute(
-      sql.raw(`create trigger lease_test_fail before insert on alerts for each row
+      // Alerts of this account cannot be written: the evaluation's transaction fails at its end.
+      await db().execute(
+        sql.raw(`create function lease_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'alerts are not writable'; end $$`),
+      );
+      await db().execute(
+        sql.raw(`create trigger lease_test_fail before insert on alerts for each row
         when (new.account_id = '${h.scope.accountId}') execute function lease_test_fail()`),
-    );
-    try {
-      const err = await evaluateBatch(db(), api.deps.jobs, h.scope, BATCH_SIZE, mode).then(() => null, (e: Error & { cause?: Error }) => e);
-      // Drizzle wraps the database's error ("Failed query: …") and keeps it as the cause.
-      expect(err?.cause?.message ?? err?.message).toMatch(/alerts are not writable/);
-    } finally {
-      await db().execute(sql.raw(`drop trigger lease_test_fail on alerts`));
-      await db().execute(sql.raw(`drop function lease_test_fail()`));
-    }
-    // Nothing of it stayed: rows pending and free to take at once, no volume, no recorded takeover.
-    expect(await inbox(h)).toEqual({ n: pending, claimed: 0 });
-    expect(await volume(h)).toBe(0);
-    const [ato] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from detection_ato_hits where account_id = ${h.scope.accountId}`);
-    expect(Number(ato!.n)).toBe(0);
+      );
+      try {
+        const err = await evaluateBatch(db(), api.deps.jobs, h.scope, BATCH_SIZE, mode).then(
+          () => null,
+          (e: Error & { cause?: Error }) => e,
+        );
+        // Drizzle wraps the database's error ("Failed query: …") and keeps it as the cause.
+        expect(err?.cause?.message ?? err?.message).toMatch(/alerts are not writable/);
+      } finally {
+        await db().execute(sql.raw(`drop trigger lease_test_fail on alerts`));
+        await db().execute(sql.raw(`drop function lease_test_fail()`));
+      }
+      // Nothing of it stayed: rows pending and free to take at once, no volume, no recorded takeover.
+      expect(await inbox(h)).toEqual({ n: pending, claimed: 0 });
+      expect(await volume(h)).toBe(0);
+      const [ato] = await rows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from detection_ato_hits where account_id = ${h.scope.accountId}`,
+      );
+      expect(Number(ato!.n)).toBe(0);
 
-    expect(await evaluateBatch(db(), api.deps.jobs, h.scope, BATCH_SIZE, mode)).toMatchObject({ processed: pending, created: 2 });
-    expect((await alertRows(api, h.scope)).map((a) => `${a.alertType} ${a.key}`).sort()).toEqual(["ato_pattern account", `card_testing ip:${ip}`]);
-    expect(await volume(h)).toBe(3 * 4 + 10);
-  });
+      expect(await evaluateBatch(db(), api.deps.jobs, h.scope, BATCH_SIZE, mode)).toMatchObject({ processed: pending, created: 2 });
+      expect((await alertRows(api, h.scope)).map((a) => `${a.alertType} ${a.key}`).sort()).toEqual([
+        "ato_pattern account",
+        `card_testing ip:${ip}`,
+      ]);
+      expect(await volume(h)).toBe(3 * 4 + 10);
+    },
+  );
 });

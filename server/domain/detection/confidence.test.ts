@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { atoConfidence, cardTestingConfidence, deviceClusterConfidence, excess, identityAbuseConfidence, velocityConfidence } from "./confidence";
+import {
+  atoConfidence,
+  cardTestingConfidence,
+  deviceClusterConfidence,
+  excess,
+  identityAbuseConfidence,
+  velocityConfidence,
+} from "./confidence";
 import { mergeThresholds, DEFAULT_THRESHOLDS } from "./settings";
 import { clientIp, COMMIT_SKEW_MS, probes } from "./windows";
 
@@ -59,7 +66,8 @@ describe("window probes", () => {
     expect(clientIp("81.2.69.160")).toBe("81.2.69.160");
     expect(clientIp("203.0.113.7")).toBe("203.0.113.7");
     expect(clientIp("2a00:1450::1")).toBe("2a00:1450::1");
-    for (const ip of ["10.1.2.3", "192.168.0.1", "127.0.0.1", "::1", "fd00::1", "169.254.1.1", "100.64.0.1", null]) expect(clientIp(ip)).toBeNull();
+    for (const ip of ["10.1.2.3", "192.168.0.1", "127.0.0.1", "::1", "fd00::1", "169.254.1.1", "100.64.0.1", null])
+      expect(clientIp(ip)).toBeNull();
   });
 });
 

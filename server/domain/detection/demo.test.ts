@@ -29,7 +29,13 @@ it("replays the demo stream: alerts of every type from the engine, cases, screen
 
   expect(summary.flowErrors).toBe(0);
   expect(Object.keys(summary.byStatus).every((s) => Number(s) < 300)).toBe(true);
-  expect(Object.keys(summary.alerts).sort()).toEqual(["ato_pattern", "card_testing", "identity_abuse", "new_device_cluster", "velocity_spike"]);
+  expect(Object.keys(summary.alerts).sort()).toEqual([
+    "ato_pattern",
+    "card_testing",
+    "identity_abuse",
+    "new_device_cluster",
+    "velocity_spike",
+  ]);
   expect(summary.screenings.match).toBeGreaterThanOrEqual(1);
   expect(summary.screenings.possible_match).toBeGreaterThanOrEqual(1);
   expect(summary.cases).toHaveLength(3);
@@ -38,7 +44,13 @@ it("replays the demo stream: alerts of every type from the engine, cases, screen
   const first = await call(`${api.url.test}/v1/cases/${summary.cases[0]}`, { headers });
   expect(first.body).toMatchObject({ status: "in_review", case_type: "payment_fraud", assignee_id: admin.id });
   expect(first.body.transaction_ids.length).toBeGreaterThanOrEqual(10);
-  expect(first.body.events.map((e: { action: string }) => e.action)).toEqual(["created", "note_added", "note_added", "status_changed", "assignee_changed"]);
+  expect(first.body.events.map((e: { action: string }) => e.action)).toEqual([
+    "created",
+    "note_added",
+    "note_added",
+    "status_changed",
+    "assignee_changed",
+  ]);
   expect(first.body.events.every((e: { actor_id: string }) => e.actor_id === admin.id)).toBe(true);
   const ato = await call(`${api.url.test}/v1/alerts?alert_type=ato_pattern`, { headers });
   expect(ato.body.data[0]).toMatchObject({ affected_users: 4, affected_transactions: 4 });
@@ -47,7 +59,10 @@ it("replays the demo stream: alerts of every type from the engine, cases, screen
   type Graph = { nodes: { id: string; type: string }[]; edges: { source: string; target: string; type: string }[] };
   const ring = (await call(`${api.url.test}/v1/graph?user_id=syn_t1_0`, { headers })).body as Graph;
   const usersOn = (g: Graph, type: string) =>
-    Math.max(0, ...g.nodes.filter((n) => n.type === type).map((n) => new Set(g.edges.filter((e) => e.target === n.id).map((e) => e.source)).size));
+    Math.max(
+      0,
+      ...g.nodes.filter((n) => n.type === type).map((n) => new Set(g.edges.filter((e) => e.target === n.id).map((e) => e.source)).size),
+    );
   expect(ring.nodes.filter((n) => n.type === "user")).toHaveLength(5);
   expect(usersOn(ring, "device")).toBe(5);
   expect(usersOn(ring, "address")).toBe(5);

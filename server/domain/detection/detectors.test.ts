@@ -54,8 +54,10 @@ describe("card_testing", () => {
     const p = shopper("ctd");
     const session = await openSession(h.client, p, "checkout");
     const repeated = card(rng);
-    for (let i = 0; i < 5; i++) await h.client.post("/v1/transactions/score", scoreBody(p, 5000, repeated, { sessionId: session, ip: publicIp(rng) }));
-    for (let i = 0; i < 8; i++) await h.client.post("/v1/transactions/score", scoreBody(p, 5000, card(rng), { sessionId: session, ip: publicIp(rng) }));
+    for (let i = 0; i < 5; i++)
+      await h.client.post("/v1/transactions/score", scoreBody(p, 5000, repeated, { sessionId: session, ip: publicIp(rng) }));
+    for (let i = 0; i < 8; i++)
+      await h.client.post("/v1/transactions/score", scoreBody(p, 5000, card(rng), { sessionId: session, ip: publicIp(rng) }));
     expect(await typesOf(h)).toEqual([]);
     await h.client.post("/v1/transactions/score", scoreBody(p, 5000, card(rng), { sessionId: session, ip: publicIp(rng) }));
     expect(await typesOf(h)).toEqual([expect.stringMatching(/^card_testing device:dev_[0-9a-f]{32}$/)]);
@@ -68,7 +70,8 @@ describe("card_testing", () => {
   it("ignores private and loopback addresses (the merchant's own servers, not clients)", async () => {
     const h = await fresh();
     const p = shopper("ctp");
-    for (let i = 0; i < 12; i++) await h.client.post("/v1/transactions/score", scoreBody(p, 300, card(rng), { ip: i % 2 ? "10.0.0.8" : "127.0.0.1" }));
+    for (let i = 0; i < 12; i++)
+      await h.client.post("/v1/transactions/score", scoreBody(p, 300, card(rng), { ip: i % 2 ? "10.0.0.8" : "127.0.0.1" }));
     expect(await typesOf(h)).toEqual([]);
   });
 });
@@ -77,7 +80,8 @@ describe("velocity_spike", () => {
   it("fires on 20 live scores for one user within 5 minutes (not 19), keyed by the user", async () => {
     const h = await fresh();
     const p = shopper("vu");
-    for (let i = 0; i < 19; i++) await h.client.post("/v1/transactions/score", scoreBody(p, 2000, card(rng), { ip: publicIp(rng), wallet: true }));
+    for (let i = 0; i < 19; i++)
+      await h.client.post("/v1/transactions/score", scoreBody(p, 2000, card(rng), { ip: publicIp(rng), wallet: true }));
     expect(await typesOf(h)).toEqual([]);
     await h.client.post("/v1/transactions/score", scoreBody(p, 2000, card(rng), { ip: publicIp(rng), wallet: true }));
     expect(await typesOf(h)).toEqual([`velocity_spike user:${p.userId}`]);
@@ -125,7 +129,8 @@ describe("new_device_cluster", () => {
     // A merchant's server opening sessions for its customers from its own (public) address: without
     // their headers, or forwarding their User-Agent but not their IP. Its address is not theirs.
     const server = publicIp(rng);
-    for (let i = 0; i < 6; i++) expect((await open(server, shopper("srv").userId, { "user-agent": "python-requests/2.31.0" })).status).toBe(201);
+    for (let i = 0; i < 6; i++)
+      expect((await open(server, shopper("srv").userId, { "user-agent": "python-requests/2.31.0" })).status).toBe(201);
     for (let i = 0; i < 6; i++) {
       const ua = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/12${i}.0 Safari/537.36`;
       expect((await open(server, shopper("fwd").userId, { "user-agent": "node" }, { user_agent: ua })).status).toBe(201);
@@ -161,7 +166,8 @@ describe("ato_pattern", () => {
     const p = shopper("ato");
     attacker = { ...attacker, ip: publicIp(rng) }; // a residential proxy: a new IP each time
     const mine = await openSession(h.client, p, "login");
-    for (const amount of [3000, 4000, 5000]) await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
+    for (const amount of [3000, 4000, 5000])
+      await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
     const changed = await openSession(h.client, p, "account_change", own ? {} : attacker);
     return h.client.post("/v1/transactions/score", scoreBody(p, 4000 * factor, card(rng), { sessionId: changed, ip: attacker.ip }));
   }
@@ -192,8 +198,14 @@ describe("ato_pattern", () => {
     for (let i = 0; i < 3; i++) {
       const p = shopper("ato_srv");
       const mine = await openSession(h.client, p, "login");
-      for (const amount of [3000, 4000, 5000]) await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
-      const changed = await h.client.post("/v1/device/session", { page_url: "https://shop.example.com/account/settings", user_id: p.userId, action: "account_change", user_agent: "python-requests/2.31.0" });
+      for (const amount of [3000, 4000, 5000])
+        await h.client.post("/v1/transactions/score", scoreBody(p, amount, p.card, { sessionId: mine }));
+      const changed = await h.client.post("/v1/device/session", {
+        page_url: "https://shop.example.com/account/settings",
+        user_id: p.userId,
+        action: "account_change",
+        user_agent: "python-requests/2.31.0",
+      });
       expect(changed.body.device_identified).toBe(false);
       await h.client.post("/v1/transactions/score", scoreBody(p, 40_000, card(rng), { sessionId: changed.body.session_id as string }));
     }
@@ -237,7 +249,10 @@ describe("labelled mode", () => {
     const ip = publicIp(rng);
     const p = shopper("lab");
     const analyze = (path: string, i: number) =>
-      call(`${h.url}${path}`, { headers: { "x-api-key": h.key, "x-idempotency-key": `idem-${n}-${path.length}-${i}-${rng.digits(8)}` }, body: scoreBody(p, 300, card(rng), { ip }) });
+      call(`${h.url}${path}`, {
+        headers: { "x-api-key": h.key, "x-idempotency-key": `idem-${n}-${path.length}-${i}-${rng.digits(8)}` },
+        body: scoreBody(p, 300, card(rng), { ip }),
+      });
     for (let i = 0; i < 15; i++) expect((await analyze("/api/v1/transactions/analyze/sandbox", i)).status).toBe(200);
     expect(await typesOf(h)).toEqual([]);
     for (let i = 0; i < 10; i++) {

@@ -25,7 +25,8 @@ afterAll(() => api?.close());
 
 const fresh = async () => harness(api, `engine-${++n}`);
 const someone = () => ({ ...person(rng, `u_${rng.digits(8)}`), currency: "USD" });
-const scoreFrom = (h: Harness, ip: string, amount = 400) => h.client.post("/v1/transactions/score", scoreBody(someone(), amount, card(rng), { ip }));
+const scoreFrom = (h: Harness, ip: string, amount = 400) =>
+  h.client.post("/v1/transactions/score", scoreBody(someone(), amount, card(rng), { ip }));
 const eventCount = async (scope: Scope, table: "events" | "webhook_events", column: "event_type" | "type") =>
   Number(
     (
@@ -71,7 +72,8 @@ describe("folding", () => {
     const ip = publicIp(rng);
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await scoreFrom(h, ip)).body.transaction_id);
-    for (const id of ids) await api.deps.database.db.transaction((tx) => enqueueDetection(tx as never, api.deps.jobs, h.scope, "transaction", id));
+    for (const id of ids)
+      await api.deps.database.db.transaction((tx) => enqueueDetection(tx as never, api.deps.jobs, h.scope, "transaction", id));
     await settle(api, h.scope);
     const [v] = await rows<{ n: number }>(
       api.deps.database.db,
@@ -93,8 +95,19 @@ describe("per-account thresholds (/api/v1/policies/detection)", () => {
     const initial = await call(url, { headers: auth(analyst) });
     expect(initial.status).toBe(200);
     expect(initial.body).toMatchObject({ object: "detection_policy", environment: "live", version: 0, overrides: {} });
-    expect(initial.body.detectors.card_testing).toMatchObject({ enabled: true, distinct_cards: 10, window_minutes: 10, small_amount: 1000, small_share: 0.7 });
-    expect(initial.body.detectors.velocity_spike).toMatchObject({ scores: 20, window_minutes: 5, account_multiplier: 3, account_min_scores: 100 });
+    expect(initial.body.detectors.card_testing).toMatchObject({
+      enabled: true,
+      distinct_cards: 10,
+      window_minutes: 10,
+      small_amount: 1000,
+      small_share: 0.7,
+    });
+    expect(initial.body.detectors.velocity_spike).toMatchObject({
+      scores: 20,
+      window_minutes: 5,
+      account_multiplier: 3,
+      account_min_scores: 100,
+    });
     expect(initial.body.detectors.new_device_cluster).toMatchObject({ distinct_users: 5, window_minutes: 60 });
     expect(initial.body.detectors.ato_pattern).toMatchObject({ users: 3, follow_minutes: 60, amount_multiplier: 3 });
     expect(initial.body.detectors.identity_abuse).toMatchObject({ user_ids: 3 });
@@ -108,9 +121,16 @@ describe("per-account thresholds (/api/v1/policies/detection)", () => {
     expect(wrongType.body.error).toMatchObject({ code: "invalid_field_value", param: "velocity_spike.window_minutes" });
     expect((await call(url, { method: "PUT", headers: auth(admin), body: { card_testing: { distinct_cardz: 3 } } })).status).toBe(400);
 
-    const put = await call(url, { method: "PUT", headers: auth(admin), body: { card_testing: { distinct_cards: 3, window_minutes: 10 }, new_device_cluster: { enabled: false } } });
+    const put = await call(url, {
+      method: "PUT",
+      headers: auth(admin),
+      body: { card_testing: { distinct_cards: 3, window_minutes: 10 }, new_device_cluster: { enabled: false } },
+    });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ version: 1, overrides: { card_testing: { distinct_cards: 3 }, new_device_cluster: { enabled: false } } });
+    expect(put.body).toMatchObject({
+      version: 1,
+      overrides: { card_testing: { distinct_cards: 3 }, new_device_cluster: { enabled: false } },
+    });
     expect(put.body.detectors.card_testing.distinct_cards).toBe(3);
     expect(put.body.updated_by).toMatch(/^ana_/);
 
@@ -150,14 +170,23 @@ async function history(scope: Scope, fromMs: number, toMs: number, everyMs: numb
   }
   const db = api.deps.database.db;
   for (let i = 0; i < values.length; i += 500) await db.insert(transactions).values(values.slice(i, i + 500));
-  await db.transaction((tx) => enqueueDetection(tx as never, api.deps.jobs, scope, "transaction", values.map((v) => v.id as string)));
+  await db.transaction((tx) =>
+    enqueueDetection(
+      tx as never,
+      api.deps.jobs,
+      scope,
+      "transaction",
+      values.map((v) => v.id as string),
+    ),
+  );
   await settle(api, scope);
 }
 
 describe("velocity_spike, account-wide", () => {
   const MIN = 60_000;
   const burst = async (h: Harness, count: number) => {
-    for (let i = 0; i < count; i++) await h.client.post("/v1/transactions/score", scoreBody(someone(), 3000, card(rng), { ip: publicIp(rng) }));
+    for (let i = 0; i < count; i++)
+      await h.client.post("/v1/transactions/score", scoreBody(someone(), 3000, card(rng), { ip: publicIp(rng) }));
     await settle(api, h.scope);
   };
 

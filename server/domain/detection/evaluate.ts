@@ -15,7 +15,14 @@ import { refreshStatistics } from "./statistics";
 /** Inbox rows per evaluation transaction. */
 export const BATCH_SIZE = 500;
 
-const detectors: Detector[] = [detectCardTesting, detectKeyVelocity, detectAccountVelocity, detectDeviceClusters, detectAto, detectIdentityAbuse];
+const detectors: Detector[] = [
+  detectCardTesting,
+  detectKeyVelocity,
+  detectAccountVelocity,
+  detectDeviceClusters,
+  detectAto,
+  detectIdentityAbuse,
+];
 
 export type BatchResult = { processed: number; hits: number; created: number };
 
@@ -33,7 +40,13 @@ const NOTHING: BatchResult = { processed: 0, hits: 0, created: 0 };
  * any transaction, each a statement of its own, so scoring goes on between them; on PostgreSQL the
  * evaluation's transaction locks them (see ClaimMode).
  */
-export async function evaluateBatch(db: Db, jobs: JobQueue, scope: Scope, limit = BATCH_SIZE, mode: ClaimMode = claimModeFor(db)): Promise<BatchResult> {
+export async function evaluateBatch(
+  db: Db,
+  jobs: JobQueue,
+  scope: Scope,
+  limit = BATCH_SIZE,
+  mode: ClaimMode = claimModeFor(db),
+): Promise<BatchResult> {
   if (mode === "lock") {
     return db.transaction(async (raw) => {
       const tx = raw as unknown as Db;

@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const pending = async (accountId: string) =>
-  Number((await rows<{ n: number }>(api.deps.database.db, sql`select count(*)::int as n from detection_inbox where account_id = ${accountId}`))[0]?.n);
+  Number(
+    (
+      await rows<{ n: number }>(api.deps.database.db, sql`select count(*)::int as n from detection_inbox where account_id = ${accountId}`)
+    )[0]?.n,
+  );
 
 async function until<T>(what: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -98,12 +102,21 @@ describe("several evaluators at once", () => {
       const chunk = values.slice(i, i + 400);
       await db.transaction(async (tx) => {
         await tx.insert(transactions).values(chunk);
-        await enqueueDetection(tx as never, api.deps.jobs, h.scope, "transaction", chunk.map((v) => v.id));
+        await enqueueDetection(
+          tx as never,
+          api.deps.jobs,
+          h.scope,
+          "transaction",
+          chunk.map((v) => v.id),
+        );
       });
     }
     const results = await Promise.all([1, 2, 3].map(() => drainInbox(db, api.deps.jobs, h.scope)));
     expect(results.reduce((s, r) => s + r.processed, 0)).toBe(2400);
-    const [v] = await rows<{ n: number }>(db, sql`select coalesce(sum(scores), 0)::int as n from detection_volume where account_id = ${h.scope.accountId}`);
+    const [v] = await rows<{ n: number }>(
+      db,
+      sql`select coalesce(sum(scores), 0)::int as n from detection_volume where account_id = ${h.scope.accountId}`,
+    );
     expect(Number(v!.n)).toBe(2400);
     expect(await pending(h.scope.accountId)).toBe(0);
     const alerts = await alertRows(api, h.scope);

@@ -64,7 +64,9 @@ export type ThresholdOverrides = { [D in DetectorName]?: Partial<DetectionThresh
 export const detectorNames = Object.keys(DEFAULT_THRESHOLDS) as DetectorName[];
 
 /** Defaults with the overrides laid over them; unknown detectors or fields are ignored. */
-export function mergeThresholds(overrides: ThresholdOverrides | Record<string, Record<string, unknown>> | null | undefined): DetectionThresholds {
+export function mergeThresholds(
+  overrides: ThresholdOverrides | Record<string, Record<string, unknown>> | null | undefined,
+): DetectionThresholds {
   const out = structuredClone(DEFAULT_THRESHOLDS) as DetectionThresholds;
   for (const name of detectorNames) {
     const over = (overrides as Record<string, Record<string, unknown>> | undefined)?.[name];

@@ -21,7 +21,10 @@ export async function refreshStatistics(db: Db, now = Date.now()): Promise<strin
     db,
     sql`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = current_schema() and c.relkind = 'r'
-          and c.relname in (${sql.join(TABLES.map((t) => sql`${t}`), sql`, `)})
+          and c.relname in (${sql.join(
+            TABLES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
           and pg_relation_size(c.oid) / current_setting('block_size')::int > 2 * greatest(c.relpages, 0) + 64`,
   );
   // relname comes from the fixed list above (matched in the catalogue), never from input.

@@ -22,7 +22,11 @@ const queued = () =>
     database.db,
     sql`select unique_key, payload from jobs where type = ${DETECTION_JOB} and state = 'queued' order by unique_key`,
   );
-const inbox = () => rows<{ account_id: string; source: string; row_id: string }>(database.db, sql`select account_id, source, row_id from detection_inbox order by id`);
+const inbox = () =>
+  rows<{ account_id: string; source: string; row_id: string }>(
+    database.db,
+    sql`select account_id, source, row_id from detection_inbox order by id`,
+  );
 const clear = async () => {
   await database.db.execute(sql`delete from jobs`);
   await database.db.execute(sql`delete from detection_inbox`);
@@ -38,7 +42,12 @@ describe("enqueueDetection", () => {
       await enqueueDetection(tx as never, jobs, scope, "decision", "dec_1");
     });
     await database.db.transaction((tx) => enqueueDetection(tx as never, jobs, scope, "transaction", "txn_3"));
-    expect((await inbox()).map((r) => `${r.source}:${r.row_id}`)).toEqual(["transaction:txn_1", "transaction:txn_2", "device_session:sess_1", "transaction:txn_3"]);
+    expect((await inbox()).map((r) => `${r.source}:${r.row_id}`)).toEqual([
+      "transaction:txn_1",
+      "transaction:txn_2",
+      "device_session:sess_1",
+      "transaction:txn_3",
+    ]);
     expect(await queued()).toEqual([{ unique_key: "detect:acct_t1:live", payload: { accountId: "acct_t1", environment: "live" } }]);
   });
 

@@ -31,11 +31,19 @@ export const detectionJobKey = (scope: Scope) => `detect:${scope.accountId}:${sc
  * Decisions feed none of the five detectors: they are accepted, so every live write path can
  * call this the same way, and cost nothing.
  */
-export async function enqueueDetection(db: Db, jobs: JobQueue, scope: Scope, source: DetectionTrigger, ids: string | readonly string[]): Promise<void> {
+export async function enqueueDetection(
+  db: Db,
+  jobs: JobQueue,
+  scope: Scope,
+  source: DetectionTrigger,
+  ids: string | readonly string[],
+): Promise<void> {
   if (source === "decision") return;
   const list = typeof ids === "string" ? [ids] : [...new Set(ids)];
   if (list.length === 0) return;
-  await db.insert(detectionInbox).values(list.map((rowId) => ({ accountId: scope.accountId, environment: scope.environment, source, rowId })));
+  await db
+    .insert(detectionInbox)
+    .values(list.map((rowId) => ({ accountId: scope.accountId, environment: scope.environment, source, rowId })));
   await jobs.enqueue(
     db,
     DETECTION_JOB,

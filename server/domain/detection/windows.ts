@@ -45,7 +45,14 @@ export function probes<R extends { at: Date }>(list: readonly R[], keyOf: (r: R)
       const r = group[j] as R;
       const next = group[j + 1];
       if (next && next.at.getTime() - r.at.getTime() < COLLAPSE_MS) continue;
-      out.push({ i: out.length, key, ref: r.at, lo: new Date(r.at.getTime() - windowMs), hi: new Date(r.at.getTime() + COMMIT_SKEW_MS), trigger: r });
+      out.push({
+        i: out.length,
+        key,
+        ref: r.at,
+        lo: new Date(r.at.getTime() - windowMs),
+        hi: new Date(r.at.getTime() + COMMIT_SKEW_MS),
+        trigger: r,
+      });
     }
   }
   return out;
@@ -75,7 +82,10 @@ export function latestPerKey<R, M extends { userIds: string[]; transactionIds: s
       cur.metrics = r.metrics;
     }
   }
-  return [...byKey.values()].map((v) => ({ probe: v.probe, metrics: { ...v.metrics, userIds: [...v.users], transactionIds: [...v.txns] } }));
+  return [...byKey.values()].map((v) => ({
+    probe: v.probe,
+    metrics: { ...v.metrics, userIds: [...v.users], transactionIds: [...v.txns] },
+  }));
 }
 
 /** The IP as a detection key, or null when it is absent or not a client address. */

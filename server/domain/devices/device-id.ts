@@ -18,7 +18,12 @@ export function ipPrefix(ip: string | null): string {
   const parsed = ip ? parseIp(ip) : null;
   if (!parsed) return "";
   const bytes = parsed.toByteArray();
-  return parsed.kind() === "ipv4" ? `${bytes.slice(0, 3).join(".")}.0/24` : `${bytes.slice(0, 6).map((b) => b.toString(16).padStart(2, "0")).join("")}/48`;
+  return parsed.kind() === "ipv4"
+    ? `${bytes.slice(0, 3).join(".")}.0/24`
+    : `${bytes
+        .slice(0, 6)
+        .map((b) => b.toString(16).padStart(2, "0"))
+        .join("")}/48`;
 }
 
 /**
@@ -31,8 +36,19 @@ export function ipPrefix(ip: string | null): string {
 export function deriveDeviceId(accountId: string, environment: Environment, e: DeviceEvidence): string {
   const parts = e.fingerprint
     ? ["fp", e.fingerprint]
-    : ["ua", e.userAgent ?? "", "al", (e.acceptLanguage ?? "").toLowerCase().replace(/\s+/g, ""), "ch", ...e.clientHints, "net", ipPrefix(e.ip)];
-  const hash = createHash("sha256").update([accountId, environment, ...parts].join("\u0000")).digest("hex");
+    : [
+        "ua",
+        e.userAgent ?? "",
+        "al",
+        (e.acceptLanguage ?? "").toLowerCase().replace(/\s+/g, ""),
+        "ch",
+        ...e.clientHints,
+        "net",
+        ipPrefix(e.ip),
+      ];
+  const hash = createHash("sha256")
+    .update([accountId, environment, ...parts].join("\u0000"))
+    .digest("hex");
   return `dev_${hash.slice(0, 32)}`;
 }
 

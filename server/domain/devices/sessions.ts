@@ -83,7 +83,14 @@ export async function createDeviceSession(db: Db, scope: Scope, input: SessionIn
   await appendEvent(db, scope, {
     type: "device.session_created",
     userId: session.userId,
-    payload: { session_id: session.id, device_id: deviceId, device_trusted: trusted, device_identified: identified, action: session.action, expires_at: iso(session.expiresAt) },
+    payload: {
+      session_id: session.id,
+      device_id: deviceId,
+      device_trusted: trusted,
+      device_identified: identified,
+      action: session.action,
+      expires_at: iso(session.expiresAt),
+    },
   });
   return {
     object: "device_session" as const,

@@ -30,13 +30,20 @@ const edgeOf = (l: Link): GraphEdge => ({
   count: l.count,
 });
 
-const list = (values: string[]) => sql`array[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const list = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** The flags of the graph's users and entities: one statement, each part read through an index. */
-async function flagsOf(db: Db, scope: Scope, userIds: string[], entities: { id: string; kind: EntityKind; key: string }[], fraudEntities: Set<string>) {
+async function flagsOf(
+  db: Db,
+  scope: Scope,
+  userIds: string[],
+  entities: { id: string; kind: EntityKind; key: string }[],
+  fraudEntities: Set<string>,
+) {
   const flags = new Map<string, Set<NodeFlag>>();
   const add = (id: string, flag: NodeFlag) => flags.set(id, (flags.get(id) ?? new Set()).add(flag));
   const users = list(userIds.length > 0 ? userIds : [""]);

@@ -27,12 +27,22 @@ export type Link = {
 /** Rows read per entity when looking for the users behind it, the most recent first. */
 export const ROWS_PER_ENTITY = 1000;
 
-type Raw = { kind: EntityKind; key: string | null; user_id: string; first: Date | string; last: Date | string; n: string | number; fraud: boolean | null; label?: string | null };
+type Raw = {
+  kind: EntityKind;
+  key: string | null;
+  user_id: string;
+  first: Date | string;
+  last: Date | string;
+  n: string | number;
+  fraud: boolean | null;
+  label?: string | null;
+};
 
-const list = (values: string[]) => sql`array[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const list = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 export const nodeId = (kind: EntityKind | "user", key: string) => `${kind}:${key}`;
 
@@ -87,10 +97,20 @@ function toLinks(found: Raw[]): Link[] {
   return out;
 }
 
-const scoped = (scope: Scope, alias: string) => sql`${sql.raw(alias)}.account_id = ${scope.accountId} and ${sql.raw(alias)}.environment = ${scope.environment}`;
+const scoped = (scope: Scope, alias: string) =>
+  sql`${sql.raw(alias)}.account_id = ${scope.accountId} and ${sql.raw(alias)}.environment = ${scope.environment}`;
 
 /** Identity records' keys of the users given, with labels from the stored (masked) subject. */
-function identityLinks(found: { user_id: string; document_key: string | null; phone_key: string | null; address_key: string | null; subject: Record<string, unknown>; created_at: Date | string }[]): Link[] {
+function identityLinks(
+  found: {
+    user_id: string;
+    document_key: string | null;
+    phone_key: string | null;
+    address_key: string | null;
+    subject: Record<string, unknown>;
+    created_at: Date | string;
+  }[],
+): Link[] {
   const byKey = new Map<string, Link>();
   for (const r of found) {
     const at = new Date(r.created_at);
@@ -132,7 +152,14 @@ export async function entitiesOfUser(db: Db, scope: Scope, userId: string): Prom
           from device_sessions s where ${scoped(scope, "s")} and user_id = ${userId} and identified
           group by device_id`,
     ),
-    rows<{ user_id: string; document_key: string | null; phone_key: string | null; address_key: string | null; subject: Record<string, unknown>; created_at: Date | string }>(
+    rows<{
+      user_id: string;
+      document_key: string | null;
+      phone_key: string | null;
+      address_key: string | null;
+      subject: Record<string, unknown>;
+      created_at: Date | string;
+    }>(
       db,
       sql`select user_id, document_key, phone_key, address_key, subject, created_at from identity_verifications v
           where ${scoped(scope, "v")} and user_id = ${userId} order by created_at desc limit 50`,
@@ -201,7 +228,14 @@ async function identityUsers(db: Db, scope: Scope, byKind: Map<EntityKind, strin
     if (column && keys.length > 0) conditions.push(sql`v.${sql.raw(column)} = any(${list(keys)})`);
   }
   if (conditions.length === 0) return [];
-  const found = await rows<{ user_id: string; document_key: string | null; phone_key: string | null; address_key: string | null; subject: Record<string, unknown>; created_at: Date | string }>(
+  const found = await rows<{
+    user_id: string;
+    document_key: string | null;
+    phone_key: string | null;
+    address_key: string | null;
+    subject: Record<string, unknown>;
+    created_at: Date | string;
+  }>(
     db,
     sql`select user_id, document_key, phone_key, address_key, subject, created_at from identity_verifications v
         where ${scoped(scope, "v")} and (${sql.join(conditions, sql` or `)})

@@ -25,10 +25,20 @@ async function otherUsers(db: Db, scope: Scope, userId: string, column: PgColumn
  * and reuse of one identity across user ids (a document held by another user id; a phone or an
  * address shared by SHARED_LIMIT or more user ids). A possible watchlist match waits for review.
  */
-export async function databaseCheck(db: Db, scope: Scope, userId: string, keys: IdentityKeys, screening: ScreeningRow): Promise<StoredCheck> {
+export async function databaseCheck(
+  db: Db,
+  scope: Scope,
+  userId: string,
+  keys: IdentityKeys,
+  screening: ScreeningRow,
+): Promise<StoredCheck> {
   const top = screening.matches[0];
   if (screening.status === "match" && top) {
-    return { name: "database_check", status: "fail", detail: `Matches ${top.entity_name} on the ${top.list} list (score ${top.match_score}); screening ${screening.id}.` };
+    return {
+      name: "database_check",
+      status: "fail",
+      detail: `Matches ${top.entity_name} on the ${top.list} list (score ${top.match_score}); screening ${screening.id}.`,
+    };
   }
 
   const linked = [keys.documentKey, keys.phoneKey, keys.emailKey].filter((k): k is string => k !== null);
@@ -39,15 +49,32 @@ export async function databaseCheck(db: Db, scope: Scope, userId: string, keys: 
       inScope(
         identityVerifications,
         scope,
-        linked.length ? or(inArray(identityVerifications.documentKey, linked), inArray(identityVerifications.phoneKey, linked), inArray(identityVerifications.emailKey, linked)) : sql`false`,
+        linked.length
+          ? or(
+              inArray(identityVerifications.documentKey, linked),
+              inArray(identityVerifications.phoneKey, linked),
+              inArray(identityVerifications.emailKey, linked),
+            )
+          : sql`false`,
       ),
     );
   const [fraud] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(transactions)
-    .where(inScope(transactions, scope, eq(transactions.label, "fraud"), or(eq(transactions.userId, userId), inArray(transactions.userId, fraudUsers))));
+    .where(
+      inScope(
+        transactions,
+        scope,
+        eq(transactions.label, "fraud"),
+        or(eq(transactions.userId, userId), inArray(transactions.userId, fraudUsers)),
+      ),
+    );
   if (Number(fraud?.n ?? 0) > 0) {
-    return { name: "database_check", status: "fail", detail: "Linked to confirmed fraud in this account (the user, or the same document, phone or e-mail)." };
+    return {
+      name: "database_check",
+      status: "fail",
+      detail: "Linked to confirmed fraud in this account (the user, or the same document, phone or e-mail).",
+    };
   }
 
   const [doc, phone, address] = await Promise.all([

@@ -24,9 +24,15 @@ export async function listVerifications(
   scope: Scope,
   q: { status?: VerificationRow["status"]; userId?: string; type?: VerificationRow["type"]; limit: number; after?: string },
 ): Promise<Page<VerificationRow>> {
-  return newestFirstPage(db, identityVerifications, scope, [
-    q.status ? eq(identityVerifications.status, q.status) : undefined,
-    q.userId ? eq(identityVerifications.userId, q.userId) : undefined,
-    q.type ? eq(identityVerifications.type, q.type) : undefined,
-  ], q);
+  return newestFirstPage(
+    db,
+    identityVerifications,
+    scope,
+    [
+      q.status ? eq(identityVerifications.status, q.status) : undefined,
+      q.userId ? eq(identityVerifications.userId, q.userId) : undefined,
+      q.type ? eq(identityVerifications.type, q.type) : undefined,
+    ],
+    q,
+  );
 }

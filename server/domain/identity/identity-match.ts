@@ -27,22 +27,43 @@ function sameName(a: string, b: string): boolean {
  * Argus receives document data, not images, so it cannot read the holder's name off a document;
  * a document number reused under another name is caught by the database check.
  */
-export async function identityMatch(db: Db, scope: Scope, input: { userId: string; name: string; dateOfBirth: string }): Promise<StoredCheck> {
+export async function identityMatch(
+  db: Db,
+  scope: Scope,
+  input: { userId: string; name: string; dateOfBirth: string },
+): Promise<StoredCheck> {
   const age = ageOn(input.dateOfBirth);
-  if (age < MINIMUM_AGE) return { name: "identity_match", status: "fail", detail: `The date of birth makes the person ${age}, under the minimum age of ${MINIMUM_AGE}.` };
+  if (age < MINIMUM_AGE)
+    return {
+      name: "identity_match",
+      status: "fail",
+      detail: `The date of birth makes the person ${age}, under the minimum age of ${MINIMUM_AGE}.`,
+    };
   const earlier = await db
     .select({ id: identityVerifications.id, name: identityVerifications.name, dob: identityVerifications.dateOfBirth })
     .from(identityVerifications)
-    .where(inScope(identityVerifications, scope, and(eq(identityVerifications.userId, input.userId), eq(identityVerifications.type, "individual"))))
+    .where(
+      inScope(
+        identityVerifications,
+        scope,
+        and(eq(identityVerifications.userId, input.userId), eq(identityVerifications.type, "individual")),
+      ),
+    )
     .orderBy(desc(identityVerifications.createdAt))
     .limit(20);
   const conflict = earlier.find((e) => e.dob !== input.dateOfBirth || !sameName(e.name, input.name));
   if (conflict) {
-    return { name: "identity_match", status: "fail", detail: `Name or date of birth differs from the user's earlier verification ${conflict.id}.` };
+    return {
+      name: "identity_match",
+      status: "fail",
+      detail: `Name or date of birth differs from the user's earlier verification ${conflict.id}.`,
+    };
   }
   return {
     name: "identity_match",
     status: "pass",
-    detail: earlier.length ? `Consistent with ${earlier.length} earlier verification(s) of this user.` : "Adult; first verification of this user.",
+    detail: earlier.length
+      ? `Consistent with ${earlier.length} earlier verification(s) of this user.`
+      : "Adult; first verification of this user.",
   };
 }

@@ -49,7 +49,9 @@ export function identityJobs(deps: DomainDeps): Record<string, JobHandler> {
         const p = raw as unknown as Payload;
         const check = p.registration ? registryCheck(p.registration) : documentCheck(p.document ?? {});
         await db.transaction(async (tx) => {
-          await settleChecks(tx as never, { scope: { accountId: p.accountId, environment: p.environment }, deps }, p.verification_id, [check]);
+          await settleChecks(tx as never, { scope: { accountId: p.accountId, environment: p.environment }, deps }, p.verification_id, [
+            check,
+          ]);
         });
       },
     },

@@ -34,10 +34,9 @@ export const AddressSchema = z
   })
   .openapi("Address");
 
-const pastDate = date.refine((v) => Date.parse(v) <= Date.now(), { message: "must not be in the future" }).refine(
-  (v) => Number(v.slice(0, 4)) >= 1900,
-  { message: "must be 1900-01-01 or later" },
-);
+const pastDate = date
+  .refine((v) => Date.parse(v) <= Date.now(), { message: "must not be in the future" })
+  .refine((v) => Number(v.slice(0, 4)) >= 1900, { message: "must be 1900-01-01 or later" });
 
 const common = {
   // Echoed as sent, like the score's `user.id`: trimming it made " u1 " a user the
@@ -71,7 +70,10 @@ export const IndividualSchema = z.object({
       score: z.number().min(0).max(1).optional(),
     })
     .optional()
-    .openapi({ description: "Liveness evidence from the account's liveness vendor (addition). Without `result` the check waits for POST /v1/identity/verifications/{id}/liveness." }),
+    .openapi({
+      description:
+        "Liveness evidence from the account's liveness vendor (addition). Without `result` the check waits for POST /v1/identity/verifications/{id}/liveness.",
+    }),
 });
 
 export const BusinessSchema = z.object({
@@ -83,9 +85,7 @@ export const BusinessSchema = z.object({
   registered_address: AddressSchema,
 });
 
-export const VerifyRequestSchema = z
-  .discriminatedUnion("type", [IndividualSchema, BusinessSchema])
-  .openapi("IdentityVerificationRequest");
+export const VerifyRequestSchema = z.discriminatedUnion("type", [IndividualSchema, BusinessSchema]).openapi("IdentityVerificationRequest");
 
 export type IndividualRequest = z.infer<typeof IndividualSchema>;
 export type BusinessRequest = z.infer<typeof BusinessSchema>;

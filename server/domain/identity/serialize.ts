@@ -4,7 +4,10 @@ import { iso, isoSeconds } from "../../core/time";
 export type VerificationRow = typeof identityVerifications.$inferSelect;
 
 /** The identity verification record (Surface B names the same record `verification`). */
-export function serializeVerification<O extends "identity_verification" | "verification" = "identity_verification">(row: VerificationRow, object?: O) {
+export function serializeVerification<O extends "identity_verification" | "verification" = "identity_verification">(
+  row: VerificationRow,
+  object?: O,
+) {
   return {
     object: (object ?? "identity_verification") as O,
     verification_id: row.id,

@@ -32,7 +32,9 @@ function keysOf(secret: string, req: VerifyRequest): IdentityKeys {
   }
   const doc = req.document;
   return {
-    documentKey: doc?.number ? piiKey(secret, "document", `${doc.type ?? "any"}:${doc.issuing_country ?? ""}:${normalizeDocumentNumber(doc.number)}`) : null,
+    documentKey: doc?.number
+      ? piiKey(secret, "document", `${doc.type ?? "any"}:${doc.issuing_country ?? ""}:${normalizeDocumentNumber(doc.number)}`)
+      : null,
     phoneKey: req.phone ? piiKey(secret, "phone", req.phone) : null,
     addressKey: piiKey(secret, "address", normalizeAddress(req.address)),
     emailKey: req.email ? piiKey(secret, "email", req.email.trim().toLowerCase()) : null,
@@ -53,7 +55,12 @@ function individualChecks(req: IndividualRequest): StoredCheck[] {
   if (req.document) checks.push({ name: "document_validity", status: "pending", detail: "Document analysis in progress." });
   if (req.liveness) {
     const { result, score } = req.liveness;
-    if (!result) checks.push({ name: "liveness", status: "pending", detail: `Waiting for the result of ${req.liveness.provider} session ${req.liveness.reference}.` });
+    if (!result)
+      checks.push({
+        name: "liveness",
+        status: "pending",
+        detail: `Waiting for the result of ${req.liveness.provider} session ${req.liveness.reference}.`,
+      });
     else checks.push(livenessCheck(req.liveness.provider, result, score));
   }
   const address = checkAddress(req.address);
@@ -91,7 +98,10 @@ export async function submitVerification(db: Db, ctx: IdentityCtx, req: VerifyRe
   // References (server/README.md, "Errors"): a session_id that names no session of this account and
   // environment is 404 (an expired one is accepted, as on the score).
   if (req.session_id !== undefined) {
-    const [session] = await db.select({ id: deviceSessions.id }).from(deviceSessions).where(inScope(deviceSessions, ctx.scope, eq(deviceSessions.id, req.session_id)));
+    const [session] = await db
+      .select({ id: deviceSessions.id })
+      .from(deviceSessions)
+      .where(inScope(deviceSessions, ctx.scope, eq(deviceSessions.id, req.session_id)));
     if (!session) throw notFound("device session", "session_id");
   }
   const id = newId("idv");
@@ -137,7 +147,17 @@ export async function submitVerification(db: Db, ctx: IdentityCtx, req: VerifyRe
   await enqueueDetection(db, ctx.deps.jobs, ctx.scope, "identity_verification", id);
   if (status !== "pending") await recordCompletion(db, ctx.scope, result);
   if (sorted.some((c) => c.name === "document_validity" && c.status === "pending")) {
-    await ctx.deps.jobs.enqueue(db, KYC_COMPLETE_JOB, { verification_id: id, ...ctx.scope, document: individual ? req.document : undefined, registration: individual ? undefined : { country: req.country, number: req.registration_number } }, { delayMs: ctx.deps.config.ARGUS_KYC_ASYNC_DELAY_MS });
+    await ctx.deps.jobs.enqueue(
+      db,
+      KYC_COMPLETE_JOB,
+      {
+        verification_id: id,
+        ...ctx.scope,
+        document: individual ? req.document : undefined,
+        registration: individual ? undefined : { country: req.country, number: req.registration_number },
+      },
+      { delayMs: ctx.deps.config.ARGUS_KYC_ASYNC_DELAY_MS },
+    );
   }
   if (sorted.some((c) => c.name === "liveness" && c.status === "pending")) {
     await ctx.deps.jobs.enqueue(db, LIVENESS_TIMEOUT_JOB, { verification_id: id, ...ctx.scope }, { delayMs: LIVENESS_TIMEOUT_MS });

@@ -90,12 +90,19 @@ export const KEY_CHANGES_CHANNEL = "argus_keys";
  * The process's key cache, subscribed to the key-change channel of `database`. If subscribing
  * fails the cache simply stays off (every request reads the database), never stale.
  */
-export async function startKeyCache(database: Database, onError: (err: unknown) => void = () => {}): Promise<{ cache: KeyCache; stop: () => Promise<void> }> {
+export async function startKeyCache(
+  database: Database,
+  onError: (err: unknown) => void = () => {},
+): Promise<{ cache: KeyCache; stop: () => Promise<void> }> {
   const cache = new KeyCache();
   attachKeyCache(database.db, cache);
   let unlisten: (() => Promise<void>) | undefined;
   try {
-    unlisten = await database.listen(KEY_CHANGES_CHANNEL, () => cache.clear(), (live) => cache.setLive(live));
+    unlisten = await database.listen(
+      KEY_CHANGES_CHANNEL,
+      () => cache.clear(),
+      (live) => cache.setLive(live),
+    );
   } catch (err) {
     cache.setLive(false);
     onError(err);

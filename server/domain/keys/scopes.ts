@@ -23,9 +23,7 @@ const implied: Partial<Record<Scope, Scope[]>> = { KYC_WRITE: ["KYC_READ"] };
 /** Whether a key's scope list permits any one of `required`. An empty list is unrestricted. */
 export function permits(keyScopes: readonly string[], required: readonly Scope[]): boolean {
   if (keyScopes.length === 0) return true;
-  return required.some((need) =>
-    keyScopes.some((have) => have === need || (implied[have as Scope] ?? []).includes(need)),
-  );
+  return required.some((need) => keyScopes.some((have) => have === need || (implied[have as Scope] ?? []).includes(need)));
 }
 
 export function isScope(value: string): value is Scope {

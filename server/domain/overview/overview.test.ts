@@ -10,11 +10,14 @@ describe("overview shaping", () => {
   });
 
   it("zero-fills the grid and ignores rows outside it", () => {
-    const grid = fillScoreDays(["2026-11-20", "2026-11-21"], [
-      { day: "2026-11-21", decision: "block", n: 2 },
-      { day: "2026-11-21", decision: "allow", n: 5 },
-      { day: "2026-11-19", decision: "allow", n: 9 },
-    ]);
+    const grid = fillScoreDays(
+      ["2026-11-20", "2026-11-21"],
+      [
+        { day: "2026-11-21", decision: "block", n: 2 },
+        { day: "2026-11-21", decision: "allow", n: 5 },
+        { day: "2026-11-19", decision: "allow", n: 9 },
+      ],
+    );
     expect(grid).toEqual([
       { date: "2026-11-20", allow: 0, challenge: 0, block: 0 },
       { date: "2026-11-21", allow: 5, challenge: 0, block: 2 },

@@ -100,10 +100,19 @@ export async function getOverview(db: Db, scope: Scope, input: { now?: Date } = 
       .from(alerts)
       .where(inScope(alerts, scope, eq(alerts.status, "open")))
       .groupBy(alerts.alertType, alerts.severity),
-    db.select({ n: count() }).from(alerts).where(inScope(alerts, scope, eq(alerts.status, "acknowledged"))),
+    db
+      .select({ n: count() })
+      .from(alerts)
+      .where(inScope(alerts, scope, eq(alerts.status, "acknowledged"))),
     db.select({ status: cases.status, n: count() }).from(cases).where(inScope(cases, scope)).groupBy(cases.status),
-    db.select({ n: count() }).from(screenings).where(inScope(screenings, scope, eq(screenings.reviewState, "pending_review"))),
-    db.select({ n: count() }).from(identityVerifications).where(inScope(identityVerifications, scope, eq(identityVerifications.status, "pending"))),
+    db
+      .select({ n: count() })
+      .from(screenings)
+      .where(inScope(screenings, scope, eq(screenings.reviewState, "pending_review"))),
+    db
+      .select({ n: count() })
+      .from(identityVerifications)
+      .where(inScope(identityVerifications, scope, eq(identityVerifications.status, "pending"))),
   ]);
 
   const casesByStatus = Object.fromEntries(caseStatuses.map((s) => [s, 0])) as Record<CaseStatus, number>;
@@ -137,7 +146,8 @@ export async function getCaseWorkload(db: Db, scope: Scope): Promise<Workload> {
   const unassigned = { open: 0, in_review: 0, total: 0 };
   for (const row of rows) {
     const n = Number(row.n);
-    const entry = row.assignee === null ? unassigned : (people.get(row.assignee) ?? { assignee_id: row.assignee, open: 0, in_review: 0, total: 0 });
+    const entry =
+      row.assignee === null ? unassigned : (people.get(row.assignee) ?? { assignee_id: row.assignee, open: 0, in_review: 0, total: 0 });
     if (row.status === "open") entry.open += n;
     else entry.in_review += n;
     entry.total += n;

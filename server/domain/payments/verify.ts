@@ -8,7 +8,13 @@ import { binFacts, cardKeyOf, riskConfig, T } from "../scoring";
 import { bankKeyOf, checkRoutingNumber } from "./formats";
 
 export type VerifyInput = {
-  payment_method: { type: "card" | "bank_account" | "wallet"; card_bin?: string; last_four?: string; bank_account_number?: string; routing_number?: string };
+  payment_method: {
+    type: "card" | "bank_account" | "wallet";
+    card_bin?: string;
+    last_four?: string;
+    bank_account_number?: string;
+    routing_number?: string;
+  };
   user_id: string;
   amount?: number;
   currency?: string;
@@ -32,7 +38,15 @@ type Facts = {
   h_max: number | null;
 };
 
-async function loadFacts(db: Db, scope: Scope, userId: string, cardKey: string | null, bankKey: string | null, currency: string | null, at: Date): Promise<Facts> {
+async function loadFacts(
+  db: Db,
+  scope: Scope,
+  userId: string,
+  cardKey: string | null,
+  bankKey: string | null,
+  currency: string | null,
+  at: Date,
+): Promise<Facts> {
   const t = at.toISOString();
   const s = sql`account_id = ${scope.accountId} and environment = ${scope.environment}`;
   const [row] = await rows<Facts>(
@@ -83,7 +97,8 @@ export async function verifyPayment(db: Db, scope: Scope, input: VerifyInput, at
   const velocityDetail = `${scores} scores and ${userVerifs} verifications of the user${cardKey ? `, ${cardVerifs} of the card` : ""} in 10 minutes`;
   checks.push({
     name: "velocity_check",
-    result: scores >= T.velocityUser10m || worst >= VERIFY_FAIL ? "fail" : scores >= T.elevatedUser10m || worst >= VERIFY_WARN ? "warn" : "pass",
+    result:
+      scores >= T.velocityUser10m || worst >= VERIFY_FAIL ? "fail" : scores >= T.elevatedUser10m || worst >= VERIFY_WARN ? "warn" : "pass",
     detail: velocityDetail,
   });
 
@@ -109,13 +124,30 @@ export async function verifyPayment(db: Db, scope: Scope, input: VerifyInput, at
   checks.push(
     firstSeen && ageDays >= ACCOUNT_AGE_DAYS
       ? { name: "account_age_check", result: "pass", detail: `first seen ${Math.floor(ageDays)} days ago` }
-      : { name: "account_age_check", result: "warn", detail: firstSeen ? `first seen ${Math.floor(ageDays)} days ago` : "user never seen before" },
+      : {
+          name: "account_age_check",
+          result: "warn",
+          detail: firstSeen ? `first seen ${Math.floor(ageDays)} days ago` : "user never seen before",
+        },
   );
 
   if (input.amount !== undefined) {
     const n = Number(facts.h_n);
-    const unusual = n >= T.amountHistoryMin && facts.h_mean !== null && facts.h_max !== null && input.amount > T.amountMultiple * Number(facts.h_mean) && input.amount > Number(facts.h_max);
-    checks.push(unusual ? { name: "amount_check", result: "warn", detail: `above ${T.amountMultiple}× the user's mean ${currency} amount and above its maximum` } : { name: "amount_check", result: "pass" });
+    const unusual =
+      n >= T.amountHistoryMin &&
+      facts.h_mean !== null &&
+      facts.h_max !== null &&
+      input.amount > T.amountMultiple * Number(facts.h_mean) &&
+      input.amount > Number(facts.h_max);
+    checks.push(
+      unusual
+        ? {
+            name: "amount_check",
+            result: "warn",
+            detail: `above ${T.amountMultiple}× the user's mean ${currency} amount and above its maximum`,
+          }
+        : { name: "amount_check", result: "pass" },
+    );
   }
 
   const status = checks.some((c) => c.result === "fail") ? "invalid" : checks.some((c) => c.result === "warn") ? "suspicious" : "valid";

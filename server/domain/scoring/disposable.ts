@@ -9,7 +9,11 @@ export function isDisposableEmail(email: string): boolean {
   domains ??= disposableEmailBlocklistSet();
   const at = email.lastIndexOf("@");
   if (at < 0) return false;
-  const labels = email.slice(at + 1).trim().toLowerCase().split(".");
+  const labels = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .split(".");
   for (let i = 0; i < labels.length - 1; i++) if (domains.has(labels.slice(i).join("."))) return true;
   return false;
 }

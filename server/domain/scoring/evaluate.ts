@@ -9,7 +9,8 @@ import { T, type FiredSignal, type SignalName } from "./signals";
 // Merchant categories treated as high risk: the card networks' quasi-cash / money-transfer /
 // gambling / stored-value MCCs, and the same ideas spelt as words.
 const HIGH_RISK_MCC = new Set(["4829", "6051", "6211", "6538", "6540", "7801", "7802", "7995", "5967", "5816"]);
-const HIGH_RISK_WORDS = /(gambl|casino|betting|lotter|crypto|quasi[_ -]?cash|money[_ -]?transfer|wire[_ -]?transfer|gift[_ -]?card|stored[_ -]?value|prepaid[_ -]?load)/i;
+const HIGH_RISK_WORDS =
+  /(gambl|casino|betting|lotter|crypto|quasi[_ -]?cash|money[_ -]?transfer|wire[_ -]?transfer|gift[_ -]?card|stored[_ -]?value|prepaid[_ -]?load)/i;
 
 /** Signals of the request itself and of its history. Pure: the same input and features give the same list. */
 export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConfig): FiredSignal[] {
@@ -62,11 +63,21 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
   // ---- the user's own history ----
   if (!f.user.firstSeen) fire("new_user", "first live score of this user");
   const h = f.user.history;
-  if (h.currencyN >= T.amountHistoryMin && h.mean !== null && h.max !== null && req.amount > T.amountMultiple * h.mean && req.amount > h.max) {
-    fire("amount_unusual_for_user", `${req.amount} vs mean ${Math.round(h.mean)} and max ${h.max} of ${h.currencyN} earlier ${input.currency} amounts`);
+  if (
+    h.currencyN >= T.amountHistoryMin &&
+    h.mean !== null &&
+    h.max !== null &&
+    req.amount > T.amountMultiple * h.mean &&
+    req.amount > h.max
+  ) {
+    fire(
+      "amount_unusual_for_user",
+      `${req.amount} vs mean ${Math.round(h.mean)} and max ${h.max} of ${h.currencyN} earlier ${input.currency} amounts`,
+    );
   }
   if (input.email && f.email) {
-    if (f.email.userAgedUses > 0 && f.email.userFlagged === 0) fire("email_seen_before", `used by this user ${f.email.userAgedUses} time(s) at least ${T.emailSeenMinAgeHours} h before`);
+    if (f.email.userAgedUses > 0 && f.email.userFlagged === 0)
+      fire("email_seen_before", `used by this user ${f.email.userAgedUses} time(s) at least ${T.emailSeenMinAgeHours} h before`);
     else if (f.email.userUses === 0 && h.withEmail > 0) fire("email_new_for_user", "the user's earlier transactions used another e-mail");
   }
 
@@ -94,7 +105,8 @@ export function evaluateSignals(input: ScoreInput, f: Features, config: RiskConf
     }
   }
   const category = req.merchant?.category;
-  if (category && (HIGH_RISK_MCC.has(category) || HIGH_RISK_WORDS.test(category))) fire("merchant_high_risk_category", `category ${category}`);
+  if (category && (HIGH_RISK_MCC.has(category) || HIGH_RISK_WORDS.test(category)))
+    fire("merchant_high_risk_category", `category ${category}`);
 
   // ---- device: only with an unexpired session ----
   if (input.sessionId) {

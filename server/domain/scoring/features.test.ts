@@ -22,7 +22,12 @@ afterAll(() => api?.close());
 const scoreFrom = (ip: string, i: number) =>
   call(`${api.url.live}/v1/transactions/score`, {
     headers,
-    body: { amount: 1000, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: String(2000 + i) }, user: { id: `fu_${ip}_${i}`, ip_address: ip } },
+    body: {
+      amount: 1000,
+      currency: "USD",
+      payment_method: { type: "card", card_bin: "411111", last_four: String(2000 + i) },
+      user: { id: `fu_${ip}_${i}`, ip_address: ip },
+    },
   });
 
 const input = (ip: string): ScoreInput => ({
@@ -41,7 +46,10 @@ describe("features: IP history", () => {
   it("is read for a client's address and not for a private one, whose blocklist entry still matches", async () => {
     for (const ip of ["203.0.113.61", "10.61.0.1"]) for (let i = 0; i < 3; i++) expect((await scoreFrom(ip, i)).status).toBe(200);
     const lead = await api.consoleToken((await api.analyst({ role: "lead", account: "features-ip" })).id);
-    const blocked = await call(`${api.url.live}/api/v1/blocklist`, { headers: { authorization: `Bearer ${lead}` }, body: { kind: "ip", value: "10.61.0.1" } });
+    const blocked = await call(`${api.url.live}/api/v1/blocklist`, {
+      headers: { authorization: `Bearer ${lead}` },
+      body: { kind: "ip", value: "10.61.0.1" },
+    });
     expect(blocked.status, JSON.stringify(blocked.body)).toBe(201);
 
     const { features } = await loadFeatures(api.deps.database.db, [input("203.0.113.61"), input("10.61.0.1")]);

@@ -50,7 +50,6 @@ const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number
 const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 const bool = (v: unknown) => v === true || v === "t" || v === "true";
 
-
 // The features statement. Its text is constant whatever the batch size (the requests arrive as
 // arrays, unnested into rows), so it can be PREPAREd once per session and executed without being
 // planned again: planning this many lateral subqueries costs more than running them. Each row
@@ -60,7 +59,20 @@ const bool = (v: unknown) => v === true || v === "t" || v === "true";
 // request of the batch) come on the first row only.
 const inScope = "x.account_id = r.a and x.environment = r.e";
 const FLAGGED = flaggedTransaction("x");
-export const FEATURES_PARAM_TYPES = ["int[]", "text[]", "text[]", "timestamptz[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]", "text[]"];
+export const FEATURES_PARAM_TYPES = [
+  "int[]",
+  "text[]",
+  "text[]",
+  "timestamptz[]",
+  "text[]",
+  "text[]",
+  "text[]",
+  "text[]",
+  "text[]",
+  "text[]",
+  "text[]",
+  "text[]",
+];
 export const FEATURES_SQL = `
     select row_to_json(f)::text as j from (select r.i,
       u.u10, u.u1h, u.u_cards, u.u_card_seen,
@@ -198,9 +210,24 @@ function toFeatures(r: Raw): Features {
       identity: (r.u_identity as Features["user"]["identity"] | undefined) ?? null,
       history: { n: num(r.h_n), currencyN: num(r.h_cur_n), mean: numOrNull(r.h_mean), max: numOrNull(r.h_max), withEmail: num(r.h_email) },
     },
-    email: r.e_user === null || r.e_user === undefined ? null : { userUses: num(r.e_user), userAgedUses: num(r.e_user_aged), userFlagged: num(r.e_user_flagged), users30d: num(r.e_users), userSeen30d: bool(r.e_user_seen) },
-    card: r.c10 === null || r.c10 === undefined ? null : { n10m: num(r.c10), n1h: num(r.c1h), users24h: num(r.c_users), userSeen24h: bool(r.c_user_seen) },
-    ip: r.i10 === null || r.i10 === undefined ? null : { n10m: num(r.i10), n1h: num(r.i1h), users1h: num(r.i_users), userSeen1h: bool(r.i_user_seen) },
+    email:
+      r.e_user === null || r.e_user === undefined
+        ? null
+        : {
+            userUses: num(r.e_user),
+            userAgedUses: num(r.e_user_aged),
+            userFlagged: num(r.e_user_flagged),
+            users30d: num(r.e_users),
+            userSeen30d: bool(r.e_user_seen),
+          },
+    card:
+      r.c10 === null || r.c10 === undefined
+        ? null
+        : { n10m: num(r.c10), n1h: num(r.c1h), users24h: num(r.c_users), userSeen24h: bool(r.c_user_seen) },
+    ip:
+      r.i10 === null || r.i10 === undefined
+        ? null
+        : { n10m: num(r.i10), n1h: num(r.i1h), users1h: num(r.i_users), userSeen1h: bool(r.i_user_seen) },
     session: {
       found: r.s_id !== null && r.s_id !== undefined,
       deviceId: (r.s_device as string | null) ?? null,
@@ -212,7 +239,10 @@ function toFeatures(r: Raw): Features {
       automation: bool(r.s_automation),
       contextMismatch: bool(r.s_mismatch),
     },
-    device: r.d10 === null || r.d10 === undefined ? null : { n10m: num(r.d10), users24h: num(r.d_users), userSeen24h: bool(r.d_user_seen), flagged: bool(r.d_flagged) },
+    device:
+      r.d10 === null || r.d10 === undefined
+        ? null
+        : { n10m: num(r.d10), users24h: num(r.d_users), userSeen24h: bool(r.d_user_seen), flagged: bool(r.d_flagged) },
     blocklisted: (Array.isArray(r.blocked) ? r.blocked : parsePgArray(r.blocked)) as string[],
     policyVersion: num(r.policy_version),
     modelRevision: num(r.model_revision),

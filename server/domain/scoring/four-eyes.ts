@@ -26,7 +26,15 @@ export async function holdPolicyPublish(db: Db, scope: Scope, patch: PolicyPatch
 }
 
 /** Publishes an approved policy write as its maker sent it, over the version they saw (else 409). */
-export async function applyPolicyPublish(db: Db, scope: Scope, approval: { makerId: string; objectVersion: number | null; request: Record<string, unknown> }): Promise<void> {
+export async function applyPolicyPublish(
+  db: Db,
+  scope: Scope,
+  approval: { makerId: string; objectVersion: number | null; request: Record<string, unknown> },
+): Promise<void> {
   const r = approval.request as { policy: PolicyPatch; replace: boolean };
-  await updatePolicy(db, scope, r.policy, { replace: r.replace, analystId: approval.makerId, expectedVersion: approval.objectVersion ?? undefined });
+  await updatePolicy(db, scope, r.policy, {
+    replace: r.replace,
+    analystId: approval.makerId,
+    expectedVersion: approval.objectVersion ?? undefined,
+  });
 }

@@ -49,7 +49,16 @@ const ROUTABLE = new Set(["unicast", "6to4", "teredo"]);
 // sessions or scores server-side without forwarding the client's address sends these for every
 // user. Clustering on them (detection) would only measure the merchant's traffic, and blocking one
 // (a confirmed-fraud label) would block every customer whose address was not forwarded.
-const NOT_A_CLIENT = new Set(["unspecified", "broadcast", "multicast", "linkLocal", "loopback", "private", "uniqueLocal", "carrierGradeNat"]);
+const NOT_A_CLIENT = new Set([
+  "unspecified",
+  "broadcast",
+  "multicast",
+  "linkLocal",
+  "loopback",
+  "private",
+  "uniqueLocal",
+  "carrierGradeNat",
+]);
 
 /** Whether `ip` can be a client's own address (public or documentation; not private, loopback…). */
 function isClientAddress(ip: string): boolean {

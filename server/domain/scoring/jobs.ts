@@ -21,7 +21,9 @@ export const riskJobs: Record<string, JobHandler> = {
   "scoring.analyze": {
     everyMs: HOUR / 4,
     run: async (_payload, { db }) => {
-      await db.execute(sql.raw(`analyze ${TRANSACTIONS_ANALYZE_TARGET}, device_sessions, blocklist_entries, events, payment_verifications`));
+      await db.execute(
+        sql.raw(`analyze ${TRANSACTIONS_ANALYZE_TARGET}, device_sessions, blocklist_entries, events, payment_verifications`),
+      );
     },
   },
 };

@@ -17,7 +17,15 @@ describe("combine", () => {
     expect(combine(fired, {})).toEqual(a);
     const many = signalNames.filter((n) => signalCatalogue[n].points > 0).map((name) => ({ name, detail: "" }));
     expect(combine(many, {}).score).toBe(100);
-    expect(combine([{ name: "device_trusted", detail: "" }, { name: "email_seen_before", detail: "" }], {}).score).toBe(0);
+    expect(
+      combine(
+        [
+          { name: "device_trusted", detail: "" },
+          { name: "email_seen_before", detail: "" },
+        ],
+        {},
+      ).score,
+    ).toBe(0);
   });
 
   it("applies learned adjustments without flipping a signal's direction", () => {
@@ -27,7 +35,14 @@ describe("combine", () => {
   });
 
   it("orders wire signals by contribution, then name", () => {
-    const { contributions } = combine([{ name: "new_user", detail: "" }, { name: "velocity_high", detail: "" }, { name: "ip_reserved", detail: "" }], {});
+    const { contributions } = combine(
+      [
+        { name: "new_user", detail: "" },
+        { name: "velocity_high", detail: "" },
+        { name: "ip_reserved", detail: "" },
+      ],
+      {},
+    );
     expect(wireSignals(contributions).map((s) => s.name)).toEqual(["velocity_high", "ip_reserved", "new_user"]);
   });
 });
@@ -44,7 +59,13 @@ describe("learning", () => {
 
 describe("rules", () => {
   const ctx = { signals: new Set(["velocity_high", "bin_prepaid"]), score: 60, amount: 5000, currency: "USD", paymentMethodType: "card" };
-  const rule = (when: PolicyRule["when"], action: PolicyRule["action"] = "block", enabled = true): PolicyRule => ({ id: "r", name: "r", enabled, action, when });
+  const rule = (when: PolicyRule["when"], action: PolicyRule["action"] = "block", enabled = true): PolicyRule => ({
+    id: "r",
+    name: "r",
+    enabled,
+    action,
+    when,
+  });
   it("matches when every condition holds", () => {
     expect(ruleMatches(rule({ signals_all: ["velocity_high", "bin_prepaid"] }), ctx)).toBe(true);
     expect(ruleMatches(rule({ signals_all: ["velocity_high", "email_disposable"] }), ctx)).toBe(false);
@@ -62,7 +83,9 @@ describe("rules", () => {
 
 describe("BIN table", () => {
   it("takes the longest matching prefix and falls back to the shipped network prefixes", () => {
-    const t = parseBinTable("# comment\nbin_from,bin_to,scheme,type,prepaid,country\n4,,visa,unknown,,\n411111,,visa,credit,false,US\n53741000,53741099,mastercard,debit,true,US");
+    const t = parseBinTable(
+      "# comment\nbin_from,bin_to,scheme,type,prepaid,country\n4,,visa,unknown,,\n411111,,visa,credit,false,US\n53741000,53741099,mastercard,debit,true,US",
+    );
     expect(t.lookup("41111199")).toMatchObject({ scheme: "visa", type: "credit", prepaid: false, country: "US" });
     expect(t.lookup("42424242")).toMatchObject({ scheme: "visa", type: "unknown", prepaid: null });
     expect(t.lookup("53741050")).toMatchObject({ prepaid: true });

@@ -39,7 +39,10 @@ export function modelVersion(revision: number): string {
 export type Contribution = ScoreExplanation["contributions"][number];
 
 /** Combines fired signals into 0–100 with the per-signal contributions that explain it. */
-export function combine(fired: FiredSignal[], learned: Record<string, number>): { score: number; base: number; contributions: Contribution[] } {
+export function combine(
+  fired: FiredSignal[],
+  learned: Record<string, number>,
+): { score: number; base: number; contributions: Contribution[] } {
   const base = BASE_SCORE + (learned[BASE_KEY] ?? 0);
   let total = base;
   const contributions: Contribution[] = [];

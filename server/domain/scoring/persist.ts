@@ -8,7 +8,11 @@ import { serializeAssessment, type TransactionRow } from "./serialize";
 import { arrayLiteral, inline, quote } from "./sql-literals";
 
 /** A live assessment ready to be stored, with its events. */
-export type Stored = { row: TransactionRow; blocked: { rule_id: string; rule_name: string; threshold: number | null } | null; riskLevel: string };
+export type Stored = {
+  row: TransactionRow;
+  blocked: { rule_id: string; rule_name: string; threshold: number | null } | null;
+  riskLevel: string;
+};
 
 /** The claimed idempotency key of a request, and the response to store under it with its writes. */
 export type StoredResponse = { accountId: string; environment: string; surface: "a" | "b"; key: string; status: number; body: unknown };
@@ -24,16 +28,58 @@ export type StoredResponse = { accountId: string; environment: string; surface: 
 // statement is atomic by itself (no BEGIN/COMMIT round trips), its text is constant whatever the
 // batch size (arrays, unnested), so it is prepared once per session like the features statement.
 const TXN_COLUMNS = [
-  ["id", "text"], ["account_id", "text"], ["environment", "text"], ["user_id", "text"], ["amount", "bigint"], ["currency", "text"],
-  ["payment_method_type", "text"], ["card_bin", "text"], ["card_last_four", "text"], ["card_key", "text"], ["wallet_type", "text"],
-  ["email", "text"], ["ip_address", "text"], ["phone", "text"], ["merchant_id", "text"], ["merchant_category", "text"],
-  ["session_id", "text"], ["device_id", "text"], ["risk_score", "int"], ["decision", "text"], ["signals", "jsonb"],
-  ["model_version", "text"], ["latency_ms", "int"], ["metadata", "jsonb"], ["analysis_id", "text"], ["created_at", "timestamptz"],
+  ["id", "text"],
+  ["account_id", "text"],
+  ["environment", "text"],
+  ["user_id", "text"],
+  ["amount", "bigint"],
+  ["currency", "text"],
+  ["payment_method_type", "text"],
+  ["card_bin", "text"],
+  ["card_last_four", "text"],
+  ["card_key", "text"],
+  ["wallet_type", "text"],
+  ["email", "text"],
+  ["ip_address", "text"],
+  ["phone", "text"],
+  ["merchant_id", "text"],
+  ["merchant_category", "text"],
+  ["session_id", "text"],
+  ["device_id", "text"],
+  ["risk_score", "int"],
+  ["decision", "text"],
+  ["signals", "jsonb"],
+  ["model_version", "text"],
+  ["latency_ms", "int"],
+  ["metadata", "jsonb"],
+  ["analysis_id", "text"],
+  ["created_at", "timestamptz"],
   ["explanation", "jsonb"],
 ] as const;
-const EVENT_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["event_type", "text"], ["transaction_id", "text"], ["user_id", "text"], ["payload", "jsonb"]] as const;
-const HOOK_COLUMNS = [["id", "text"], ["account_id", "text"], ["environment", "text"], ["type", "text"], ["data", "jsonb"]] as const;
-const IDEMPOTENCY_COLUMNS = [["account_id", "text"], ["environment", "text"], ["surface", "text"], ["key", "text"], ["response_status", "int"], ["response_body", "json"]] as const;
+const EVENT_COLUMNS = [
+  ["id", "text"],
+  ["account_id", "text"],
+  ["environment", "text"],
+  ["event_type", "text"],
+  ["transaction_id", "text"],
+  ["user_id", "text"],
+  ["payload", "jsonb"],
+] as const;
+const HOOK_COLUMNS = [
+  ["id", "text"],
+  ["account_id", "text"],
+  ["environment", "text"],
+  ["type", "text"],
+  ["data", "jsonb"],
+] as const;
+const IDEMPOTENCY_COLUMNS = [
+  ["account_id", "text"],
+  ["environment", "text"],
+  ["surface", "text"],
+  ["key", "text"],
+  ["response_status", "int"],
+  ["response_body", "json"],
+] as const;
 
 let n = 0;
 const params = (cols: readonly (readonly [string, string])[]) => cols.map(([, type]) => `$${++n}::${type}[]`).join(", ");
@@ -44,7 +90,10 @@ const hookParams = params(HOOK_COLUMNS);
 const idempotencyParams = params(IDEMPOTENCY_COLUMNS);
 /** The last parameter: milliseconds until the batch's detection run is due (0 or DETECTION_DELAY_MS). */
 const DETECTION_DELAY_PARAM = `$${++n}::int`;
-export const WRITE_PARAM_TYPES = [...[...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`), "int"];
+export const WRITE_PARAM_TYPES = [
+  ...[...TXN_COLUMNS, ...EVENT_COLUMNS, ...HOOK_COLUMNS, ...IDEMPOTENCY_COLUMNS].map(([, t]) => `${t}[]`),
+  "int",
+];
 
 export const WRITE_SQL = `
   with t as (insert into transactions (${names(TXN_COLUMNS)}) select * from unnest(${txnParams})),
@@ -65,9 +114,33 @@ const json = (v: unknown): string | null => (v === null || v === undefined ? nul
 
 function txnCells(r: TransactionRow): Cell[] {
   return [
-    r.id, r.accountId, r.environment, r.userId, r.amount, r.currency, r.paymentMethodType, r.cardBin, r.cardLastFour, r.cardKey,
-    r.walletType, r.email, r.ipAddress, r.phone, r.merchantId, r.merchantCategory, r.sessionId, r.deviceId, r.riskScore, r.decision,
-    json(r.signals), r.modelVersion, r.latencyMs, json(r.metadata), r.analysisId, r.createdAt.toISOString(), json(r.explanation),
+    r.id,
+    r.accountId,
+    r.environment,
+    r.userId,
+    r.amount,
+    r.currency,
+    r.paymentMethodType,
+    r.cardBin,
+    r.cardLastFour,
+    r.cardKey,
+    r.walletType,
+    r.email,
+    r.ipAddress,
+    r.phone,
+    r.merchantId,
+    r.merchantCategory,
+    r.sessionId,
+    r.deviceId,
+    r.riskScore,
+    r.decision,
+    json(r.signals),
+    r.modelVersion,
+    r.latencyMs,
+    json(r.metadata),
+    r.analysisId,
+    r.createdAt.toISOString(),
+    json(r.explanation),
   ];
 }
 
@@ -82,16 +155,40 @@ export function writeArgs(items: Stored[], responses: StoredResponse[] = [], det
   const hooks: Cell[][] = [];
   for (const s of items) {
     const r = s.row;
-    const scored = { risk_score: r.riskScore, risk_factors: r.signals.map((x) => x.name), risk_level: s.riskLevel, model_version: r.modelVersion, decision: r.decision };
+    const scored = {
+      risk_score: r.riskScore,
+      risk_factors: r.signals.map((x) => x.name),
+      risk_level: s.riskLevel,
+      model_version: r.modelVersion,
+      decision: r.decision,
+    };
     events.push([newId("evt"), r.accountId, r.environment, "transaction.scored", r.id, r.userId, json(scored)]);
-    if (s.blocked) events.push([newId("evt"), r.accountId, r.environment, "transaction.blocked", r.id, r.userId, json({ ...s.blocked, risk_score: r.riskScore })]);
+    if (s.blocked)
+      events.push([
+        newId("evt"),
+        r.accountId,
+        r.environment,
+        "transaction.blocked",
+        r.id,
+        r.userId,
+        json({ ...s.blocked, risk_score: r.riskScore }),
+      ]);
     if (r.decision !== "allow") {
-      hooks.push([newId("whevt"), r.accountId, r.environment, r.decision === "block" ? "transaction.blocked" : "transaction.flagged", json(serializeAssessment(r, []))]);
+      hooks.push([
+        newId("whevt"),
+        r.accountId,
+        r.environment,
+        r.decision === "block" ? "transaction.blocked" : "transaction.flagged",
+        json(serializeAssessment(r, [])),
+      ]);
     }
   }
   return {
     args: [
-      ...columns(items.map((s) => txnCells(s.row)), TXN_COLUMNS.length),
+      ...columns(
+        items.map((s) => txnCells(s.row)),
+        TXN_COLUMNS.length,
+      ),
       ...columns(events, EVENT_COLUMNS.length),
       ...columns(hooks, HOOK_COLUMNS.length),
       ...columns(

@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const job = (userId: string): ScoreJob => ({
-  input: toScoreInput({ accountId, environment: "live" }, { amount: 1200, currency: "USD", payment_method: { type: "card" }, user: { id: userId } }, new Date()),
+  input: toScoreInput(
+    { accountId, environment: "live" },
+    { amount: 1200, currency: "USD", payment_method: { type: "card" }, user: { id: userId } },
+    new Date(),
+  ),
   startedAt: performance.now(),
   live: true,
 });
@@ -29,9 +33,15 @@ describe("the scoring pipeline", () => {
     const users = [0, 1, 2, 3, 4].map((i) => (i === 2 ? `bad\u0000${stamp}` : `mate${i}-${stamp}`));
     const settled = await Promise.allSettled(users.map((u) => pipeline.submit(job(u))));
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
-    const stored = await rows<{ user_id: string }>(api.deps.database.db, sql`select user_id from transactions where user_id like ${`mate%-${stamp}`} order by user_id`);
+    const stored = await rows<{ user_id: string }>(
+      api.deps.database.db,
+      sql`select user_id from transactions where user_id like ${`mate%-${stamp}`} order by user_id`,
+    );
     expect(stored.map((r) => r.user_id)).toEqual(users.filter((_, i) => i !== 2));
-    const events = await rows<{ n: number }>(api.deps.database.db, sql`select count(*)::int as n from events where user_id like ${`mate%-${stamp}`}`);
+    const events = await rows<{ n: number }>(
+      api.deps.database.db,
+      sql`select count(*)::int as n from events where user_id like ${`mate%-${stamp}`}`,
+    );
     expect(events[0]?.n).toBe(4);
   });
 });

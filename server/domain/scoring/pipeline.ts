@@ -194,7 +194,8 @@ export function scoringPipeline(database: Database, jobs: JobQueue): ScoringPipe
  */
 export function directRunners(database: Database, jobs: JobQueue): { features: FeatureRunner; write: WriteRunner } {
   const p = scoringPipeline(database, jobs);
-  if (database.kind !== "pglite") return { features: onConnection(p.features, runInline) as FeatureRunner, write: onConnection(p.write, writeInline) };
+  if (database.kind !== "pglite")
+    return { features: onConnection(p.features, runInline) as FeatureRunner, write: onConnection(p.write, writeInline) };
   p.warm();
   return {
     features: borrow(p.features, database.db, runInline) as FeatureRunner,

@@ -36,8 +36,14 @@ const keyOf = (s: Scope) => `${s.accountId}\u0000${s.environment}`;
 export async function riskConfig(db: Db, scope: Scope, versions?: { policyVersion: number; modelRevision: number }): Promise<RiskConfig> {
   const hit = cache.get(keyOf(scope));
   if (hit && versions && hit.policyVersion === versions.policyVersion && hit.modelRevision === versions.modelRevision) return hit;
-  const [policy] = await db.select().from(riskPolicies).where(and(eq(riskPolicies.accountId, scope.accountId), eq(riskPolicies.environment, scope.environment)));
-  const [model] = await db.select().from(riskModels).where(and(eq(riskModels.accountId, scope.accountId), eq(riskModels.environment, scope.environment)));
+  const [policy] = await db
+    .select()
+    .from(riskPolicies)
+    .where(and(eq(riskPolicies.accountId, scope.accountId), eq(riskPolicies.environment, scope.environment)));
+  const [model] = await db
+    .select()
+    .from(riskModels)
+    .where(and(eq(riskModels.accountId, scope.accountId), eq(riskModels.environment, scope.environment)));
   // Reuse the compiled tables when only the model moved: parsing a large BIN table is not free.
   const sameTables = hit && hit.policyVersion === (policy?.version ?? 0);
   const config: RiskConfig = {
@@ -47,7 +53,11 @@ export async function riskConfig(db: Db, scope: Scope, versions?: { policyVersio
     rules: policy?.rules ?? [],
     retentionDays: policy?.retentionDays ?? DEFAULT_RETENTION_DAYS,
     binTable: sameTables ? hit.binTable : policy?.binTableCsv ? safe(() => parseBinTable(policy.binTableCsv as string), null) : null,
-    ipRanges: sameTables ? hit.ipRanges : policy?.ipRangesCsv ? safe(() => parseIpRanges(policy.ipRangesCsv as string), emptyIpRanges) : emptyIpRanges,
+    ipRanges: sameTables
+      ? hit.ipRanges
+      : policy?.ipRangesCsv
+        ? safe(() => parseIpRanges(policy.ipRangesCsv as string), emptyIpRanges)
+        : emptyIpRanges,
     learned: learnedAdjustments(model?.counts ?? {}),
     counts: model?.counts ?? {},
   };
@@ -71,6 +81,9 @@ export function forgetRiskConfig(scope: Scope): void {
 }
 
 export async function policyRow(db: Db, scope: Scope): Promise<PolicyRow | undefined> {
-  const [row] = await db.select().from(riskPolicies).where(and(eq(riskPolicies.accountId, scope.accountId), eq(riskPolicies.environment, scope.environment)));
+  const [row] = await db
+    .select()
+    .from(riskPolicies)
+    .where(and(eq(riskPolicies.accountId, scope.accountId), eq(riskPolicies.environment, scope.environment)));
   return row;
 }

@@ -4,7 +4,6 @@ import { pgCode } from "../../db/errors";
 import { FEATURES_PARAM_TYPES, FEATURES_SQL, type Raw } from "./features";
 import { WRITE_PARAM_TYPES, WRITE_SQL } from "./persist";
 
-
 /**
  * A statement PREPAREd once in a database session and EXECUTEd after, so the planner's work is done
  * once instead of per batch. The session must stay the same: the embedded database's single

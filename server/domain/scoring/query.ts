@@ -5,7 +5,11 @@ import { inScope, type Scope } from "../../db/scope";
 import { serializeAssessment, type TransactionRow } from "./serialize";
 
 export async function findTransaction(db: Db, scope: Scope, id: string): Promise<TransactionRow | undefined> {
-  const [row] = await db.select().from(transactions).where(inScope(transactions, scope, eq(transactions.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(inScope(transactions, scope, eq(transactions.id, id)))
+    .limit(1);
   return row;
 }
 

@@ -21,7 +21,14 @@ export type IdempotentScore = {
 };
 
 /** One request to score. `live` = it becomes a transaction and counts in later history. */
-export type ScoreJob = { input: ScoreInput; startedAt: number; live: boolean; analysisId?: string; id?: string; idempotency?: IdempotentScore };
+export type ScoreJob = {
+  input: ScoreInput;
+  startedAt: number;
+  live: boolean;
+  analysisId?: string;
+  id?: string;
+  idempotency?: IdempotentScore;
+};
 
 /** A batch started earlier and maybe not committed yet (its jobs carry their transaction ids). */
 export type EarlierBatch = { jobs: ScoreJob[] };
@@ -100,11 +107,21 @@ function blockReason(verdict: ReturnType<typeof decide>, bands: { block: number 
  * signal evaluation and model. Returns, per request, its assessment or the error that refuses it
  * (a session_id naming nothing is 404). Writes nothing: persistAssessments() does.
  */
-export async function assess(db: Db, jobs: ScoreJob[], run: FeatureRunner = runInline, earlier: EarlierBatch[] = []): Promise<(Assessment | Error)[]> {
+export async function assess(
+  db: Db,
+  jobs: ScoreJob[],
+  run: FeatureRunner = runInline,
+  earlier: EarlierBatch[] = [],
+): Promise<(Assessment | Error)[]> {
   // A batch commits atomically: if any of its transactions is visible to the features statement,
   // all of it is (a request refused with 404 is simply never visible).
   const markers = earlier.flatMap((b) => b.jobs.filter((j) => j.live && j.id).map((j) => j.id as string));
-  const { features, visibleMarkers } = await loadFeatures(db, jobs.map((j) => j.input), run, markers);
+  const { features, visibleMarkers } = await loadFeatures(
+    db,
+    jobs.map((j) => j.input),
+    run,
+    markers,
+  );
   // Earlier batches this statement did not see committed count as batch-mates.
   const prior = earlier.filter((b) => !b.jobs.some((j) => j.id && visibleMarkers.has(j.id))).flatMap((b) => b.jobs);
   applyBatchMates(jobs, features, prior);
@@ -142,7 +159,8 @@ export async function assess(db: Db, jobs: ScoreJob[], run: FeatureRunner = runI
       rule: verdict.rule ? { id: verdict.rule.id, name: verdict.rule.name, action: verdict.rule.action } : null,
       policy_version: config.policyVersion,
     };
-    const deviceLive = f.session.found && f.session.deviceId && !(f.session.expiresAt && f.session.expiresAt.getTime() <= input.at.getTime());
+    const deviceLive =
+      f.session.found && f.session.deviceId && !(f.session.expiresAt && f.session.expiresAt.getTime() <= input.at.getTime());
     const pm = req.payment_method;
     const row: TransactionRow = {
       id: job.id ?? newId("txn"),

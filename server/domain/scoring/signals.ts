@@ -55,15 +55,32 @@ export const signalCatalogue = {
     trigger: `≥ ${T.deviceVelocity10m} live scores from the session's device within 10 minutes`,
   },
   user_many_cards: { weight: "medium_risk", points: 20, trigger: `the user used ≥ ${T.userCards24h} distinct cards within 24 hours` },
-  card_many_users: { weight: "medium_risk", points: 25, trigger: `the card was used by ≥ ${T.cardUsers24h} distinct users within 24 hours` },
-  ip_many_users: { weight: "medium_risk", points: 15, trigger: `the IP (a client address, as for velocity) was used by ≥ ${T.ipUsers1h} distinct users within one hour` },
-  device_many_users: { weight: "high_risk", points: 35, trigger: `the device was used by ≥ ${T.deviceUsers24h} distinct users within 24 hours` },
-  email_many_users: { weight: "medium_risk", points: 15, trigger: `the e-mail was used by ≥ ${T.emailUsers30d} distinct users within 30 days` },
+  card_many_users: {
+    weight: "medium_risk",
+    points: 25,
+    trigger: `the card was used by ≥ ${T.cardUsers24h} distinct users within 24 hours`,
+  },
+  ip_many_users: {
+    weight: "medium_risk",
+    points: 15,
+    trigger: `the IP (a client address, as for velocity) was used by ≥ ${T.ipUsers1h} distinct users within one hour`,
+  },
+  device_many_users: {
+    weight: "high_risk",
+    points: 35,
+    trigger: `the device was used by ≥ ${T.deviceUsers24h} distinct users within 24 hours`,
+  },
+  email_many_users: {
+    weight: "medium_risk",
+    points: 15,
+    trigger: `the e-mail was used by ≥ ${T.emailUsers30d} distinct users within 30 days`,
+  },
   // ---- the user's own history ----
   new_user: {
     weight: "medium_risk",
     points: 10,
-    trigger: "no earlier live score for this user.id in the account, blocked and fraud-labelled ones aside (a refused first attempt does not make the retry familiar)",
+    trigger:
+      "no earlier live score for this user.id in the account, blocked and fraud-labelled ones aside (a refused first attempt does not make the retry familiar)",
   },
   amount_unusual_for_user: {
     weight: "medium_risk",
@@ -77,12 +94,20 @@ export const signalCatalogue = {
   },
   email_new_for_user: { weight: "medium_risk", points: 10, trigger: "the user has earlier transactions with an e-mail, never this one" },
   // ---- e-mail, card, IP facts ----
-  email_disposable: { weight: "medium_risk", points: 25, trigger: "the e-mail's domain is a known disposable-mail domain (disposable-email-domains list)" },
+  email_disposable: {
+    weight: "medium_risk",
+    points: 25,
+    trigger: "the e-mail's domain is a known disposable-mail domain (disposable-email-domains list)",
+  },
   bin_prepaid: { weight: "medium_risk", points: 15, trigger: "the BIN table says the card is prepaid" },
   bin_unknown: { weight: "medium_risk", points: 15, trigger: "card_bin matches no card network's number ranges" },
   card_expired: { weight: "high_risk", points: 40, trigger: "expiry_year/expiry_month is before the month of the request" },
   ip_proxy_detected: { weight: "high_risk", points: 40, trigger: "the IP is in the proxy / Tor / hosting ranges the account loaded" },
-  ip_reserved: { weight: "medium_risk", points: 10, trigger: "the IP is private, loopback, link-local, reserved, documentation or otherwise not routable" },
+  ip_reserved: {
+    weight: "medium_risk",
+    points: 10,
+    trigger: "the IP is private, loopback, link-local, reserved, documentation or otherwise not routable",
+  },
   merchant_high_risk_category: {
     weight: "medium_risk",
     points: 10,
@@ -92,7 +117,8 @@ export const signalCatalogue = {
   device_trusted: {
     weight: "low_risk",
     points: -15,
-    trigger: "the device was seen before on the account and never linked to a block or confirmed fraud (an engine block later labelled legit does not count)",
+    trigger:
+      "the device was seen before on the account and never linked to a block or confirmed fraud (an engine block later labelled legit does not count)",
   },
   device_new: {
     weight: "medium_risk",
@@ -105,13 +131,25 @@ export const signalCatalogue = {
     trigger: "the device is linked to a blocked or confirmed-fraud transaction (an engine block later labelled legit does not count)",
   },
   device_automation: { weight: "high_risk", points: 40, trigger: "the session's User-Agent is a headless or automated browser" },
-  device_context_mismatch: { weight: "medium_risk", points: 15, trigger: "the session's page_url host differs from the Origin/Referer it was opened from" },
+  device_context_mismatch: {
+    weight: "medium_risk",
+    points: 15,
+    trigger: "the session's page_url host differs from the Origin/Referer it was opened from",
+  },
   session_user_mismatch: { weight: "medium_risk", points: 15, trigger: "the session was opened for another user_id" },
-  device_session_expired: { weight: "medium_risk", points: 10, trigger: "session_id names an expired session (no device signals are computed)" },
+  device_session_expired: {
+    weight: "medium_risk",
+    points: 10,
+    trigger: "session_id names an expired session (no device signals are computed)",
+  },
   // ---- the user's identity verification (the latest one created before the request) ----
   identity_verified: { weight: "low_risk", points: -15, trigger: "the user's latest identity verification is verified" },
   identity_failed: { weight: "high_risk", points: 30, trigger: "the user's latest identity verification failed (a check failed)" },
-  identity_flagged: { weight: "high_risk", points: 45, trigger: "the user's latest identity verification is flagged (watchlist match, confirmed fraud or identity reuse)" },
+  identity_flagged: {
+    weight: "high_risk",
+    points: 45,
+    trigger: "the user's latest identity verification is flagged (watchlist match, confirmed fraud or identity reuse)",
+  },
   // ---- links to confirmed fraud ----
   fraud_history_user: { weight: "high_risk", points: 50, trigger: "the user has a transaction labelled fraud (confirmed_fraud decision)" },
   blocklist_card: { weight: "high_risk", points: 60, trigger: "the card (bin + last four) is on the account's blocklist" },

@@ -5,7 +5,13 @@ import { bundledSources, WatchlistService, type WatchlistSources } from "../watc
 
 const bundledDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../data/watchlists");
 
-const list = (value?: string) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : []);
+const list = (value?: string) =>
+  value
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** The configured list files: the shipped official data, plus the EU, PEP and adverse-media files an operator adds. */
 export function configuredSources(config: Env): WatchlistSources {

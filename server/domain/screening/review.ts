@@ -47,9 +47,21 @@ export async function reviewScreening(db: Db, ctx: ScreeningCtx, input: Screenin
     for (const m of row.matches) {
       await db
         .insert(screeningSuppressions)
-        .values({ ...ctx.scope, userId: row.userId, entityId: m.entity_id, entityVersion: m.entity_version, screeningId: row.id, decisionId: input.decisionId })
+        .values({
+          ...ctx.scope,
+          userId: row.userId,
+          entityId: m.entity_id,
+          entityVersion: m.entity_version,
+          screeningId: row.id,
+          decisionId: input.decisionId,
+        })
         .onConflictDoUpdate({
-          target: [screeningSuppressions.accountId, screeningSuppressions.environment, screeningSuppressions.userId, screeningSuppressions.entityId],
+          target: [
+            screeningSuppressions.accountId,
+            screeningSuppressions.environment,
+            screeningSuppressions.userId,
+            screeningSuppressions.entityId,
+          ],
           set: { entityVersion: m.entity_version, screeningId: row.id, decisionId: input.decisionId },
         });
     }
@@ -60,7 +72,10 @@ export async function reviewScreening(db: Db, ctx: ScreeningCtx, input: Screenin
     // clearing a person the review now calls a true match.
     const mine = eq(screeningSuppressions.screeningId, row.id);
     const entities = row.matches.map((m) => m.entity_id);
-    const pairs = state === "true_match" && entities.length > 0 ? and(eq(screeningSuppressions.userId, row.userId), inArray(screeningSuppressions.entityId, entities)) : undefined;
+    const pairs =
+      state === "true_match" && entities.length > 0
+        ? and(eq(screeningSuppressions.userId, row.userId), inArray(screeningSuppressions.entityId, entities))
+        : undefined;
     await db.delete(screeningSuppressions).where(inScope(screeningSuppressions, ctx.scope, pairs ? sql`(${mine} or ${pairs})` : mine));
   }
 

@@ -87,7 +87,11 @@ export async function screenPerson(db: Db, ctx: ScreeningCtx, input: ScreenInput
 }
 
 export async function findScreening(db: Db, scope: Scope, id: string): Promise<ScreeningRow | undefined> {
-  const [row] = await db.select().from(screenings).where(inScope(screenings, scope, eq(screenings.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(screenings)
+    .where(inScope(screenings, scope, eq(screenings.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -107,9 +111,15 @@ export async function listScreenings(
   scope: Scope,
   q: { status?: ScreeningRow["status"]; reviewState?: ScreeningRow["reviewState"]; userId?: string; limit: number; after?: string },
 ): Promise<Page<ScreeningRow>> {
-  return newestFirstPage(db, screenings, scope, [
-    q.status ? eq(screenings.status, q.status) : undefined,
-    q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
-    q.userId ? eq(screenings.userId, q.userId) : undefined,
-  ], q);
+  return newestFirstPage(
+    db,
+    screenings,
+    scope,
+    [
+      q.status ? eq(screenings.status, q.status) : undefined,
+      q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
+      q.userId ? eq(screenings.userId, q.userId) : undefined,
+    ],
+    q,
+  );
 }

@@ -51,7 +51,13 @@ export function listedEntities(row: ScreeningRow, service: WatchlistService) {
           entity_type: e.type,
           primary_name: e.primaryName,
           aliases: e.aliases.map((a) => ({ name: a.name, strength: a.strength })),
-          dates_of_birth: e.datesOfBirth.map((d) => [d.year, d.month, d.day].filter(Boolean).map((n) => String(n).padStart(2, "0")).join("-") + (d.approximate ? " (approx.)" : "")),
+          dates_of_birth: e.datesOfBirth.map(
+            (d) =>
+              [d.year, d.month, d.day]
+                .filter(Boolean)
+                .map((n) => String(n).padStart(2, "0"))
+                .join("-") + (d.approximate ? " (approx.)" : ""),
+          ),
           nationalities: e.nationalities,
           programmes: e.programmes,
           remarks: e.remarks,

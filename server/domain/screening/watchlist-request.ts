@@ -28,7 +28,11 @@ export async function screenWatchlist(db: Db, ctx: ScreeningCtx, q: WatchlistQue
       .orderBy(desc(identityVerifications.createdAt), desc(identityVerifications.id))
       .limit(1);
     if (!identity) {
-      throw new ApiError("resource_not_found", `No identity record for user ${q.user_id}: verify the user with POST /v1/identity/verify first.`, "user_id");
+      throw new ApiError(
+        "resource_not_found",
+        `No identity record for user ${q.user_id}: verify the user with POST /v1/identity/verify first.`,
+        "user_id",
+      );
     }
     if (!name) {
       name = identity.name;

@@ -47,7 +47,8 @@ export async function replaceSlaPolicy(
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sla_policies:${scope.accountId}:${scope.environment}`}))`);
-    if (opts.expectedVersion !== undefined) assertVersion("SLA policy", (await slaPolicyRow(tx, scope))?.version ?? 0, opts.expectedVersion);
+    if (opts.expectedVersion !== undefined)
+      assertVersion("SLA policy", (await slaPolicyRow(tx, scope))?.version ?? 0, opts.expectedVersion);
     const values = { caseDueSeconds: input.case_due_seconds, alertDueSeconds: input.alert_due_seconds, updatedBy: opts.analystId };
     const [written] = await tx
       .insert(slaPolicies)
@@ -61,4 +62,3 @@ export async function replaceSlaPolicy(
   });
   return serializeSlaPolicy(scope, row);
 }
-

@@ -87,7 +87,11 @@ export async function getUserProfile(db: Db, scope: Scope, userId: string) {
       .from(decisions)
       .innerJoin(
         transactions,
-        and(eq(transactions.id, decisions.transactionId), eq(transactions.accountId, decisions.accountId), eq(transactions.environment, decisions.environment)),
+        and(
+          eq(transactions.id, decisions.transactionId),
+          eq(transactions.accountId, decisions.accountId),
+          eq(transactions.environment, decisions.environment),
+        ),
       )
       .where(and(inScope(transactions, scope, eq(transactions.userId, userId)), inScope(decisions, scope)))
       .orderBy(desc(decisions.createdAt), desc(decisions.id))
@@ -116,7 +120,9 @@ export async function getUserProfile(db: Db, scope: Scope, userId: string) {
       .where(inScope(cases, scope, eq(cases.userId, userId)))
       .orderBy(desc(cases.createdAt), desc(cases.id)),
   ]);
-  const seen = [time(counts.first_txn), time(counts.last_txn), time(sightings.first), time(sightings.last)].filter((t): t is number => t !== null);
+  const seen = [time(counts.first_txn), time(counts.last_txn), time(sightings.first), time(sightings.last)].filter(
+    (t): t is number => t !== null,
+  );
   if (seen.length === 0) throw notFound("user in this environment", "user_id");
   return {
     object: "user_profile" as const,
@@ -133,7 +139,12 @@ export async function getUserProfile(db: Db, scope: Scope, userId: string) {
     labels: { fraud: n(counts.fraud), legit: n(counts.legit) },
     devices: ofKind(used, "device").map((e) => ({ device_id: e.key, ...entity(e) })),
     ip_addresses: ofKind(used, "ip").map((e) => ({ ip_address: e.key, ...entity(e) })),
-    cards: ofKind(used, "card").map((e) => ({ card_bin: e.key.split(":")[0]!, last_four: e.key.split(":")[1]!, label: e.label, ...entity(e) })),
+    cards: ofKind(used, "card").map((e) => ({
+      card_bin: e.key.split(":")[0]!,
+      last_four: e.key.split(":")[1]!,
+      label: e.label,
+      ...entity(e),
+    })),
     emails: ofKind(used, "email").map((e) => ({ email: e.key, ...entity(e) })),
     latest_verification: verification[0] ? serializeVerification(verification[0]) : null,
     screenings: screened.map(serializeScreening),

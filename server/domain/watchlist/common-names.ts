@@ -58,7 +58,18 @@ export const COMMON_NAMES: NamingCulture[] = [
   {
     culture: "Greek",
     given: ["Georgios", "Maria", "Dimitrios", "Eleni", "Konstantinos", "Katerina", "Ioannis", "Sofia", "Nikolaos", "Vasiliki"],
-    surnames: ["Papadopoulos", "Papadakis", "Georgiou", "Nikolaidis", "Karagiannis", "Vlachos", "Oikonomou", "Makris", "Pappas", "Antoniou"],
+    surnames: [
+      "Papadopoulos",
+      "Papadakis",
+      "Georgiou",
+      "Nikolaidis",
+      "Karagiannis",
+      "Vlachos",
+      "Oikonomou",
+      "Makris",
+      "Pappas",
+      "Antoniou",
+    ],
   },
   {
     culture: "Turkish",

@@ -67,7 +67,12 @@ describe("compareDob", () => {
     expect(compareDob(q, [{ year: 1959, yearTo: 1961, approximate: true }])).toBe("year");
     expect(compareDob(q, [{ year: 1960, month: 3, day: 4, approximate: false }])).toBe("partial_conflict");
     expect(compareDob(q, [{ year: 1970, approximate: false }])).toBe("conflict");
-    expect(compareDob(q, [{ year: 1970, approximate: false }, { year: 1960, approximate: false }])).toBe("year");
+    expect(
+      compareDob(q, [
+        { year: 1970, approximate: false },
+        { year: 1960, approximate: false },
+      ]),
+    ).toBe("year");
   });
 
   it("does not compare when either side has no date", () => {

@@ -5,7 +5,19 @@ import type { DobComparison, PartialDate } from "./types";
 // that lets a date of birth narrow a name match.
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 function monthNumber(word: string): number | undefined {
@@ -93,7 +105,13 @@ export function formatPartialDate(d: PartialDate): string {
 }
 
 const RANK: Record<DobComparison, number> = {
-  exact: 6, day_month_swapped: 5, month: 4, year: 3, partial_conflict: 2, conflict: 1, not_compared: 0,
+  exact: 6,
+  day_month_swapped: 5,
+  month: 4,
+  year: 3,
+  partial_conflict: 2,
+  conflict: 1,
+  not_compared: 0,
 };
 
 /** Years either side of an approximate ("circa") date that still count as agreeing. */

@@ -46,10 +46,19 @@ function unique(values: readonly string[]): string[] {
  */
 export function entityVersion(e: EntityDraft): string {
   const canonical = JSON.stringify([
-    e.id, e.list, e.type, e.sourceType, e.primaryName,
+    e.id,
+    e.list,
+    e.type,
+    e.sourceType,
+    e.primaryName,
     e.aliases.map((a) => [a.name, a.strength, a.kind ?? ""]),
-    e.datesOfBirth.map(dateKey), e.nationalities, e.programmes, e.remarks,
-    Object.keys(e.details).sort().map((k) => [k, e.details[k]]),
+    e.datesOfBirth.map(dateKey),
+    e.nationalities,
+    e.programmes,
+    e.remarks,
+    Object.keys(e.details)
+      .sort()
+      .map((k) => [k, e.details[k]]),
   ]);
   return createHash("sha256").update(canonical).digest("hex").slice(0, 16);
 }

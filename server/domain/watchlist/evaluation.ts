@@ -138,7 +138,11 @@ export function buildEvaluationCases(entities: readonly WatchlistEntity[], opts:
   const cases: EvalCase[] = [];
   for (const e of people) cases.push({ kind: "primary", query: e.primaryName, expectedId: e.id });
   let aliases: EvalCase[] = people.flatMap((e) =>
-    e.aliases.map((a) => ({ kind: a.strength === "weak" ? ("weak_alias" as const) : ("strong_alias" as const), query: a.name, expectedId: e.id })),
+    e.aliases.map((a) => ({
+      kind: a.strength === "weak" ? ("weak_alias" as const) : ("strong_alias" as const),
+      query: a.name,
+      expectedId: e.id,
+    })),
   );
   if (opts.maxAliases !== undefined) aliases = pick(aliases, opts.maxAliases, rand);
   cases.push(...aliases);
@@ -213,7 +217,12 @@ function particleCases(people: readonly WatchlistEntity[], perKind: number, rand
  * Unlisted people who share only a surname with a listed person: the listed "SURNAME, Given"
  * with an ordinary given name that is none of the listed person's words.
  */
-function sharedSurnameCases(people: readonly WatchlistEntity[], listedKeys: ReadonlySet<string>, perKind: number, rand: () => number): EvalCase[] {
+function sharedSurnameCases(
+  people: readonly WatchlistEntity[],
+  listedKeys: ReadonlySet<string>,
+  perKind: number,
+  rand: () => number,
+): EvalCase[] {
   const given = COMMON_NAMES.flatMap((c) => c.given);
   const found: EvalCase[] = [];
   for (const e of pick(people, people.length, rand)) {

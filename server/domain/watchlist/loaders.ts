@@ -63,7 +63,13 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function loadSources(sources: WatchlistSources): Promise<LoadedSources> {
   const entities: WatchlistEntity[] = [];
   const versions: SourceVersion[] = [];
-  const record = (list: ListName, file: string, v: Awaited<ReturnType<typeof readVersioned>>, parsed: WatchlistEntity[], generatedAt: string | null) => {
+  const record = (
+    list: ListName,
+    file: string,
+    v: Awaited<ReturnType<typeof readVersioned>>,
+    parsed: WatchlistEntity[],
+    generatedAt: string | null,
+  ) => {
     entities.push(...parsed);
     versions.push({ list, path: file, bytes: v.bytes, sha256: v.sha256, modifiedAt: v.modifiedAt, generatedAt, entities: parsed.length });
   };
@@ -86,7 +92,13 @@ export async function loadSources(sources: WatchlistSources): Promise<LoadedSour
     // One version entry for the set: the hash covers all four files, so any change shows.
     const combined = createHash("sha256");
     for (const f of [sdn, alt, add, comments]) if (f) combined.update(f.sha256);
-    record("ofac", files.sdn, { ...sdn, bytes: [sdn, alt, add, comments].reduce((n, f) => n + (f?.bytes ?? 0), 0), sha256: combined.digest("hex").slice(0, 16) }, parsed, null);
+    record(
+      "ofac",
+      files.sdn,
+      { ...sdn, bytes: [sdn, alt, add, comments].reduce((n, f) => n + (f?.bytes ?? 0), 0), sha256: combined.digest("hex").slice(0, 16) },
+      parsed,
+      null,
+    );
     await breathe();
   }
   if (sources.un) {

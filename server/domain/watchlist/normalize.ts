@@ -5,8 +5,24 @@ import anyAscii from "any-ascii";
 
 /** Titles and honorifics: they say nothing about who the person is and are often omitted. */
 export const HONORIFICS: ReadonlySet<string> = new Set([
-  "mr", "mrs", "ms", "mx", "miss", "dr", "prof", "sir", "dame", "lord", "lady", "hon", "rev",
-  "shri", "smt", "sri", "shrimati", "kumari",
+  "mr",
+  "mrs",
+  "ms",
+  "mx",
+  "miss",
+  "dr",
+  "prof",
+  "sir",
+  "dame",
+  "lord",
+  "lady",
+  "hon",
+  "rev",
+  "shri",
+  "smt",
+  "sri",
+  "shrimati",
+  "kumari",
 ]);
 
 /**
@@ -17,15 +33,76 @@ const ARTICLES = new Set(["al", "el"]);
 
 /** Connectors and particles: kept (they can distinguish names) but weigh little when matching. */
 const PARTICLES = new Set([
-  "de", "da", "do", "dos", "das", "del", "della", "di", "du", "la", "le", "van", "von", "der", "den",
-  "ter", "bin", "ibn", "bint", "ben", "ould", "y", "e", "of", "and", "the",
+  "de",
+  "da",
+  "do",
+  "dos",
+  "das",
+  "del",
+  "della",
+  "di",
+  "du",
+  "la",
+  "le",
+  "van",
+  "von",
+  "der",
+  "den",
+  "ter",
+  "bin",
+  "ibn",
+  "bint",
+  "ben",
+  "ould",
+  "y",
+  "e",
+  "of",
+  "and",
+  "the",
 ]);
 
 /** Company legal forms: "CIMEX, S.A." and "Cimex" are the same listed organisation. */
 const LEGAL_FORMS = new Set([
-  "ltd", "limited", "llc", "inc", "co", "corp", "corporation", "company", "sa", "sas", "srl", "sarl",
-  "gmbh", "ag", "plc", "bv", "nv", "jsc", "ojsc", "cjsc", "pjsc", "ooo", "oao", "zao", "llp", "lp",
-  "spa", "sl", "cv", "pvt", "pte", "bhd", "sdn", "fze", "fzco", "fzc", "lda", "ab", "as", "oy",
+  "ltd",
+  "limited",
+  "llc",
+  "inc",
+  "co",
+  "corp",
+  "corporation",
+  "company",
+  "sa",
+  "sas",
+  "srl",
+  "sarl",
+  "gmbh",
+  "ag",
+  "plc",
+  "bv",
+  "nv",
+  "jsc",
+  "ojsc",
+  "cjsc",
+  "pjsc",
+  "ooo",
+  "oao",
+  "zao",
+  "llp",
+  "lp",
+  "spa",
+  "sl",
+  "cv",
+  "pvt",
+  "pte",
+  "bhd",
+  "sdn",
+  "fze",
+  "fzco",
+  "fzc",
+  "lda",
+  "ab",
+  "as",
+  "oy",
 ]);
 
 const LOW_WEIGHT = 0.3;
@@ -53,7 +130,10 @@ export function reorderSurnameFirst(name: string): string {
 
 /** Text content without any parenthesised part: "SANTOS, Ahmad (Ahmed)" → "SANTOS, Ahmad". */
 export function withoutParentheses(name: string): string {
-  return name.replace(/\([^)]*\)/g, " ").replace(/\s+/g, " ").trim();
+  return name
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function basicTokens(text: string): string[] {
@@ -110,12 +190,7 @@ export function displayName(name: string, isIndividual: boolean): string {
  */
 export function skeleton(token: string): string {
   if (!token) return "";
-  const s = token
-    .replace(/ph/g, "f")
-    .replace(/ck/g, "k")
-    .replace(/[qc]/g, "k")
-    .replace(/z/g, "s")
-    .replace(/w/g, "v");
+  const s = token.replace(/ph/g, "f").replace(/ck/g, "k").replace(/[qc]/g, "k").replace(/z/g, "s").replace(/w/g, "v");
   let out = s[0] as string;
   for (let i = 1; i < s.length; i++) {
     const ch = s[i] as string;

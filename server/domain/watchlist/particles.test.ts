@@ -24,7 +24,8 @@ describe("canonicalTokens: joined and split particles are one name", () => {
     expect(canon("AbuAli")).toEqual(["abu", "ali"]);
     expect(canon("Usama ibn Muhammad")).toEqual(canon("Usama bin Muhammad"));
     expect(canon("Usama ben Muhammad")).toEqual(canon("Usama bin Muhammad"));
-    for (const f of ["Bashir-Ud-Din", "Bashiruddin", "Bashir al-Din", "Bashir ad-Din", "Bashir Uddin"]) expect(canon(f)).toEqual(["bashir", "din"]);
+    for (const f of ["Bashir-Ud-Din", "Bashiruddin", "Bashir al-Din", "Bashir ad-Din", "Bashir Uddin"])
+      expect(canon(f)).toEqual(["bashir", "din"]);
     expect(canon("Nasreddine")).toEqual(["nasr", "din"]);
     for (const f of ["Zaki-ur-Rehman", "Zakiurrehman", "Zaki ur Rehman"]) expect(canon(f)).toEqual(["zaki", "rehman"]);
   });

@@ -12,7 +12,27 @@ export type CanonicalToken = { token: string; from: number; to: number };
 
 /** The article, and its forms before sun letters (ar-Rahman, ad-Din, as-Sayyid, ash-Shami). */
 const ARTICLES = new Set(["al", "el", "ul"]);
-const SUN_ARTICLES = new Set(["ar", "ur", "er", "ad", "ud", "ed", "as", "us", "es", "ash", "ush", "at", "ut", "az", "uz", "an", "un", "adh", "ath"]);
+const SUN_ARTICLES = new Set([
+  "ar",
+  "ur",
+  "er",
+  "ad",
+  "ud",
+  "ed",
+  "as",
+  "us",
+  "es",
+  "ash",
+  "ush",
+  "at",
+  "ut",
+  "az",
+  "uz",
+  "an",
+  "un",
+  "adh",
+  "ath",
+]);
 /** "Abd" written on its own, with or without its article: abd, abdul, abdel, abd-ur, abdou. */
 const ABD_WORD = /^abd(?:(?:ou|[aeiou])[lrsntdz]?)?$/;
 const ABU_WORDS = new Set(["abu", "abou", "abul", "aboul"]);
@@ -107,7 +127,10 @@ export function canonicalTokens(name: string | readonly { token: string; word: n
 
 /** The letters of a surface without a leading al-/el- article written apart ("AL-BAGHDADI"). */
 function withoutArticle(x: string): string {
-  return x.toLowerCase().replace(/^(?:al|el)[\s-]+/, "").replace(/[^a-z]/g, "");
+  return x
+    .toLowerCase()
+    .replace(/^(?:al|el)[\s-]+/, "")
+    .replace(/[^a-z]/g, "");
 }
 
 /** The words of a span, without the punctuation around them ("KHAFAJI,"). */
@@ -155,7 +178,13 @@ export function particleNote(query: string, listed: string): string | undefined 
     if (letters(qs) === letters(ls) && qJoined === lJoined) continue;
     // An article simply left out (Baghdadi for AL-BAGHDADI) is no particle spelling to report.
     if (withoutArticle(ls) !== letters(ls) && withoutArticle(ls) === letters(qs)) continue;
-    notes.push(qJoined && !lJoined ? `the joined form ${qs} of ${ls}` : !qJoined && lJoined ? `the split form ${qs} of ${ls}` : `the form ${qs} of ${ls}`);
+    notes.push(
+      qJoined && !lJoined
+        ? `the joined form ${qs} of ${ls}`
+        : !qJoined && lJoined
+          ? `the split form ${qs} of ${ls}`
+          : `the form ${qs} of ${ls}`,
+    );
   }
   return notes.length > 0 ? `Matched ${notes.join(", ")} (name particles compared as one name).` : undefined;
 }

@@ -81,7 +81,10 @@ const REMARKS_MAX = 160;
 
 /** Remarks cut at a word boundary, minus boilerplate that says nothing about the subject. */
 export function truncateRemarks(remarks: string, max = REMARKS_MAX): string {
-  const text = remarks.replace(/INTERPOL-UN Security Council Special Notice web link:\s*\S+/g, "").replace(/\s+/g, " ").trim();
+  const text = remarks
+    .replace(/INTERPOL-UN Security Council Special Notice web link:\s*\S+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(" ");
@@ -123,7 +126,13 @@ const DOB_TEXT: Record<DobComparison, string> = {
   not_compared: "",
 };
 
-export function buildReason(e: WatchlistEntity, matchedName: string, strength: MatchStrength, dob: DobComparison, particleNote?: string): string {
+export function buildReason(
+  e: WatchlistEntity,
+  matchedName: string,
+  strength: MatchStrength,
+  dob: DobComparison,
+  particleNote?: string,
+): string {
   const parts = [listing(e)];
   const remarks = truncateRemarks(e.remarks);
   if (remarks) parts.push(`${e.list === "adverse_media" ? "Summary" : "Remarks"}: ${remarks}`);

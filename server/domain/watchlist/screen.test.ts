@@ -33,11 +33,37 @@ const ENTITIES = [
       { name: "FIFI", strength: "weak", kind: "aka" },
     ],
   }),
-  entity({ id: "un:FXi.001", list: "un_sanctions", primaryName: "TESTO ZEDLAND FOOBAR", programmes: ["Al-Qaida"], details: { reference_number: "FXi.001" } }),
-  entity({ id: "eu:1", list: "eu_sanctions", primaryName: "FOOBAR PLACEHOLDER HOLDINGS LTD", type: "organization", sourceType: "enterprise", programmes: ["UKR"] }),
-  entity({ id: "pep:1", list: "pep", primaryName: "Ottilie Sampleberg", programmes: ["Member of the Fixture Assembly"], details: { organisation: "Fixture Assembly", country: "ZZ", term: "7" } }),
+  entity({
+    id: "un:FXi.001",
+    list: "un_sanctions",
+    primaryName: "TESTO ZEDLAND FOOBAR",
+    programmes: ["Al-Qaida"],
+    details: { reference_number: "FXi.001" },
+  }),
+  entity({
+    id: "eu:1",
+    list: "eu_sanctions",
+    primaryName: "FOOBAR PLACEHOLDER HOLDINGS LTD",
+    type: "organization",
+    sourceType: "enterprise",
+    programmes: ["UKR"],
+  }),
+  entity({
+    id: "pep:1",
+    list: "pep",
+    primaryName: "Ottilie Sampleberg",
+    programmes: ["Member of the Fixture Assembly"],
+    details: { organisation: "Fixture Assembly", country: "ZZ", term: "7" },
+  }),
   entity({ id: "ofac:2", list: "ofac", primaryName: "AL-QUUXAFAJI, Fictivo Abdul Zedim", programmes: ["SDGT"] }),
-  entity({ id: "adverse_media:1", list: "adverse_media", primaryName: "Quentin Placeholder-Fictus", programmes: ["fraud"], remarks: "Fictional summary.", details: { source_url: "https://example.invalid/x" } }),
+  entity({
+    id: "adverse_media:1",
+    list: "adverse_media",
+    primaryName: "Quentin Placeholder-Fictus",
+    programmes: ["fraud"],
+    remarks: "Fictional summary.",
+    details: { source_url: "https://example.invalid/x" },
+  }),
 ];
 const index = new ScreeningIndex(ENTITIES);
 
@@ -59,14 +85,20 @@ describe("screen", () => {
 
   it("builds a concise plain-language reason from programme and remarks", () => {
     const [r] = screen(index, { name: "Fictivia Maria Quuxworth" });
-    expect(r?.reason).toMatch(/^Listed on the OFAC SDN list under programme SDGT \(Specially Designated Global Terrorist\)\. Remarks: DOB 12 Jan 1960; POB Sampletown;/);
+    expect(r?.reason).toMatch(
+      /^Listed on the OFAC SDN list under programme SDGT \(Specially Designated Global Terrorist\)\. Remarks: DOB 12 Jan 1960; POB Sampletown;/,
+    );
     expect(r?.reason).toContain("…");
     expect(r?.reason.length).toBeLessThan(260);
     expect(screen(index, { name: "Testo Zedland Foobar" })[0]?.reason).toBe(
       "Listed on the UN Security Council Consolidated List under Al-Qaida (ISIL (Da'esh) and Al-Qaida sanctions), reference FXi.001.",
     );
-    expect(screen(index, { name: "Ottilie Sampleberg" })[0]?.reason).toMatch(/^Politically exposed person: Member of the Fixture Assembly \(Fixture Assembly, term 7, ZZ\)/);
-    expect(screen(index, { name: "Quentin Placeholder Fictus" })[0]?.reason).toMatch(/^Adverse media \(fraud\), source: https:\/\/example\.invalid\/x\. Summary: Fictional summary\./);
+    expect(screen(index, { name: "Ottilie Sampleberg" })[0]?.reason).toMatch(
+      /^Politically exposed person: Member of the Fixture Assembly \(Fixture Assembly, term 7, ZZ\)/,
+    );
+    expect(screen(index, { name: "Quentin Placeholder Fictus" })[0]?.reason).toMatch(
+      /^Adverse media \(fraud\), source: https:\/\/example\.invalid\/x\. Summary: Fictional summary\./,
+    );
   });
 
   it("matches strong aliases fully and weak aliases as possible matches only", () => {

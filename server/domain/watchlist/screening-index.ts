@@ -184,7 +184,16 @@ export class ScreeningIndex {
         seen.add(key);
         const nameIdx = this.names.length;
         const ids = toks.map((t) => this.tokenId(t, postingLists));
-        this.names.push({ entity: entityIdx, text: v.text, form, strength: v.strength, factor: v.factor, start: tokenBuf.length, length: ids.length, totalWeight: 0 });
+        this.names.push({
+          entity: entityIdx,
+          text: v.text,
+          form,
+          strength: v.strength,
+          factor: v.factor,
+          start: tokenBuf.length,
+          length: ids.length,
+          totalWeight: 0,
+        });
         tokenBuf.push(...ids);
         for (const id of new Set(ids)) {
           (postingLists[id] as number[]).push(nameIdx);
@@ -205,7 +214,9 @@ export class ScreeningIndex {
       return tokenWeight(t) * idf;
     });
     this.nameWeights = Float32Array.from(this.nameTokens, (id) => this.tokenWeights[id] as number);
-    this.nameBase = Float32Array.from(this.nameTokens, (id) => Math.max(this.tokenWeights[id] as number, LISTED_UNPAIRED_MIN * tokenWeight(this.tokens[id] as string)));
+    this.nameBase = Float32Array.from(this.nameTokens, (id) =>
+      Math.max(this.tokenWeights[id] as number, LISTED_UNPAIRED_MIN * tokenWeight(this.tokens[id] as string)),
+    );
     for (const name of this.names) {
       let total = 0;
       for (let k = name.start; k < name.start + name.length; k++) total += this.nameWeights[k] as number;
@@ -277,7 +288,8 @@ export class ScreeningIndex {
       const t = this.tokens[id] as string;
       let s = tokenSimilarity(q, t);
       if (s <= 0) continue;
-      if (exact !== undefined && id !== exact) s *= qSkeleton.length >= 3 && skeleton(t) === qSkeleton ? OTHER_SPELLING_FACTOR : OTHER_WORD_FACTOR;
+      if (exact !== undefined && id !== exact)
+        s *= qSkeleton.length >= 3 && skeleton(t) === qSkeleton ? OTHER_SPELLING_FACTOR : OTHER_WORD_FACTOR;
       ids.push(id);
       sims.push(s);
       byId.set(id, s);
@@ -350,7 +362,8 @@ export class ScreeningIndex {
       const name = this.names[n] as IndexedName;
       // Upper bound of the Dice score: every query token paired with its best partner, each
       // partner weighing at most 1 and at most the candidate's total weight.
-      const bound = (((this.sumQ[n] as number) + Math.min(this.sumC[n] as number, name.totalWeight)) / (qTotal + name.totalWeight)) * name.factor;
+      const bound =
+        (((this.sumQ[n] as number) + Math.min(this.sumC[n] as number, name.totalWeight)) / (qTotal + name.totalWeight)) * name.factor;
       if (bound < opts.floor) continue;
       const entity = this.entities[name.entity] as WatchlistEntity;
       if (opts.lists && !opts.lists.has(entity.list)) continue;

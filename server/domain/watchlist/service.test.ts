@@ -10,7 +10,11 @@ describe("WatchlistService on the bundled data", () => {
   let service: WatchlistService;
   beforeAll(async () => {
     service = await WatchlistService.create({
-      sources: { ...bundledSources(DATA_DIR), eu: path.join(FIXTURES_DIR, "eu-sanctions-sample.csv"), adverseMedia: [path.join(FIXTURES_DIR, "adverse-media-sample.csv")] },
+      sources: {
+        ...bundledSources(DATA_DIR),
+        eu: path.join(FIXTURES_DIR, "eu-sanctions-sample.csv"),
+        adverseMedia: [path.join(FIXTURES_DIR, "adverse-media-sample.csv")],
+      },
     });
   });
 

@@ -54,14 +54,7 @@ export type EntityDraft = Omit<WatchlistEntity, "version">;
 export type MatchStrength = "primary" | AliasStrength;
 
 /** How the query's date of birth compares with the entity's recorded dates. */
-export type DobComparison =
-  | "exact"
-  | "day_month_swapped"
-  | "month"
-  | "year"
-  | "partial_conflict"
-  | "conflict"
-  | "not_compared";
+export type DobComparison = "exact" | "day_month_swapped" | "month" | "year" | "partial_conflict" | "conflict" | "not_compared";
 
 export type ScreenQuery = {
   name: string;

@@ -86,15 +86,20 @@ export function articleFormVariant(name: string, rand: Rand): string | undefined
 /** SA'ID → SAID or SA ID; Bashir-Ud-Din → Bashir Ud Din or BashirUdDin. */
 export function apostropheHyphenVariant(name: string, rand: Rand): string | undefined {
   if (!/[a-z]['’`-][a-z]/i.test(name)) return undefined;
-  return replaceAll(name, /([a-z])(['’`-])(?=[a-z])/gi, (_m, ch, mark) => (mark === "-" ? `${ch}${rand() < 0.5 ? " " : ""}` : `${ch}${rand() < 0.8 ? "" : " "}`));
+  return replaceAll(name, /([a-z])(['’`-])(?=[a-z])/gi, (_m, ch, mark) =>
+    mark === "-" ? `${ch}${rand() < 0.5 ? " " : ""}` : `${ch}${rand() < 0.8 ? "" : " "}`,
+  );
 }
 
-const ABD = /\babd(?:[\s-]*(?:al|el|ul|ar|ur|as|us|an)[\s-]*|ul[\s-]*|el[\s-]*|al[\s-]+|ou?l?[\s-]*|u[\s-]+|\s+|-)(?!l?lah?\b)(?=[a-z]{3,})/gi;
+const ABD =
+  /\babd(?:[\s-]*(?:al|el|ul|ar|ur|as|us|an)[\s-]*|ul[\s-]*|el[\s-]*|al[\s-]+|ou?l?[\s-]*|u[\s-]+|\s+|-)(?!l?lah?\b)(?=[a-z]{3,})/gi;
 
 /** Abd al-Hadi ↔ Abdul Hadi ↔ Abdel Hadi ↔ Abd-ul Hadi ↔ Abdulhadi. */
 export function abdFormVariant(name: string, rand: Rand): string | undefined {
   return replaceAll(name, ABD, (m) => {
-    const forms = ["Abd al ", "Abdul ", "Abdel ", "Abd-ul ", "Abd al-", "Abdul", "Abdel"].filter((f) => f.toLowerCase() !== m.toLowerCase());
+    const forms = ["Abd al ", "Abdul ", "Abdel ", "Abd-ul ", "Abd al-", "Abdul", "Abdel"].filter(
+      (f) => f.toLowerCase() !== m.toLowerCase(),
+    );
     return sameCase(m.trim(), choose(forms, rand));
   });
 }
@@ -109,7 +114,15 @@ export function abuJoinedVariant(name: string, rand: Rand): string | undefined {
 
 /** bin ↔ ibn ↔ ben. */
 export function binFormVariant(name: string, rand: Rand): string | undefined {
-  return replaceAll(name, /\b(bin|ibn|ben)\b/gi, (m) => sameCase(m, choose(["bin", "ibn", "ben"].filter((f) => f !== m.toLowerCase()), rand)));
+  return replaceAll(name, /\b(bin|ibn|ben)\b/gi, (m) =>
+    sameCase(
+      m,
+      choose(
+        ["bin", "ibn", "ben"].filter((f) => f !== m.toLowerCase()),
+        rand,
+      ),
+    ),
+  );
 }
 
 /** Bashir-Ud-Din ↔ Bashiruddin ↔ Bashir al-Din ↔ Bashir ad-Din ↔ Bashireddine. */
@@ -128,7 +141,12 @@ export function rehmanFormVariant(name: string, rand: Rand): string | undefined 
   });
 }
 
-export function particleVariant(kind: ParticleVariantKind, name: string, rand: Rand, articleWord?: (word: string) => boolean): string | undefined {
+export function particleVariant(
+  kind: ParticleVariantKind,
+  name: string,
+  rand: Rand,
+  articleWord?: (word: string) => boolean,
+): string | undefined {
   switch (kind) {
     case "particle_joined":
       return particleJoinedVariant(name);

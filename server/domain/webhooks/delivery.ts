@@ -22,10 +22,15 @@ const nowMs = sql`date_trunc('milliseconds', now())`;
 
 /** Queues attempt `attempt` of a dispatch (unique per dispatch and attempt, so never twice). */
 export async function enqueueAttempt(db: Db, queue: JobQueue, dispatchId: string, attempt: number, delayMs = 0): Promise<void> {
-  await queue.enqueue(db, WEBHOOK_DELIVER_JOB, { dispatch_id: dispatchId, attempt }, {
-    delayMs,
-    uniqueKey: `webhook:${dispatchId}:${attempt}`,
-  });
+  await queue.enqueue(
+    db,
+    WEBHOOK_DELIVER_JOB,
+    { dispatch_id: dispatchId, attempt },
+    {
+      delayMs,
+      uniqueKey: `webhook:${dispatchId}:${attempt}`,
+    },
+  );
 }
 
 /**
@@ -56,7 +61,12 @@ export async function deliverAttempt(
   let result: SendResult;
   try {
     const target = await checkTarget(endpoint.url, opts);
-    const { body, headers } = signMessage(endpoint.secret, { id: event.id, type: event.type, created_at: iso(event.createdAt), data: event.data });
+    const { body, headers } = signMessage(endpoint.secret, {
+      id: event.id,
+      type: event.type,
+      created_at: iso(event.createdAt),
+      data: event.data,
+    });
     result = await sendPinned(target, body, headers, { timeoutMs: opts.timeoutMs });
   } catch (err) {
     if (!(err instanceof TargetRefused)) throw err;

@@ -61,7 +61,10 @@ export async function createEndpoint(
 }
 
 export async function findEndpoint(db: Db, scope: Scope, id: string): Promise<EndpointRow> {
-  const [row] = await db.select().from(webhookEndpoints).where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id)));
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(inScope(webhookEndpoints, scope, eq(webhookEndpoints.id, id)));
   if (!row) throw notFound("webhook endpoint", "id");
   return row;
 }
@@ -83,7 +86,13 @@ export type EndpointPatch = {
  * reason; disabling through the API records no reason (only automatic disabling gives one).
  * With `expectedVersion` (If-Match) the write applies only to that version: 409 otherwise.
  */
-export async function updateEndpoint(db: Db, scope: Scope, id: string, patch: EndpointPatch, expectedVersion?: number): Promise<EndpointRow> {
+export async function updateEndpoint(
+  db: Db,
+  scope: Scope,
+  id: string,
+  patch: EndpointPatch,
+  expectedVersion?: number,
+): Promise<EndpointRow> {
   if (Object.values(patch).every((v) => v === undefined)) {
     const row = await findEndpoint(db, scope, id);
     assertVersion("webhook endpoint", row.version, expectedVersion);

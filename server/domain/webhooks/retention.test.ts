@@ -28,9 +28,13 @@ async function scopeWithEndpoint(events = ["*"]): Promise<{ scope: Scope; endpoi
   return { scope, endpoint: await subscribeEndpoint(db, scope, { events }) };
 }
 
-const outbox = async (ids: string[]) => (await db.select({ id: webhookEvents.id }).from(webhookEvents).where(inArray(webhookEvents.id, ids))).map((r) => r.id).sort();
+const outbox = async (ids: string[]) =>
+  (await db.select({ id: webhookEvents.id }).from(webhookEvents).where(inArray(webhookEvents.id, ids))).map((r) => r.id).sort();
 const age = (ids: string[], days: number) =>
-  db.update(webhookEvents).set({ createdAt: sql`now() - make_interval(days => ${days})` }).where(inArray(webhookEvents.id, ids));
+  db
+    .update(webhookEvents)
+    .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+    .where(inArray(webhookEvents.id, ids));
 
 describe("webhook outbox", () => {
   it("writes an event and its fan-out only where an enabled endpoint subscribes to its type", async () => {
@@ -49,7 +53,9 @@ describe("webhook outbox", () => {
     await db.update(webhookEndpoints).set({ status: "enabled" }).where(eq(webhookEndpoints.id, disabled));
     const sent = await emitWebhookEvents(db, queue, scope, "case.updated", [{ case_id: "case_x" }, { case_id: "case_y" }]);
     expect(await outbox(sent)).toEqual([...sent].sort());
-    const fanouts = (await db.select().from(jobs).where(eq(jobs.type, WEBHOOK_FANOUT_JOB))).filter((j) => sent.includes(String(j.payload.event_id)));
+    const fanouts = (await db.select().from(jobs).where(eq(jobs.type, WEBHOOK_FANOUT_JOB))).filter((j) =>
+      sent.includes(String(j.payload.event_id)),
+    );
     expect(fanouts).toHaveLength(2);
   });
 });
@@ -57,13 +63,35 @@ describe("webhook outbox", () => {
 describe("purgeSentWebhookEvents", () => {
   it(`removes events older than ${WEBHOOK_EVENT_DAYS} days once nothing will send them, and keeps the delivery log`, async () => {
     const { scope, endpoint } = await scopeWithEndpoint();
-    const [old, pending, queued, recent] = await emitWebhookEvents(db, queue, scope, "case.updated", [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+    const [old, pending, queued, recent] = await emitWebhookEvents(db, queue, scope, "case.updated", [
+      { n: 1 },
+      { n: 2 },
+      { n: 3 },
+      { n: 4 },
+    ]);
     // The fan-outs ran for all but `queued`: `old` delivered, `pending` still retrying.
     await db.delete(jobs).where(and(eq(jobs.type, WEBHOOK_FANOUT_JOB), sql`${jobs.payload}->>'event_id' <> ${queued!}`));
-    const dispatch = (eventId: string, state: "pending" | "succeeded") => ({ id: newId("whdsp"), ...scope, endpointId: endpoint, eventId, eventType: "case.updated", state });
+    const dispatch = (eventId: string, state: "pending" | "succeeded") => ({
+      id: newId("whdsp"),
+      ...scope,
+      endpointId: endpoint,
+      eventId,
+      eventType: "case.updated",
+      state,
+    });
     const delivered = dispatch(old!, "succeeded");
     await db.insert(webhookDispatches).values([delivered, dispatch(pending!, "pending"), dispatch(recent!, "succeeded")]);
-    await db.insert(webhookDeliveries).values({ id: newId("whdlv"), ...scope, dispatchId: delivered.id, endpointId: endpoint, eventId: old!, eventType: "case.updated", attempt: 1, succeeded: true, statusCode: 200 });
+    await db.insert(webhookDeliveries).values({
+      id: newId("whdlv"),
+      ...scope,
+      dispatchId: delivered.id,
+      endpointId: endpoint,
+      eventId: old!,
+      eventType: "case.updated",
+      attempt: 1,
+      succeeded: true,
+      statusCode: 200,
+    });
     await age([old!, pending!, queued!], WEBHOOK_EVENT_DAYS + 1);
     await age([recent!], WEBHOOK_EVENT_DAYS - 1);
 

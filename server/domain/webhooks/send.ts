@@ -32,7 +32,9 @@ export function sendPinned(
   const { url, address } = target;
   const pinned: LookupFunction = (_host, options, callback) => {
     if (options && (options as { all?: boolean }).all) {
-      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: address.address, family: address.family }]);
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: address.address, family: address.family },
+      ]);
     } else {
       callback(null, address.address, address.family);
     }

@@ -15,7 +15,11 @@ export function newWebhookSecret(): string {
 export type WebhookMessage = { id: string; type: string; created_at: string; data: Record<string, unknown> };
 
 /** The body and headers of one delivery attempt, signed now. */
-export function signMessage(secret: string, message: WebhookMessage, at: Date = new Date()): { body: string; headers: Record<string, string> } {
+export function signMessage(
+  secret: string,
+  message: WebhookMessage,
+  at: Date = new Date(),
+): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify({ id: message.id, type: message.type, created_at: message.created_at, data: message.data });
   const timestamp = new Date(Math.floor(at.getTime() / 1000) * 1000);
   const signature = new Webhook(secret).sign(message.id, timestamp, body);

@@ -38,26 +38,38 @@ describe("addressRefusal", () => {
 });
 
 describe("checkTarget", () => {
-  const fixed = (...addresses: string[]): Lookup => async () => addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+  const fixed =
+    (...addresses: string[]): Lookup =>
+    async () =>
+      addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 
   it("requires https unless private targets are allowed", async () => {
     await expect(checkTarget("http://example.com/hook", { allowPrivate: false, lookup: fixed("93.184.215.14") })).rejects.toThrow("https");
     await expect(checkTarget("ftp://example.com/", { allowPrivate: true })).rejects.toThrow(TargetRefused);
     await expect(checkTarget("not a url", { allowPrivate: false })).rejects.toThrow("absolute URL");
-    await expect(checkTarget("https://user:pw@example.com/", { allowPrivate: false, lookup: fixed("93.184.215.14") })).rejects.toThrow("credentials");
+    await expect(checkTarget("https://user:pw@example.com/", { allowPrivate: false, lookup: fixed("93.184.215.14") })).rejects.toThrow(
+      "credentials",
+    );
     const ok = await checkTarget("http://127.0.0.1:9/x", { allowPrivate: true });
     expect(ok.address).toEqual({ address: "127.0.0.1", family: 4 });
   });
 
-  it.each(["https://127.0.0.1/", "https://10.1.2.3/", "https://169.254.169.254/latest/meta-data/", "https://[::1]/", "https://[::127.0.0.1]/", "https://2130706433/", "https://0x7f.1/"])(
-    "refuses the literal target %s",
-    async (url) => {
-      await expect(checkTarget(url, { allowPrivate: false })).rejects.toThrow("refused address");
-    },
-  );
+  it.each([
+    "https://127.0.0.1/",
+    "https://10.1.2.3/",
+    "https://169.254.169.254/latest/meta-data/",
+    "https://[::1]/",
+    "https://[::127.0.0.1]/",
+    "https://2130706433/",
+    "https://0x7f.1/",
+  ])("refuses the literal target %s", async (url) => {
+    await expect(checkTarget(url, { allowPrivate: false })).rejects.toThrow("refused address");
+  });
 
   it("refuses a host when any address it resolves to is internal", async () => {
-    await expect(checkTarget("https://hooks.example.com/", { allowPrivate: false, lookup: fixed("93.184.215.14", "10.0.0.7") })).rejects.toThrow("10.0.0.7");
+    await expect(
+      checkTarget("https://hooks.example.com/", { allowPrivate: false, lookup: fixed("93.184.215.14", "10.0.0.7") }),
+    ).rejects.toThrow("10.0.0.7");
     const ok = await checkTarget("https://hooks.example.com/", { allowPrivate: false, lookup: fixed("93.184.215.14") });
     expect(ok.address.address).toBe("93.184.215.14");
   });

@@ -3,7 +3,14 @@ import { arrayText } from "../../db/array-text";
 import { rows, type Db } from "../../db/client";
 import { claimKey, IDEMPOTENCY_TTL_MS, type Claim, type KeyRef } from "./store";
 
-type Waiting = { ref: KeyRef; fingerprint: string; contractVersion: number; former?: string; resolve: (c: Claim) => void; reject: (e: unknown) => void };
+type Waiting = {
+  ref: KeyRef;
+  fingerprint: string;
+  contractVersion: number;
+  former?: string;
+  resolve: (c: Claim) => void;
+  reject: (e: unknown) => void;
+};
 
 const refKey = (r: { accountId: string; environment: string; surface: string; key: string }) =>
   `${r.accountId}\u0000${r.environment}\u0000${r.surface}\u0000${r.key}`;

@@ -35,14 +35,34 @@ describe.skipIf(!onPostgres())("an idempotency claim whose owner died (PostgreSQ
     const account = await ensureAccount(database.db, "claims");
     await setAccountRateLimit(database.db, account.id, 1_000_000);
     const { key } = await createKey(database.db, { accountId: account.id, environment: "live", label: "claims", scopes: [] });
-    const env = { DATABASE_URL: database.url as string, ARGUS_DATA_DIR: dir, ARGUS_NO_BOOTSTRAP: "1", ARGUS_NO_JOBS: "1", ARGUS_LOG_LEVEL: "warn" };
+    const env = {
+      DATABASE_URL: database.url as string,
+      ARGUS_DATA_DIR: dir,
+      ARGUS_NO_BOOTSTRAP: "1",
+      ARGUS_NO_JOBS: "1",
+      ARGUS_LOG_LEVEL: "warn",
+    };
     const [a, b] = await Promise.all([startApiProcess(env, { name: "API a" }), startApiProcess(env, { name: "API b" })]);
     apis.push(a!, b!);
-    const body = (user: string) => JSON.stringify({ amount: 4200, currency: "USD", payment_method: { type: "card", card_bin: "411111", last_four: "4242" }, user: { id: user } });
+    const body = (user: string) =>
+      JSON.stringify({
+        amount: 4200,
+        currency: "USD",
+        payment_method: { type: "card", card_bin: "411111", last_four: "4242" },
+        user: { id: user },
+      });
     const score = (api: ApiProcess, idem: string, user = "claim_a") =>
-      fetch(`${api.base}/v1/transactions/score`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem }, body: body(user) });
+      fetch(`${api.base}/v1/transactions/score`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem },
+        body: body(user),
+      });
     const analyze = (api: ApiProcess, idem: string) =>
-      fetch(`${api.base}/api/v1/transactions/analyze`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json", "x-idempotency-key": idem }, body: body("claim_b") });
+      fetch(`${api.base}/api/v1/transactions/analyze`, {
+        method: "POST",
+        headers: { "x-api-key": key, "content-type": "application/json", "x-idempotency-key": idem },
+        body: body("claim_b"),
+      });
     const keyA = "dead-owner-surface-a";
     const keyB = "dead-owner-surface-b-0001";
     // Both processes have scored once (statements prepared), so nothing but the lock holds them.
@@ -56,10 +76,12 @@ describe.skipIf(!onPostgres())("an idempotency claim whose owner died (PostgreSQ
     const heldA = score(a!, keyA).catch((e: unknown) => e);
     const heldB = analyze(a!, keyB).catch((e: unknown) => e);
     const claims = async () =>
-      (await pool.query<{ key: string; state: string; age: number }>(
-        "select key, state, extract(epoch from now() - locked_at) * 1000 as age from idempotency_keys where key = any($1)",
-        [[keyA, keyB]],
-      )).rows;
+      (
+        await pool.query<{ key: string; state: string; age: number }>(
+          "select key, state, extract(epoch from now() - locked_at) * 1000 as age from idempotency_keys where key = any($1)",
+          [[keyA, keyB]],
+        )
+      ).rows;
     for (let i = 0; i < 100 && (await claims()).length < 2; i++) await sleep(50);
     expect((await claims()).map((c) => c.state)).toEqual(["in_progress", "in_progress"]);
 
@@ -110,7 +132,9 @@ describe.skipIf(!onPostgres())("an idempotency claim whose owner died (PostgreSQ
     expect(replayA.headers.get("idempotent-replayed")).toBe("true");
     expect(((await replayA.json()) as { transaction_id: string }).transaction_id).toBe(dup.body.transaction_id);
     expect(((await (await analyze(b!, keyB)).json()) as { transaction_id: string }).transaction_id).toBe(analysis.transaction_id);
-    const counts = await pool.query<{ user_id: string; n: number }>("select user_id, count(*)::int as n from transactions where user_id in ('claim_a', 'claim_b') group by user_id order by user_id");
+    const counts = await pool.query<{ user_id: string; n: number }>(
+      "select user_id, count(*)::int as n from transactions where user_id in ('claim_a', 'claim_b') group by user_id order by user_id",
+    );
     expect(counts.rows).toEqual([
       { user_id: "claim_a", n: 1 },
       { user_id: "claim_b", n: 1 },

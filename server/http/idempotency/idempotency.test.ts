@@ -43,8 +43,14 @@ describe("Surface A Idempotency-Key", () => {
   });
 
   it("treats key order in the body as the same request", async () => {
-    await call(things(), { headers: { ...headers, "idempotency-key": "a-order" }, body: { name: "o", amount: 1, payment_method: { type: "card" } } });
-    const r = await call(things(), { headers: { ...headers, "idempotency-key": "a-order" }, body: { payment_method: { type: "card" }, amount: 1, name: "o" } });
+    await call(things(), {
+      headers: { ...headers, "idempotency-key": "a-order" },
+      body: { name: "o", amount: 1, payment_method: { type: "card" } },
+    });
+    const r = await call(things(), {
+      headers: { ...headers, "idempotency-key": "a-order" },
+      body: { payment_method: { type: "card" }, amount: 1, name: "o" },
+    });
     expect(r.status).toBe(201);
     expect(r.headers.get("idempotent-replayed")).toBe("true");
   });
@@ -67,7 +73,9 @@ describe("Surface A Idempotency-Key", () => {
   it("gives 20 concurrent duplicates one resource and the same 2xx response", async () => {
     const before = await countThings(db());
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call(things(), { headers: { ...headers, "idempotency-key": "concurrent-1" }, body: body("c", { delay_ms: 50 }) })),
+      Array.from({ length: 20 }, () =>
+        call(things(), { headers: { ...headers, "idempotency-key": "concurrent-1" }, body: body("c", { delay_ms: 50 }) }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
@@ -194,8 +202,16 @@ describe("Surface B X-Idempotency-Key", () => {
 describe("claims whose owner is gone", () => {
   const ref = async (key: string) => ({ accountId: (await api.key()).accountId, environment: "live" as const, surface: "a" as const, key });
   const lockedAgo = async (key: string) =>
-    Number((await rows<{ ms: number }>(db(), sql`select extract(epoch from now() - locked_at) * 1000 as ms from idempotency_keys where key = ${key}`))[0]?.ms);
-  const age = (key: string, ms: number) => db().execute(sql`update idempotency_keys set locked_at = now() - ${`${ms} milliseconds`}::interval where key = ${key}`);
+    Number(
+      (
+        await rows<{ ms: number }>(
+          db(),
+          sql`select extract(epoch from now() - locked_at) * 1000 as ms from idempotency_keys where key = ${key}`,
+        )
+      )[0]?.ms,
+    );
+  const age = (key: string, ms: number) =>
+    db().execute(sql`update idempotency_keys set locked_at = now() - ${`${ms} milliseconds`}::interval where key = ${key}`);
 
   it("takes over a claim whose lease lapsed, one request only", async () => {
     const r = await ref("lapsed-claim");
@@ -246,7 +262,9 @@ describe("retention", () => {
     await call(things(), { headers: { ...headers, "idempotency-key": "expiring" }, body: body("e1") });
     await db().execute(sql`update idempotency_keys set expires_at = now() - interval '1 second' where key = 'expiring'`);
     await idempotencyJobs["idempotency.purge"]!.run({}, { db: db(), log: api.deps.logger } as never);
-    const left = (await db().execute(sql`select count(*)::int as n from idempotency_keys where key = 'expiring'`)) as unknown as { rows: { n: number }[] };
+    const left = (await db().execute(sql`select count(*)::int as n from idempotency_keys where key = 'expiring'`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(Number(left.rows[0]?.n)).toBe(0);
     const r = await call(things(), { headers: { ...headers, "idempotency-key": "expiring" }, body: body("e2") });
     expect(r.status).toBe(201);

@@ -32,20 +32,33 @@ function keyOf(c: Context<AppEnv>, surface: "a" | "b", body: unknown, bodyField?
   if (surface === "b") {
     const key = c.req.header("x-idempotency-key");
     if (key === undefined || key === "") {
-      throw new ApiError("missing_required_field", "X-Idempotency-Key is required: one key per transaction, reused for a retry of it.", "X-Idempotency-Key");
+      throw new ApiError(
+        "missing_required_field",
+        "X-Idempotency-Key is required: one key per transaction, reused for a retry of it.",
+        "X-Idempotency-Key",
+      );
     }
     if (!B_KEY_RE.test(key)) {
-      throw new ApiError("invalid_field_value", "X-Idempotency-Key must be 16 to 128 url-safe characters (A-Z a-z 0-9 - _ . ~).", "X-Idempotency-Key");
+      throw new ApiError(
+        "invalid_field_value",
+        "X-Idempotency-Key must be 16 to 128 url-safe characters (A-Z a-z 0-9 - _ . ~).",
+        "X-Idempotency-Key",
+      );
     }
     return { key, param: "X-Idempotency-Key" };
   }
   const header = c.req.header("idempotency-key");
   const fromBody = bodyField ? (body as Record<string, unknown> | null)?.[bodyField] : undefined;
   if (header !== undefined) {
-    if (!A_KEY_RE.test(header)) throw new ApiError("invalid_field_value", "Idempotency-Key must be 1 to 255 visible ASCII characters.", "Idempotency-Key");
+    if (!A_KEY_RE.test(header))
+      throw new ApiError("invalid_field_value", "Idempotency-Key must be 1 to 255 visible ASCII characters.", "Idempotency-Key");
     // Two different keys for one request: which one a retry will send is anyone's guess.
     if (fromBody !== undefined && fromBody !== null && fromBody !== header) {
-      throw new ApiError("invalid_field_value", `${bodyField} differs from the Idempotency-Key header: send the key once, or the same in both.`, bodyField);
+      throw new ApiError(
+        "invalid_field_value",
+        `${bodyField} differs from the Idempotency-Key header: send the key once, or the same in both.`,
+        bodyField,
+      );
     }
     return { key: header, param: "Idempotency-Key" };
   }
@@ -125,7 +138,10 @@ export async function idempotent(
   // field and once in the header is the same request.
   const fingerprint = requestFingerprint(c.req.method, routePath(c), withoutField(body, opts.bodyField));
   // Keys claimed before that change (they live 24 h) were fingerprinted with the field in.
-  const former = opts.bodyField && body && typeof body === "object" && opts.bodyField in body ? requestFingerprint(c.req.method, routePath(c), body) : undefined;
+  const former =
+    opts.bodyField && body && typeof body === "object" && opts.bodyField in body
+      ? requestFingerprint(c.req.method, routePath(c), body)
+      : undefined;
   const started = Date.now();
 
   for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
@@ -133,19 +149,34 @@ export async function idempotent(
     switch (claim.kind) {
       case "conflict":
         throw opts.surface === "a"
-          ? new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request (another body, or another endpoint).")
-          : new ApiError("idempotency_key_reused", "This X-Idempotency-Key was already used with a different payload, or on the other of analyze and analyze/sandbox. Use a new key per distinct transaction.");
+          ? new ApiError(
+              "idempotency_conflict",
+              "This Idempotency-Key was already used with a different request (another body, or another endpoint).",
+            )
+          : new ApiError(
+              "idempotency_key_reused",
+              "This X-Idempotency-Key was already used with a different payload, or on the other of analyze and analyze/sandbox. Use a new key per distinct transaction.",
+            );
       case "completed":
         if (opts.surface === "b" && claim.contractVersion !== CONTRACT_VERSION) {
-          throw new ApiError("idempotency_not_replayable", "The stored response for this X-Idempotency-Key can no longer be replayed: it was saved under an earlier contract. The transaction is already scored; use a new key.");
+          throw new ApiError(
+            "idempotency_not_replayable",
+            "The stored response for this X-Idempotency-Key can no longer be replayed: it was saved under an earlier contract. The transaction is already scored; use a new key.",
+          );
         }
         return respond({ status: claim.status, body: claim.body }, true);
       case "in_progress":
         if (opts.surface === "b") {
-          throw new ApiError("idempotency_in_progress", "A request with this X-Idempotency-Key is already in progress. Retry with backoff and the same key.");
+          throw new ApiError(
+            "idempotency_in_progress",
+            "A request with this X-Idempotency-Key is already in progress. Retry with backoff and the same key.",
+          );
         }
         if (Date.now() - started > WAIT_LIMIT_MS) {
-          throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still in progress. Retry later with the same key.");
+          throw new ApiError(
+            "idempotency_in_progress",
+            "A request with this Idempotency-Key is still in progress. Retry later with the same key.",
+          );
         }
         await sleep(wait);
         continue;

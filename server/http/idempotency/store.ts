@@ -40,7 +40,13 @@ const match = (ref: KeyRef) =>
  * Claims a key for a request. The insert is the arbiter between concurrent duplicates: exactly one
  * of them inserts the row and becomes the owner; the others see its state.
  */
-export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, contractVersion: number, formerFingerprint?: string): Promise<Claim> {
+export async function claimKey(
+  db: Db,
+  ref: KeyRef,
+  fingerprint: string,
+  contractVersion: number,
+  formerFingerprint?: string,
+): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)

@@ -27,7 +27,10 @@ for (const backend of ["memory", "redis"] as const) {
       const statuses: number[] = [];
       for (let i = 0; i < 100; i++) statuses.push((await call(whoami("test"), { headers: bearer(key) })).status);
       expect(statuses.every((s) => s === 200)).toBe(true);
-      const r = await call(`${api.url.test}/v1/_probe/things`, { headers: bearer(key), body: { name: "x", amount: 1, payment_method: { type: "card" } } });
+      const r = await call(`${api.url.test}/v1/_probe/things`, {
+        headers: bearer(key),
+        body: { name: "x", amount: 1, payment_method: { type: "card" } },
+      });
       expect(r.status).toBe(429);
       expect(r.body.error.code).toBe("rate_limit_exceeded");
       expect(r.headers.get("x-ratelimit-limit")).toBe("100");
@@ -68,7 +71,10 @@ for (const backend of ["memory", "redis"] as const) {
       await api.limit(account, 4);
       // Four GETs fill both the GET window and the global window (both 4).
       for (let i = 0; i < 4; i++) expect((await call(whoami("live"), { headers: bearer(key) })).status).toBe(200);
-      const post = await call(`${api.url.live}/v1/_probe/things`, { headers: bearer(key), body: { name: "x", amount: 1, payment_method: { type: "card" } } });
+      const post = await call(`${api.url.live}/v1/_probe/things`, {
+        headers: bearer(key),
+        body: { name: "x", amount: 1, payment_method: { type: "card" } },
+      });
       expect(post.status).toBe(429); // its own endpoint window is empty, but the global one is full
     });
 

@@ -12,7 +12,13 @@ const windows = (key: string) => [{ key, limit: 3 }];
 
 function recorder() {
   const lines: string[] = [];
-  return { lines, log: { warn: (_: object, msg: string) => void lines.push(`warn ${msg}`), info: (_: object, msg: string) => void lines.push(`info ${msg}`) } };
+  return {
+    lines,
+    log: {
+      warn: (_: object, msg: string) => void lines.push(`warn ${msg}`),
+      info: (_: object, msg: string) => void lines.push(`info ${msg}`),
+    },
+  };
 }
 
 describe("RedisRateLimiter when Redis cannot answer", () => {
@@ -64,7 +70,10 @@ describe("RedisRateLimiter when Redis cannot answer", () => {
     const prefix = `t:${process.pid}:${Date.now()}:`;
     const a = new RedisRateLimiter(process.env.REDIS_URL!, prefix);
     const b = new RedisRateLimiter(process.env.REDIS_URL!, prefix);
-    closers.push(() => a.close(), () => b.close());
+    closers.push(
+      () => a.close(),
+      () => b.close(),
+    );
     await new Promise((r) => setTimeout(r, 200)); // connected
     expect((await a.hit(windows("shared"))).allowed).toBe(true);
     expect((await b.hit(windows("shared"))).allowed).toBe(true);
@@ -106,7 +115,10 @@ describe("a Redis reply that arrived while the process was busy", () => {
     const prefix = `t:${process.pid}:${Date.now()}:busy:`;
     const limiter = new RedisRateLimiter(process.env.REDIS_URL!, prefix, log);
     const other = new RedisRateLimiter(process.env.REDIS_URL!, prefix);
-    closers.push(() => limiter.close(), () => other.close());
+    closers.push(
+      () => limiter.close(),
+      () => other.close(),
+    );
     await new Promise((r) => setTimeout(r, 200)); // connected
     const first = await busyAfter(() => limiter.hit(windows("busy")), REDIS_COMMAND_TIMEOUT_MS + 150);
     expect(first.windows[0]).toMatchObject({ remaining: 2 });

@@ -58,7 +58,10 @@ export const listsParam = z
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v.trim() === "") return undefined;
-    const values = v.split(",").map((s) => s.trim()).filter(Boolean);
+    const values = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = values.find((s) => !(LIST_NAMES as readonly string[]).includes(s));
     if (bad) {
       ctx.addIssue({ code: "custom", message: `must be a comma-separated list of: ${LIST_NAMES.join(", ")} (got ${bad})` });

@@ -25,15 +25,27 @@ const currency = z
 const PaymentMethod = z
   .object({
     type: z.enum(paymentMethodTypes),
-    card_bin: z.string().regex(/^\d{6,8}$/, "must be 6 to 8 digits").optional().openapi({ description: "First 6 to 8 digits of the card number" }),
-    last_four: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),
+    card_bin: z
+      .string()
+      .regex(/^\d{6,8}$/, "must be 6 to 8 digits")
+      .optional()
+      .openapi({ description: "First 6 to 8 digits of the card number" }),
+    last_four: z
+      .string()
+      .regex(/^\d{4}$/, "must be 4 digits")
+      .optional(),
     expiry_month: z.number().int().min(1).max(12).optional(),
     expiry_year: z.number().int().min(1000).max(9999).optional().openapi({ description: "4 digits" }),
     wallet_type: z.enum(walletTypes).optional().openapi({ description: "Required when type is `wallet`" }),
   })
   .superRefine((pm, ctx) => {
     if (pm.type === "wallet" && pm.wallet_type === undefined) {
-      ctx.addIssue({ code: "custom", path: ["wallet_type"], message: "is required when type is wallet", params: { code: "missing_required_field" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["wallet_type"],
+        message: "is required when type is wallet",
+        params: { code: "missing_required_field" },
+      });
     }
   });
 
@@ -56,11 +68,18 @@ const Merchant = z.object({
 const Metadata = z
   .record(z.string().min(1).max(40), z.string().max(500))
   .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, { message: `must have at most ${METADATA_MAX_KEYS} keys` })
-  .openapi({ description: "String values only; stored and returned, never scored. At most 50 keys of ≤ 40 characters, values ≤ 500 characters." });
+  .openapi({
+    description: "String values only; stored and returned, never scored. At most 50 keys of ≤ 40 characters, values ≤ 500 characters.",
+  });
 
 export const ScoreBody = z
   .object({
-    amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).openapi({ description: "Positive integer, smallest currency unit", example: 4999 }),
+    amount: z
+      .number()
+      .int()
+      .positive()
+      .max(Number.MAX_SAFE_INTEGER)
+      .openapi({ description: "Positive integer, smallest currency unit", example: 4999 }),
     currency,
     payment_method: PaymentMethod,
     user: User,
@@ -68,7 +87,10 @@ export const ScoreBody = z
     session_id: z.string().min(1).max(255).optional().openapi({ description: "From POST /v1/device/session; unlocks device signals" }),
     metadata: Metadata.optional(),
     idempotency_key: z.string().optional().openapi({ description: "Same effect as the Idempotency-Key header" }),
-    transaction_id: z.unknown().optional().openapi({ type: "string", description: "Accepted and ignored: the assessment's id is assigned by Argus" }),
+    transaction_id: z
+      .unknown()
+      .optional()
+      .openapi({ type: "string", description: "Accepted and ignored: the assessment's id is assigned by Argus" }),
     user_id: z.unknown().optional().openapi({ type: "string", description: "Accepted and ignored: the user is `user.id`" }),
   })
   .openapi("ScoreTransactionRequest");

@@ -11,7 +11,11 @@ const id = z.string().min(1).max(200);
 export const SnapshotSchema = z
   .object({
     risk_score: z.number().int().min(0).max(100).nullable().optional().openapi({ description: "The score shown" }),
-    decision: z.enum(["allow", "challenge", "block"]).nullable().optional().openapi({ description: "The engine's (or the latest) decision shown" }),
+    decision: z
+      .enum(["allow", "challenge", "block"])
+      .nullable()
+      .optional()
+      .openapi({ description: "The engine's (or the latest) decision shown" }),
     signals: z
       .array(
         z
@@ -30,7 +34,7 @@ export const SnapshotSchema = z
     list_versions: z
       .record(z.string().min(1).max(100), z.string().max(200))
       .optional()
-      .openapi({ description: "Watchlist versions shown, per list (e.g. `{\"ofac\": \"2026-11-20\"}`)" }),
+      .openapi({ description: 'Watchlist versions shown, per list (e.g. `{"ofac": "2026-11-20"}`)' }),
     alert_ids: z.array(id).max(100).optional().openapi({ description: "The linked alerts shown" }),
     transaction_ids: z.array(id).max(100).optional().openapi({ description: "The linked transactions shown" }),
     case_version: z.number().int().min(0).optional().openapi({ description: "The case version shown" }),
@@ -46,16 +50,16 @@ export const SnapshotSchema = z
   .openapi("Snapshot", { description: "What the analyst had on screen (at most 16 KB as JSON); null for API writes that send none" });
 
 // Unions with null, not SnapshotSchema.nullable(): a nullable named schema makes every use of it nullable in the documents.
-const snapshotWrite = z
-  .union([SnapshotSchema, z.null()])
-  .optional()
-  .openapi({ description: "An addition: what the analyst had on screen for this change (at most 16 KB as JSON); stored with the entry and covered by its hash" });
+const snapshotWrite = z.union([SnapshotSchema, z.null()]).optional().openapi({
+  description:
+    "An addition: what the analyst had on screen for this change (at most 16 KB as JSON); stored with the entry and covered by its hash",
+});
 export { snapshotWrite };
 
 export const chainFields = {
   snapshot: z.union([SnapshotSchema, z.null()]).openapi({ description: "An addition: what the analyst had on screen, or null" }),
-  hash: z
-    .string()
-    .nullable()
-    .openapi({ description: "An addition: hex SHA-256 over the entry and the previous entry's hash in the same history (`seq` order); null on entries written before hashing" }),
+  hash: z.string().nullable().openapi({
+    description:
+      "An addition: hex SHA-256 over the entry and the previous entry's hash in the same history (`seq` order); null on entries written before hashing",
+  }),
 };

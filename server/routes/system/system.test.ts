@@ -21,7 +21,9 @@ describe("operational routes", () => {
     const r = await fetch(`${api.url.live}/metrics`);
     const text = await r.text();
     expect(r.headers.get("content-type")).toContain("text/plain");
-    expect(text).toMatch(/argus_http_requests_total\{method="POST",route="\/api\/v1\/api-keys\/:id\/revoke",status="401",environment="live"\} 1/);
+    expect(text).toMatch(
+      /argus_http_requests_total\{method="POST",route="\/api\/v1\/api-keys\/:id\/revoke",status="401",environment="live"\} 1/,
+    );
     expect(text).toMatch(/argus_http_requests_total\{method="GET",route="unmatched",status="404",environment="live"\} 1/);
     expect(text).toContain("argus_http_request_duration_seconds_bucket");
   });

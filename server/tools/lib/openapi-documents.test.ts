@@ -49,7 +49,9 @@ describe("the checked-in OpenAPI documents and generated wire types", () => {
   it("no named object schema is nullable (a field's `Ref.nullable().openapi()` renames the null copy)", () => {
     for (const { file, text } of served) {
       const schemas = (JSON.parse(text) as { components?: { schemas?: Record<string, { type?: unknown }> } }).components?.schemas ?? {};
-      const nullable = Object.entries(schemas).filter(([, s]) => Array.isArray(s.type) && s.type.includes("object") && s.type.includes("null"));
+      const nullable = Object.entries(schemas).filter(
+        ([, s]) => Array.isArray(s.type) && s.type.includes("object") && s.type.includes("null"),
+      );
       expect(nullable.map(([name]) => `${file}: ${name}`)).toEqual([]);
     }
   });

@@ -22,7 +22,11 @@ describe("vitestOutcome", () => {
   });
 
   it("does not count a file twice when its tests failed", () => {
-    const report = { numPassedTests: 0, numFailedTests: 2, testResults: [{ status: "failed", assertionResults: [{ status: "failed" }, { status: "failed" }] }] };
+    const report = {
+      numPassedTests: 0,
+      numFailedTests: 2,
+      testResults: [{ status: "failed", assertionResults: [{ status: "failed" }, { status: "failed" }] }],
+    };
     expect(vitestOutcome(report, 1).failed).toBe(2);
   });
 
@@ -40,7 +44,10 @@ describe("playwrightOutcome", () => {
   });
 
   it("counts global errors (a failing globalSetup) as failures", () => {
-    const o = playwrightOutcome({ stats: { expected: 0, unexpected: 0, skipped: 0, flaky: 0 }, errors: [{ message: "webServer exited early\nmore" }] }, 1);
+    const o = playwrightOutcome(
+      { stats: { expected: 0, unexpected: 0, skipped: 0, flaky: 0 }, errors: [{ message: "webServer exited early\nmore" }] },
+      1,
+    );
     expect(o.failed).toBe(1);
     expect(o.notes[0]).toContain("webServer exited early");
   });

@@ -39,7 +39,9 @@ export function vitestOutcome(report: unknown, exitCode: number): SuiteOutcome {
   }
   if (exitCode !== 0 && outcome.failed === 0) {
     outcome.failed = 1;
-    outcome.notes.push(`vitest exited with code ${exitCode} although no test failed (an unhandled error, or no test file matched): see its output above`);
+    outcome.notes.push(
+      `vitest exited with code ${exitCode} although no test failed (an unhandled error, or no test file matched): see its output above`,
+    );
   }
   return outcome;
 }

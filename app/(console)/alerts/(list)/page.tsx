@@ -40,11 +40,16 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
     error = toSafeError(failure);
   }
   // The order is not a filter: a queue sorted by severity with nothing open is just empty.
-  const filtered = params.status !== "open" || Object.entries(filters).some(([name, value]) => name !== "status" && name !== "sort" && value !== undefined);
+  const filtered =
+    params.status !== "open" ||
+    Object.entries(filters).some(([name, value]) => name !== "status" && name !== "sort" && value !== undefined);
 
   return (
     <>
-      <PageHeader title="Alerts" description="Patterns the detection engine raised across users and transactions, newest or most severe first. Acknowledge what you are looking at; resolve with your findings." />
+      <PageHeader
+        title="Alerts"
+        description="Patterns the detection engine raised across users and transactions, newest or most severe first. Acknowledge what you are looking at; resolve with your findings."
+      />
       <div className="mt-8">
         <AlertsView environment={environment} page={page} error={error} filtered={filtered} sort={params.sort} />
       </div>

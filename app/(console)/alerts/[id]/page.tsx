@@ -28,7 +28,13 @@ export const metadata: Metadata = { title: "Alert" };
 // Each id list pages on its own cursor; both live in the URL so either can move independently.
 const loadListCursors = createLoader({ users_after: parseAsString, transactions_after: parseAsString });
 
-export default async function AlertPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function AlertPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const analyst = await requireRole("analyst");
   const environment = await getActiveEnvironment(analyst.id);
   const { id } = await params;
@@ -45,9 +51,14 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
     () => ({}) as Record<string, string>,
   );
   try {
-    alert = await getAlert(environment, id, { limit: 25, users_after: cursors.users_after ?? undefined, transactions_after: cursors.transactions_after ?? undefined });
+    alert = await getAlert(environment, id, {
+      limit: 25,
+      users_after: cursors.users_after ?? undefined,
+      transactions_after: cursors.transactions_after ?? undefined,
+    });
   } catch (failure) {
-    if (failure instanceof ApiError && failure.status === 404 && failure.param !== "users_after" && failure.param !== "transactions_after") notFound();
+    if (failure instanceof ApiError && failure.status === 404 && failure.param !== "users_after" && failure.param !== "transactions_after")
+      notFound();
     error = toSafeError(failure);
   }
 
@@ -100,7 +111,11 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
             ids={alert.user_ids.data}
             hrefFor={(userId) => `/users/${encodeURIComponent(userId)}`}
             empty="No users are linked to this alert."
-            nextHref={alert.user_ids.has_more && alert.user_ids.next_cursor ? href({ users_after: alert.user_ids.next_cursor, transactions_after: cursors.transactions_after }) : null}
+            nextHref={
+              alert.user_ids.has_more && alert.user_ids.next_cursor
+                ? href({ users_after: alert.user_ids.next_cursor, transactions_after: cursors.transactions_after })
+                : null
+            }
             firstHref={cursors.users_after ? href({ transactions_after: cursors.transactions_after }) : null}
           />
           <IdList
@@ -108,7 +123,9 @@ export default async function AlertPage({ params, searchParams }: { params: Prom
             ids={alert.transaction_ids.data}
             empty="No transactions are linked to this alert."
             nextHref={
-              alert.transaction_ids.has_more && alert.transaction_ids.next_cursor ? href({ users_after: cursors.users_after, transactions_after: alert.transaction_ids.next_cursor }) : null
+              alert.transaction_ids.has_more && alert.transaction_ids.next_cursor
+                ? href({ users_after: cursors.users_after, transactions_after: alert.transaction_ids.next_cursor })
+                : null
             }
             firstHref={cursors.transactions_after ? href({ users_after: cursors.users_after }) : null}
           >

@@ -42,9 +42,18 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
 
   return (
     <>
-      <PageHeader title="Cases" description="Investigations, most urgent first. “Next case” takes the most urgent open, unassigned case for you." />
+      <PageHeader
+        title="Cases"
+        description="Investigations, most urgent first. “Next case” takes the most urgent open, unassigned case for you."
+      />
       <div className="mt-8">
-        <CasesView environment={environment} page={page} error={error} me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }} analysts={people} />
+        <CasesView
+          environment={environment}
+          page={page}
+          error={error}
+          me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}
+          analysts={people}
+        />
       </div>
     </>
   );

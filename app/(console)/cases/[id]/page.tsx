@@ -67,7 +67,14 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
     ["Severity", <SeverityBadge key="v" severity={kase.severity} />],
     ["Type", caseTypeLabels[kase.case_type]],
     ...(kase.resolution ? ([["Outcome", resolutionLabel(kase.resolution)]] as [string, ReactNode][]) : []),
-    ["Assignee", kase.assignee_id ? <UserText key="a" value={names[kase.assignee_id] ?? kase.assignee_id} /> : <span className="text-muted-foreground">Unassigned</span>],
+    [
+      "Assignee",
+      kase.assignee_id ? (
+        <UserText key="a" value={names[kase.assignee_id] ?? kase.assignee_id} />
+      ) : (
+        <span className="text-muted-foreground">Unassigned</span>
+      ),
+    ],
     ["User", kase.user_id ? <UserLink key="u" userId={kase.user_id} /> : <span className="text-muted-foreground">—</span>],
     ...(kase.alert_id
       ? ([
@@ -89,7 +96,11 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
         <ArrowLeft aria-hidden="true" />
         All cases
       </LinkButton>
-      <PageHeader className="mt-4" title={<UserText value={kase.title} />} description={<code className="font-mono text-xs">{kase.case_id}</code>} />
+      <PageHeader
+        className="mt-4"
+        title={<UserText value={kase.title} />}
+        description={<code className="font-mono text-xs">{kase.case_id}</code>}
+      />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid content-start gap-6">
           <Card as="section" aria-labelledby="case-facts" className="p-5">
@@ -133,7 +144,12 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
           <CaseTimeline events={kase.events} names={names} />
         </div>
         <div className="content-start">
-          <CaseControls kase={kase} environment={environment} me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }} analysts={analysts} />
+          <CaseControls
+            kase={kase}
+            environment={environment}
+            me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}
+            analysts={analysts}
+          />
         </div>
       </div>
     </>

@@ -36,7 +36,13 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
   const [all, unassigned, workload, analysts] = await Promise.allSettled([
     listCases(environment, filters, { after: currentCursor(normaliseStack(params.cursor)) }),
     // Waiting for an owner means still to be worked: open, unless the lead filtered on a status.
-    showUnassigned ? listCases(environment, { ...filters, status: filters.status ?? "open", assignee_id: "none" }, { after: currentCursor(normaliseStack(params.unassigned_cursor)) }) : Promise.resolve(null),
+    showUnassigned
+      ? listCases(
+          environment,
+          { ...filters, status: filters.status ?? "open", assignee_id: "none" },
+          { after: currentCursor(normaliseStack(params.unassigned_cursor)) },
+        )
+      : Promise.resolve(null),
     getCaseWorkload(environment, analyst),
     listAnalysts(analyst, { timeoutMs: 3000 }),
   ]);
@@ -45,7 +51,10 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
 
   return (
     <>
-      <PageHeader title="Case queue" description="Every case by priority, unassigned first. Assign one by one, or select cases to assign or move them together." />
+      <PageHeader
+        title="Case queue"
+        description="Every case by priority, unassigned first. Assign one by one, or select cases to assign or move them together."
+      />
       <div className="mt-6">
         <CaseWorkload
           workload={workload.status === "fulfilled" ? workload.value : null}
@@ -59,7 +68,13 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
           me={analyst.id}
           analysts={people}
           all={toList(all)}
-          unassigned={unassigned.status === "rejected" ? { page: null, error: toSafeError(unassigned.reason) } : unassigned.value ? { page: unassigned.value, error: null } : null}
+          unassigned={
+            unassigned.status === "rejected"
+              ? { page: null, error: toSafeError(unassigned.reason) }
+              : unassigned.value
+                ? { page: unassigned.value, error: null }
+                : null
+          }
         />
       </div>
     </>

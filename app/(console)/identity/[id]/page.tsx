@@ -74,7 +74,11 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
   if (verification.screening_id) {
     facts.push([
       "Screening",
-      <Link key="w" href={`/watchlist/${encodeURIComponent(verification.screening_id)}`} className="font-mono text-xs underline underline-offset-4">
+      <Link
+        key="w"
+        href={`/watchlist/${encodeURIComponent(verification.screening_id)}`}
+        className="font-mono text-xs underline underline-offset-4"
+      >
         {verification.screening_id}
       </Link>,
     ]);
@@ -84,7 +88,9 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
   return (
     <>
       {back}
-      <PageHeader className="mt-4" title={
+      <PageHeader
+        className="mt-4"
+        title={
           name ? (
             <>
               Verification of <UserText value={name} />
@@ -92,7 +98,9 @@ export default async function VerificationPage({ params }: { params: Promise<{ i
           ) : (
             "Verification"
           )
-        } description={<code className="font-mono text-xs">{verification.verification_id}</code>} />
+        }
+        description={<code className="font-mono text-xs">{verification.verification_id}</code>}
+      />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid min-w-0 content-start gap-6">
           <CheckList verification={verification} />

@@ -44,7 +44,12 @@ export default async function PoliciesPage() {
         <LoadError title="The decision policy could not be loaded" error={policy.reason} />
       )}
       {detection.status === "fulfilled" ? (
-        <DetectionEditor key={`${environment}:${detection.value.version}`} policy={detection.value} environment={environment} currentAnalystId={analyst.id} />
+        <DetectionEditor
+          key={`${environment}:${detection.value.version}`}
+          policy={detection.value}
+          environment={environment}
+          currentAnalystId={analyst.id}
+        />
       ) : (
         <LoadError title="The detection thresholds could not be loaded" error={detection.reason} />
       )}

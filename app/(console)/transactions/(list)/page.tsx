@@ -40,7 +40,10 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       nextCursor = page.next_cursor;
     } else {
       const page = await listScoredTransactions(environment, { user_id: userId, blocked }, { limit: PAGE_SIZE, after });
-      const assessments = await getTransactions(environment, page.data.flatMap((event) => (event.transaction_id ? [event.transaction_id] : [])));
+      const assessments = await getTransactions(
+        environment,
+        page.data.flatMap((event) => (event.transaction_id ? [event.transaction_id] : [])),
+      );
       rows = page.data.map((event) => summaryOfScoredEvent(event, event.transaction_id ? assessments.get(event.transaction_id) : null));
       hasMore = page.has_more;
       nextCursor = page.next_cursor;
@@ -51,10 +54,21 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
 
   return (
     <>
-      <PageHeader title="Transactions" description="Open a transaction by its id, or pick one of the most recently scored. Each shows its score explained signal by signal, the evidence trail and the decision chain." />
+      <PageHeader
+        title="Transactions"
+        description="Open a transaction by its id, or pick one of the most recently scored. Each shows its score explained signal by signal, the evidence trail and the decision chain."
+      />
       <div className="mt-8 grid gap-6">
         <TransactionLookupForm />
-        <TransactionsView environment={environment} rows={rows} hasMore={hasMore} nextCursor={nextCursor} error={error} userId={userId ?? null} show={params.show} />
+        <TransactionsView
+          environment={environment}
+          rows={rows}
+          hasMore={hasMore}
+          nextCursor={nextCursor}
+          error={error}
+          userId={userId ?? null}
+          show={params.show}
+        />
       </div>
     </>
   );

@@ -26,7 +26,13 @@ export const metadata: Metadata = { title: "Transaction" };
 /** Newest events shown in place; the rest are one click away in event search. */
 const EVIDENCE_LIMIT = 50;
 
-export default async function TransactionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ queue?: string | string[] }> }) {
+export default async function TransactionPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ queue?: string | string[] }>;
+}) {
   const analyst = await requireRole("analyst");
   const environment = await getActiveEnvironment(analyst.id);
   const { id } = await params;
@@ -73,7 +79,10 @@ export default async function TransactionPage({ params, searchParams }: { params
 
   const transaction = txnResult.value;
   const names = analystsResult.status === "fulfilled" ? Object.fromEntries(analystsResult.value.data.map((a) => [a.id, a.name])) : {};
-  const catalogue = signalsResult.status === "fulfilled" ? Object.fromEntries(signalsResult.value.map((s) => [s.name, { trigger: s.trigger, points: s.points }])) : {};
+  const catalogue =
+    signalsResult.status === "fulfilled"
+      ? Object.fromEntries(signalsResult.value.map((s) => [s.name, { trigger: s.trigger, points: s.points }]))
+      : {};
 
   return (
     <>
@@ -103,7 +112,10 @@ export default async function TransactionPage({ params, searchParams }: { params
           />
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <DecisionForm transactionId={transaction.transaction_id} environment={environment} currentDecision={transaction.decisions.length > 0 ? transaction.final_decision : null}
+          <DecisionForm
+            transactionId={transaction.transaction_id}
+            environment={environment}
+            currentDecision={transaction.decisions.length > 0 ? transaction.final_decision : null}
             queue={fromQueue ? { created_at: transaction.created_at } : null}
           />
           <DecisionChain decisions={transaction.decisions} engineDecision={transaction.decision} names={names} />

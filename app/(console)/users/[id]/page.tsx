@@ -64,7 +64,11 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   return (
     <>
       {back}
-      <PageHeader className="mt-4" title={<UserText value={profile.user_id} />} description="Everything this environment's records say about the user: activity, decisions, what they used, screenings, alerts and cases." />
+      <PageHeader
+        className="mt-4"
+        title={<UserText value={profile.user_id} />}
+        description="Everything this environment's records say about the user: activity, decisions, what they used, screenings, alerts and cases."
+      />
       <div className="mt-8 grid gap-6">
         <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
           <UserSummary profile={profile} />

@@ -23,7 +23,6 @@ import { subjectCountry } from "@/lib/format/verification";
 import type { ScreeningDetail } from "@/lib/api/wire";
 import { Card } from "@/components/ui/card";
 
-
 export const metadata: Metadata = { title: "Screening" };
 
 export default async function ScreeningPage({ params }: { params: Promise<{ id: string }> }) {
@@ -83,7 +82,12 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
   };
   const found = decision.status === "fulfilled" ? decision.value : null;
   const summary: ReviewDecisionSummary | null = found
-    ? { decision: found.decision, reason: found.reason, notes: found.notes, analyst: found.analyst_id ? (names[found.analyst_id] ?? found.analyst_id) : null }
+    ? {
+        decision: found.decision,
+        reason: found.reason,
+        notes: found.notes,
+        analyst: found.analyst_id ? (names[found.analyst_id] ?? found.analyst_id) : null,
+      }
     : null;
 
   const entities = new Map(screening.listed_entities.map((e) => [e.entity_id, e]));
@@ -120,7 +124,14 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
               </Card>
             ) : (
               screening.matches.map((match, index) => (
-                <ListedEntityCard key={match.entity_id} headingId={`match-${index}`} match={match} entity={entities.get(match.entity_id)} person={person} country={country} />
+                <ListedEntityCard
+                  key={match.entity_id}
+                  headingId={`match-${index}`}
+                  match={match}
+                  entity={entities.get(match.entity_id)}
+                  person={person}
+                  country={country}
+                />
               ))
             )}
           </section>
@@ -131,11 +142,20 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
                   Suppressed matches ({screening.suppressed_matches.length})
                 </h2>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  A reviewer cleared these entities as false positives for this user earlier; they do not count towards the result until their list entry changes.
+                  A reviewer cleared these entities as false positives for this user earlier; they do not count towards the result until
+                  their list entry changes.
                 </p>
               </div>
               {screening.suppressed_matches.map((match, index) => (
-                <ListedEntityCard key={match.entity_id} headingId={`suppressed-${index}`} match={match} entity={entities.get(match.entity_id)} person={person} country={country} suppressed />
+                <ListedEntityCard
+                  key={match.entity_id}
+                  headingId={`suppressed-${index}`}
+                  match={match}
+                  entity={entities.get(match.entity_id)}
+                  person={person}
+                  country={country}
+                  suppressed
+                />
               ))}
             </section>
           ) : null}
@@ -145,7 +165,9 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
           {reviewed ? <ReviewOutcome screening={screening} decision={summary} /> : null}
           {canDecide && screening.matches.length > 0 ? <ReviewForm screeningId={screening.screening_id} environment={environment} /> : null}
           {!reviewed && !canDecide ? (
-            <Card as="p" className="p-5 text-sm text-muted-foreground">This screening found no match, so it needs no review.</Card>
+            <Card as="p" className="p-5 text-sm text-muted-foreground">
+              This screening found no match, so it needs no review.
+            </Card>
           ) : null}
         </div>
       </div>

@@ -67,7 +67,16 @@ export async function detectAto({ db, scope, batch, thresholds }: DetectorContex
 }
 
 /** A sequence found by the read; `scored_at` as PostgreSQL's text, so it is written back to the microsecond. */
-type Sequence = { txn_id: string; user_id: string; session_id: string; device_id: string; amount: number | string; currency: string; average: number; scored_at: string };
+type Sequence = {
+  txn_id: string;
+  user_id: string;
+  session_id: string;
+  device_id: string;
+  amount: number | string;
+  currency: string;
+  average: number;
+  scored_at: string;
+};
 
 async function recordSequences(db: Db, scope: Scope, t: DetectionThresholds["ato_pattern"], found: Sequence[]): Promise<Hit[]> {
   const a = scope.accountId;
@@ -84,7 +93,9 @@ async function recordSequences(db: Db, scope: Scope, t: DetectionThresholds["ato
   );
   if (inserted.length === 0) return [];
 
-  const latest = inserted.map((r) => ({ ...r, at: new Date(r.scored_at) })).sort((x, y) => x.at.getTime() - y.at.getTime())[inserted.length - 1]!;
+  const latest = inserted.map((r) => ({ ...r, at: new Date(r.scored_at) })).sort((x, y) => x.at.getTime() - y.at.getTime())[
+    inserted.length - 1
+  ]!;
   const ref = latest.at.getTime();
   const [w] = await rows<{ n: number; users: unknown; txns: unknown; devices: number }>(
     db,

@@ -42,7 +42,13 @@ export async function detectCardTesting({ db, scope, batch, thresholds }: Detect
     );
     const results = found.map((f) => ({
       probe: list[Number(f.i)] as Probe<TxnRow>,
-      metrics: { cards: Number(f.cards), attempts: Number(f.attempts), small: Number(f.small), userIds: textArray(f.users), transactionIds: textArray(f.txns) } as Metrics,
+      metrics: {
+        cards: Number(f.cards),
+        attempts: Number(f.attempts),
+        small: Number(f.small),
+        userIds: textArray(f.users),
+        transactionIds: textArray(f.txns),
+      } as Metrics,
     }));
     for (const { probe, metrics: m } of latestPerKey(results)) {
       const share = m.attempts > 0 ? m.small / m.attempts : 0;

@@ -9,8 +9,20 @@ import type { DetectorContext, Hit } from "./types";
 type Sighting = { at: Date; userId: string | null; deviceId: string | null; ip: string | null; transactionId: string | null };
 
 const kinds = [
-  { kind: "device", txnColumn: sql`device_id`, sessionColumn: sql`device_id`, keyOf: (s: Sighting) => s.deviceId, label: (k: string) => `new device ${k}` },
-  { kind: "ip", txnColumn: sql`ip_address`, sessionColumn: sql`ip_address`, keyOf: (s: Sighting) => clientIp(s.ip), label: (k: string) => `new IP ${k}` },
+  {
+    kind: "device",
+    txnColumn: sql`device_id`,
+    sessionColumn: sql`device_id`,
+    keyOf: (s: Sighting) => s.deviceId,
+    label: (k: string) => `new device ${k}`,
+  },
+  {
+    kind: "ip",
+    txnColumn: sql`ip_address`,
+    sessionColumn: sql`ip_address`,
+    keyOf: (s: Sighting) => clientIp(s.ip),
+    label: (k: string) => `new IP ${k}`,
+  },
 ] as const;
 
 /**
@@ -23,7 +35,9 @@ export async function detectDeviceClusters({ db, scope, batch, thresholds }: Det
   if (!t.enabled) return [];
   const sightings: Sighting[] = [
     ...batch.transactions.map((r) => ({ at: r.at, userId: r.userId, deviceId: r.deviceId, ip: r.ip, transactionId: r.id })),
-    ...batch.sessions.filter((s) => s.userId).map((s) => ({ at: s.at, userId: s.userId, deviceId: s.deviceId, ip: s.ip, transactionId: null })),
+    ...batch.sessions
+      .filter((s) => s.userId)
+      .map((s) => ({ at: s.at, userId: s.userId, deviceId: s.deviceId, ip: s.ip, transactionId: null })),
   ];
   const a = scope.accountId;
   const e = scope.environment;

@@ -54,7 +54,12 @@ export async function detectKeyVelocity({ db, scope, batch, thresholds }: Detect
         userIds: m.userIds,
         transactionIds: m.transactionIds,
         summary: `${m.n} scores for ${k.label(probe.key)} within ${t.window_minutes} minutes`,
-        evidence: { [k.kind]: k.kind === "card" ? cardLabel(probe.key) : probe.key, scores: m.n, window_minutes: t.window_minutes, threshold: t.scores },
+        evidence: {
+          [k.kind]: k.kind === "card" ? cardLabel(probe.key) : probe.key,
+          scores: m.n,
+          window_minutes: t.window_minutes,
+          threshold: t.scores,
+        },
         trigger: { transactionId: probe.trigger.id, userId: probe.trigger.userId },
       });
     }
@@ -159,7 +164,9 @@ export async function detectAccountVelocity({ db, scope, batch, thresholds }: De
       transactionIds: members.map((m) => m.id),
       summary:
         `${volume} scores in ${t.window_minutes} minutes across the account` +
-        (multiple !== null ? `, ${multiple}× its hourly baseline of ${Math.round(perWindow * 10) / 10} per ${t.window_minutes} minutes` : ", after an hour without traffic"),
+        (multiple !== null
+          ? `, ${multiple}× its hourly baseline of ${Math.round(perWindow * 10) / 10} per ${t.window_minutes} minutes`
+          : ", after an hour without traffic"),
       evidence: {
         scope: "account",
         window_volume: volume,

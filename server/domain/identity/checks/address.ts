@@ -33,7 +33,9 @@ const postal: Record<string, RegExp> = {
 };
 
 const usStates = new Set(
-  "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP AA AE AP".split(" "),
+  "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP AA AE AP".split(
+    " ",
+  ),
 );
 const caProvinces = new Set("AB BC MB NB NL NS NT NU ON PE QC SK YT".split(" "));
 
@@ -49,7 +51,10 @@ export function checkAddress(a: AddressInput): { ok: boolean; detail: string } {
   if (a.country === "CA" && !caProvinces.has(state)) problems.push(`state ${a.state} is not a Canadian province code`);
   if (!/[A-Za-z\p{L}]/u.test(a.line1)) problems.push("line1 has no street name");
   if (problems.length) return { ok: false, detail: `Address inconsistent with ${a.country}: ${problems.join("; ")}.` };
-  return { ok: true, detail: pattern ? `Postal code and region are consistent with ${a.country}.` : `Address present; no postal rules for ${a.country}.` };
+  return {
+    ok: true,
+    detail: pattern ? `Postal code and region are consistent with ${a.country}.` : `Address present; no postal rules for ${a.country}.`,
+  };
 }
 
 const abbreviations: [RegExp, string][] = [
@@ -64,8 +69,14 @@ const abbreviations: [RegExp, string][] = [
 
 /** One spelling of an address, so "12 Main Street, Apt 4" and "12 main st #4" compare equal. */
 export function normalizeAddress(a: AddressInput): string {
-  let s = `${a.line1} ${a.line2 ?? ""}`.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  let s = `${a.line1} ${a.line2 ?? ""}`
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   for (const [re, to] of abbreviations) s = s.replace(re, to);
-  s = s.replace(/[^a-z0-9 ]/g, " ").replace(/\s+/g, " ").trim();
+  s = s
+    .replace(/[^a-z0-9 ]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return `${s}|${a.postal_code.toUpperCase().replace(/\s/g, "")}|${a.country}`;
 }

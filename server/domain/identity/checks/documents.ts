@@ -8,13 +8,26 @@ type Rule = { pattern: RegExp; checksum?: (n: string) => boolean; label: string 
 
 // Verhoeff (Aadhaar).
 const vD = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6], [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1], [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
 ];
 const vP = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2], [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1], [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
 ];
 const verhoeff = (n: string): boolean => {
   let c = 0;
@@ -98,7 +111,12 @@ export function normalizeDocumentNumber(number: string): string {
 export function checkDocumentNumber(type: string, country: string | undefined, number: string): { ok: boolean; detail: string } {
   const n = normalizeDocumentNumber(number);
   const rule = (country && rules[type]?.[country]) || generic;
-  if (!rule.pattern.test(n)) return { ok: false, detail: `The ${type.replace("_", " ")} number does not have the expected format (${rule.label}).` };
-  if (rule.checksum && !rule.checksum(n)) return { ok: false, detail: `The ${type.replace("_", " ")} number fails its check digit (${rule.label}).` };
-  return { ok: true, detail: rule === generic ? "The number has a plausible format (no country-specific rule)." : `The number matches ${rule.label}.` };
+  if (!rule.pattern.test(n))
+    return { ok: false, detail: `The ${type.replace("_", " ")} number does not have the expected format (${rule.label}).` };
+  if (rule.checksum && !rule.checksum(n))
+    return { ok: false, detail: `The ${type.replace("_", " ")} number fails its check digit (${rule.label}).` };
+  return {
+    ok: true,
+    detail: rule === generic ? "The number has a plausible format (no country-specific rule)." : `The number matches ${rule.label}.`,
+  };
 }

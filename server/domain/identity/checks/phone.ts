@@ -11,7 +11,10 @@ export function checkPhone(phone: string, addressCountry: string): { ok: boolean
     return { ok: false, detail: `No calling code is known for ${addressCountry}.` };
   }
   if (parsed.countryCallingCode !== expected) {
-    return { ok: false, detail: `The phone number is from +${parsed.countryCallingCode}${parsed.country ? ` (${parsed.country})` : ""}, the address is in ${addressCountry} (+${expected}).` };
+    return {
+      ok: false,
+      detail: `The phone number is from +${parsed.countryCallingCode}${parsed.country ? ` (${parsed.country})` : ""}, the address is in ${addressCountry} (+${expected}).`,
+    };
   }
   return { ok: true, detail: `The phone number's country (+${expected}) matches the address country.` };
 }

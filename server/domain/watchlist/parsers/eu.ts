@@ -29,9 +29,7 @@ function isTrue(v: string): boolean {
 function rowName(row: Row): string {
   const whole = get(row, "NameAlias_WholeName");
   if (whole) return whole;
-  return [get(row, "NameAlias_FirstName"), get(row, "NameAlias_MiddleName"), get(row, "NameAlias_LastName")]
-    .filter(Boolean)
-    .join(" ");
+  return [get(row, "NameAlias_FirstName"), get(row, "NameAlias_MiddleName"), get(row, "NameAlias_LastName")].filter(Boolean).join(" ");
 }
 
 /** BirthDate_BirthDate (ISO), else Day/Month/Year, else YearRangeFrom/To; Circa makes it approximate. */
@@ -42,7 +40,11 @@ export function euBirthDate(row: Row): PartialDate | undefined {
   if (from && to && from !== to) return { year: Math.min(from, to), yearTo: Math.max(from, to), approximate: true };
   const full = get(row, "BirthDate_BirthDate");
   const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(full);
-  const parsed = dmy ? parseFreeDate(`${dmy[3]}-${dmy[2]!.padStart(2, "0")}-${dmy[1]!.padStart(2, "0")}`) : full ? parseFreeDate(full) : undefined;
+  const parsed = dmy
+    ? parseFreeDate(`${dmy[3]}-${dmy[2]!.padStart(2, "0")}-${dmy[1]!.padStart(2, "0")}`)
+    : full
+      ? parseFreeDate(full)
+      : undefined;
   if (parsed) return { ...parsed, approximate: parsed.approximate || circa };
   const year = Number(get(row, "BirthDate_Year")) || from || to;
   if (!year) return undefined;
@@ -55,8 +57,16 @@ export function euBirthDate(row: Row): PartialDate | undefined {
 }
 
 function subjectType(rows: Row[]): { type: "individual" | "organization"; sourceType: string } {
-  const t = rows.map((r) => get(r, "Entity_SubjectType")).find(Boolean)?.toLowerCase() ?? "";
-  const code = rows.map((r) => get(r, "Entity_SubjectType_ClassificationCode")).find(Boolean)?.toUpperCase() ?? "";
+  const t =
+    rows
+      .map((r) => get(r, "Entity_SubjectType"))
+      .find(Boolean)
+      ?.toLowerCase() ?? "";
+  const code =
+    rows
+      .map((r) => get(r, "Entity_SubjectType_ClassificationCode"))
+      .find(Boolean)
+      ?.toUpperCase() ?? "";
   if (t === "person" || code === "P") return { type: "individual", sourceType: t || "person" };
   return { type: "organization", sourceType: t || "enterprise" };
 }
@@ -66,7 +76,10 @@ function uniqueValues(rows: Row[], ...names: string[]): string[] {
 }
 
 function groupEntity(id: string, rows: Row[]): WatchlistEntity | undefined {
-  const names = uniqueValues(rows.map((r) => ({ name: rowName(r) })), "name");
+  const names = uniqueValues(
+    rows.map((r) => ({ name: rowName(r) })),
+    "name",
+  );
   const [primaryName, ...others] = names;
   if (!primaryName) return undefined;
   const aliases: Alias[] = others.map((name) => ({ name, strength: "strong", kind: "aka" }));

@@ -44,7 +44,7 @@ function derivedId(...parts: string[]): string {
 }
 
 function requireColumns(rows: Row[], text: string, required: string[], format: string): void {
-  const header = rows.length > 0 ? Object.keys(rows[0] as Row) : text.split(/\r?\n/, 1)[0]?.split(",") ?? [];
+  const header = rows.length > 0 ? Object.keys(rows[0] as Row) : (text.split(/\r?\n/, 1)[0]?.split(",") ?? []);
   const missing = required.filter((c) => !header.includes(c));
   if (missing.length > 0) throw new Error(`not a ${format} CSV: missing column(s) ${missing.join(", ")}`);
 }

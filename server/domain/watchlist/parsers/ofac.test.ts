@@ -59,7 +59,11 @@ describe("parseOfac on a small sample", () => {
     expect(e.remarks.endsWith("www.example.invalid continued text")).toBe(true);
     expect(e.details.address_countries).toBe("Fixtureland, Otherland");
     expect(e.details.title).toBeUndefined();
-    expect(byId.get("ofac:103")?.details).toMatchObject({ call_sign: "9XYZ1", vessel_type: "Crude Oil Tanker", vessel_flag: "Fixtureland" });
+    expect(byId.get("ofac:103")?.details).toMatchObject({
+      call_sign: "9XYZ1",
+      vessel_type: "Crude Oil Tanker",
+      vessel_flag: "Fixtureland",
+    });
   });
 
   it("gives each entry a content version that changes with the content", () => {

@@ -12,8 +12,16 @@ import { decodeUtf8 } from "./csv";
  * into an array; forcing arrays for these keeps one code path whatever a given record holds.
  */
 const REPEATED = new Set([
-  "INDIVIDUAL", "ENTITY", "INDIVIDUAL_ALIAS", "ENTITY_ALIAS", "INDIVIDUAL_DATE_OF_BIRTH", "VALUE",
-  "INDIVIDUAL_ADDRESS", "ENTITY_ADDRESS", "INDIVIDUAL_PLACE_OF_BIRTH", "INDIVIDUAL_DOCUMENT",
+  "INDIVIDUAL",
+  "ENTITY",
+  "INDIVIDUAL_ALIAS",
+  "ENTITY_ALIAS",
+  "INDIVIDUAL_DATE_OF_BIRTH",
+  "VALUE",
+  "INDIVIDUAL_ADDRESS",
+  "ENTITY_ADDRESS",
+  "INDIVIDUAL_PLACE_OF_BIRTH",
+  "INDIVIDUAL_DOCUMENT",
 ]);
 
 type Node = Record<string, unknown>;
@@ -32,7 +40,9 @@ function nodes(v: unknown): Node[] {
 
 /** `<NATIONALITY><VALUE>…</VALUE>…</NATIONALITY>` → the values. */
 function values(v: unknown): string[] {
-  return nodes(v).flatMap((n) => (Array.isArray(n.VALUE) ? n.VALUE : [n.VALUE]).map(text)).filter(Boolean);
+  return nodes(v)
+    .flatMap((n) => (Array.isArray(n.VALUE) ? n.VALUE : [n.VALUE]).map(text))
+    .filter(Boolean);
 }
 
 export type UnParseResult = { entities: WatchlistEntity[]; generatedAt: string | null };
@@ -53,7 +63,8 @@ export function unDateOfBirth(node: Node): PartialDate | undefined {
   const approximate = type === "APPROXIMATELY";
   const from = Number(text(node.FROM_YEAR));
   const to = Number(text(node.TO_YEAR));
-  if (from && to) return from === to ? { year: from, approximate: true } : { year: Math.min(from, to), yearTo: Math.max(from, to), approximate: true };
+  if (from && to)
+    return from === to ? { year: from, approximate: true } : { year: Math.min(from, to), yearTo: Math.max(from, to), approximate: true };
   const date = text(node.DATE);
   if (date) {
     const d = parseFreeDate(date);
@@ -67,7 +78,10 @@ export function unDateOfBirth(node: Node): PartialDate | undefined {
 }
 
 function joinName(n: Node): string {
-  return ["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"].map((k) => text(n[k])).filter(Boolean).join(" ");
+  return ["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"]
+    .map((k) => text(n[k]))
+    .filter(Boolean)
+    .join(" ");
 }
 
 function common(n: Node): Pick<EntityDraft, "id" | "list" | "programmes" | "remarks"> & { details: Record<string, string> } {
@@ -128,7 +142,12 @@ function entity(n: Node): WatchlistEntity | undefined {
     type: "organization",
     sourceType: "entity",
     primaryName,
-    aliases: [...nodes(n.ENTITY_ALIAS).map(alias).filter((a): a is Alias => a !== undefined), ...originalScriptAlias(n)],
+    aliases: [
+      ...nodes(n.ENTITY_ALIAS)
+        .map(alias)
+        .filter((a): a is Alias => a !== undefined),
+      ...originalScriptAlias(n),
+    ],
     datesOfBirth: [],
     nationalities: [],
   };

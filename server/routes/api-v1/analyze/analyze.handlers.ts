@@ -17,7 +17,14 @@ export const analyzeRouter = createRouter()
       const analysisId = newId("anl");
       const respond = (a: Assessment) => ({ status: 200, body: analysisResponse(a, analysisId, "live") });
       const idempotency: IdempotentScore | undefined = claimed ? { ref: claimed, respond } : undefined;
-      const a = await scoreLive(c.get("deps"), { scope: keyScope(c), request: body, at, startedAt: startedAtOf(c), analysisId, idempotency });
+      const a = await scoreLive(c.get("deps"), {
+        scope: keyScope(c),
+        request: body,
+        at,
+        startedAt: startedAtOf(c),
+        analysisId,
+        idempotency,
+      });
       return idempotency?.stored ?? respond(a);
     });
   })

@@ -26,7 +26,10 @@ const idempotencyHeader = z.object({
   "x-idempotency-key": z
     .string()
     .optional()
-    .openapi({ param: { required: true }, description: "Required: 16 to 128 url-safe characters, one per transaction, reused for a retry of it" }),
+    .openapi({
+      param: { required: true },
+      description: "Required: 16 to 128 url-safe characters, one per transaction, reused for a retry of it",
+    }),
 });
 
 const route = (path: string, summary: string, description: string) =>

@@ -19,8 +19,11 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const key = () => uniq("analyze-key-0000-");
-const analyze = (body: Record<string, unknown>, mode: "live" | "labelled" = "live", headers: Record<string, string> = { ...b, "x-idempotency-key": key() }) =>
-  call(`${api.url.live}/api/v1/transactions/analyze${mode === "labelled" ? "/sandbox" : ""}`, { headers, body });
+const analyze = (
+  body: Record<string, unknown>,
+  mode: "live" | "labelled" = "live",
+  headers: Record<string, string> = { ...b, "x-idempotency-key": key() },
+) => call(`${api.url.live}/api/v1/transactions/analyze${mode === "labelled" ? "/sandbox" : ""}`, { headers, body });
 const db = () => api.deps.database.db;
 const n = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(db(), q))[0]?.n ?? 0);
 
@@ -29,7 +32,11 @@ describe("POST /api/v1/transactions/analyze", () => {
     const body = scoreBody();
     const r = await analyze(body);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ object: "transaction_analysis", mode: "live", decision: { type: expect.any(String), reasons: expect.any(Array) } });
+    expect(r.body).toMatchObject({
+      object: "transaction_analysis",
+      mode: "live",
+      decision: { type: expect.any(String), reasons: expect.any(Array) },
+    });
     expect(r.body.analysis_id).toMatch(/^anl_/);
     const g = await call(`${api.url.live}/v1/transactions/${r.body.transaction_id}`, { headers: a });
     expect(g.body).toMatchObject({ analysis_id: r.body.analysis_id, risk_score: r.body.risk_score, signals: r.body.signals });
@@ -56,9 +63,17 @@ describe("POST /api/v1/transactions/analyze", () => {
     expect(await n(sql`select count(*)::int as n from transactions where user_id = ${user.id}`)).toBe(2);
     expect(await n(sql`select count(*)::int as n from events where user_id = ${user.id}`)).toBe(2);
     expect(await n(sql`select count(*)::int as n from events where transaction_id = ${labelled.body.transaction_id}`)).toBe(0);
-    expect(await n(sql`select count(*)::int as n from webhook_events where data->>'transaction_id' = ${labelled.body.transaction_id}`)).toBe(0);
-    const alerts = await rows<{ n: number }>(db(), sql`select count(*)::int as n from information_schema.tables where table_name = 'alerts'`);
-    if (Number(alerts[0]?.n) > 0) expect(await n(sql`select count(*)::int as n from alerts where account_id in (select id from accounts where name = ${ACCOUNT})`)).toBe(0);
+    expect(
+      await n(sql`select count(*)::int as n from webhook_events where data->>'transaction_id' = ${labelled.body.transaction_id}`),
+    ).toBe(0);
+    const alerts = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from information_schema.tables where table_name = 'alerts'`,
+    );
+    if (Number(alerts[0]?.n) > 0)
+      expect(
+        await n(sql`select count(*)::int as n from alerts where account_id in (select id from accounts where name = ${ACCOUNT})`),
+      ).toBe(0);
     expect(live.body.transaction_id).not.toBe(labelled.body.transaction_id);
   });
 
@@ -80,7 +95,10 @@ describe("POST /api/v1/transactions/analyze", () => {
     const again = await analyze(body, "labelled", headers);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
-    const d = await call(`${api.url.live}/v1/decisions`, { headers: a, body: { transaction_id: first.body.transaction_id, decision: "block", reason: "confirmed_fraud" } });
+    const d = await call(`${api.url.live}/v1/decisions`, {
+      headers: a,
+      body: { transaction_id: first.body.transaction_id, decision: "block", reason: "confirmed_fraud" },
+    });
     expect(d.status).toBe(404);
     expect(d.body.error).toMatchObject({ code: "resource_not_found", param: "transaction_id" });
   });
@@ -90,12 +108,16 @@ describe("POST /api/v1/transactions/analyze", () => {
     const k = { "x-api-key": (await api.key({ account: acct, scopes: ["TRANSACTIONS_WRITE"] })).key };
     // Bands: challenge ≥ 40, block ≥ 75; a rule holds proxied traffic for review.
     await setPolicy(api, acct, { ip_ranges_csv: "185.220.101.0/24,tor" });
-    const run = async (over: Record<string, unknown>) => (await analyze(scoreBody(over), "labelled", { ...k, "x-idempotency-key": key() })).body;
+    const run = async (over: Record<string, unknown>) =>
+      (await analyze(scoreBody(over), "labelled", { ...k, "x-idempotency-key": key() })).body;
     const returning = { id: uniq() };
     await analyze(scoreBody({ user: returning }), "live", { ...k, "x-idempotency-key": key() });
     expect((await run({ user: returning })).decision.type).toBe("APPROVE"); // 10, no risk signal
     expect((await run({})).decision.type).toBe("CONDITIONAL_APPROVE"); // new_user (medium), allow band
-    expect((await run({ user: { id: uniq(), email: "a@mailinator.com" } })).decision).toMatchObject({ type: "STEP_UP_AUTH", reasons: ["score_band:challenge", "email_disposable", "new_user"] });
+    expect((await run({ user: { id: uniq(), email: "a@mailinator.com" } })).decision).toMatchObject({
+      type: "STEP_UP_AUTH",
+      reasons: ["score_band:challenge", "email_disposable", "new_user"],
+    });
     expect((await run({ user: { ...returning, ip_address: "185.220.101.9" } })).decision.type).toBe("HOLD"); // 10 + 40 (high)
     expect((await run({ user: { id: uniq(), email: "a@mailinator.com", ip_address: "185.220.101.9" } })).decision.type).toBe("BLOCK");
   });

@@ -15,7 +15,13 @@ export const verificationsRouter = createRouter()
   )
   .openapi(listVerificationsRoute, async (c) => {
     const q = c.req.valid("query");
-    const page = await listVerifications(c.get("db"), scopeOf(c), { status: q.status, userId: q.user_id, type: q.type, limit: q.limit, after: q.after });
+    const page = await listVerifications(c.get("db"), scopeOf(c), {
+      status: q.status,
+      userId: q.user_id,
+      type: q.type,
+      limit: q.limit,
+      after: q.after,
+    });
     return c.json({ ...page, data: page.data.map((r) => serializeVerification(r, "verification")) }, 200);
   })
   .openapi(getVerificationRoute, async (c) => {

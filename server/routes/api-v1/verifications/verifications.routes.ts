@@ -19,7 +19,12 @@ export const createVerificationRoute = createRoute({
   summary: "Create a verification (KYC_WRITE)",
   middleware: apiKeyRoute("b", "KYC_WRITE"),
   request: { body: { required: true, content: { "application/json": { schema: VerifyRequestSchema } } } },
-  responses: { 201: json(BVerification, "Final result"), 202: json(BVerification, "Pending"), ...commonErrors, ...errorResponses(404, 409) },
+  responses: {
+    201: json(BVerification, "Final result"),
+    202: json(BVerification, "Pending"),
+    ...commonErrors,
+    ...errorResponses(404, 409),
+  },
 });
 
 export const listVerificationsRoute = createRoute({
@@ -46,5 +51,9 @@ export const getVerificationRoute = createRoute({
   summary: "Read one verification with the submitted identity (KYC_READ or KYC_WRITE)",
   middleware: apiKeyRoute("b", "KYC_READ"),
   request: { params: z.object({ id: z.string() }) },
-  responses: { 200: json(BVerification.extend({ subject: z.record(z.string(), z.unknown()) }), "The verification"), ...commonErrors, ...errorResponses(404) },
+  responses: {
+    200: json(BVerification.extend({ subject: z.record(z.string(), z.unknown()) }), "The verification"),
+    ...commonErrors,
+    ...errorResponses(404),
+  },
 });

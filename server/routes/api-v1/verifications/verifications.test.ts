@@ -32,15 +32,23 @@ describe("Surface B verifications", () => {
   it("is the same record as Surface A's identity verification", async () => {
     const key = (await api.key({ account: "same" })).key;
     const created = await call(url(), { headers: { "x-api-key": key }, body: person() });
-    const a = await call(`${api.url.live}/v1/identity/verifications/${created.body.verification_id}`, { headers: { authorization: `Bearer ${key}` } });
-    expect(a.body).toMatchObject({ object: "identity_verification", verification_id: created.body.verification_id, status: created.body.status });
+    const a = await call(`${api.url.live}/v1/identity/verifications/${created.body.verification_id}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(a.body).toMatchObject({
+      object: "identity_verification",
+      verification_id: created.body.verification_id,
+      status: created.body.status,
+    });
   });
 
   it("lists with filters and cursor pagination, newest first", async () => {
     const headers = { "x-api-key": (await api.key({ account: "lister", scopes: ["KYC_WRITE"] })).key };
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await call(url(), { headers, body: person() })).body.verification_id);
-    const pending = (await call(url(), { headers, body: person({ document: { type: "passport", number: "X12345678", issuing_country: "US" } }) })).body;
+    const pending = (
+      await call(url(), { headers, body: person({ document: { type: "passport", number: "X12345678", issuing_country: "US" } }) })
+    ).body;
     expect(pending.status).toBe("pending");
     const p1 = await call(url("?limit=2&status=verified"), { headers });
     expect(p1.body.data.map((v: { verification_id: string }) => v.verification_id)).toEqual([ids[2], ids[1]]);

@@ -47,7 +47,11 @@ export const listAnalystsRoute = createRoute({
   responses: {
     200: {
       description: "All analysts of the account, by e-mail",
-      content: { "application/json": { schema: z.object({ object: z.literal("list"), data: z.array(AnalystSchema), has_more: z.boolean(), next_cursor: z.null() }) } },
+      content: {
+        "application/json": {
+          schema: z.object({ object: z.literal("list"), data: z.array(AnalystSchema), has_more: z.boolean(), next_cursor: z.null() }),
+        },
+      },
     },
     ...commonErrors,
   },
@@ -92,7 +96,13 @@ export const updateAnalystRoute = createRoute({
     "A new role or disabling ends every console session of the analyst at once. The account keeps at least one enabled administrator (422 otherwise).",
   middleware: consoleRoute("admin"),
   request: {
-    params: z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) }),
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(200)
+        .openapi({ param: { name: "id", in: "path" } }),
+    }),
     body: {
       required: true,
       content: {

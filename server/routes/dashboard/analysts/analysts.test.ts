@@ -18,7 +18,8 @@ afterAll(() => api?.close());
 
 const url = (path = "") => `${api.url.live}/api/v1/analysts${path}`;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const signIn = (email: string, password: string, token = consoleToken) => call(url("/authenticate"), { headers: auth(token), body: { email, password } });
+const signIn = (email: string, password: string, token = consoleToken) =>
+  call(url("/authenticate"), { headers: auth(token), body: { email, password } });
 /** Signs in as the console does and returns the dashboard token of the new session. */
 async function sessionToken(email: string, password: string, token = consoleToken): Promise<string> {
   const r = await signIn(email, password, token);
@@ -32,13 +33,19 @@ describe("analysts", () => {
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ object: "analyst", email: "lee@example.com", role: "lead" });
     expect(JSON.stringify(r.body)).not.toMatch(/password|argon/);
-    const dup = await call(url(), { headers: auth(admin), body: { email: "lee@example.com", role: "analyst", password: "a long password" } });
+    const dup = await call(url(), {
+      headers: auth(admin),
+      body: { email: "lee@example.com", role: "analyst", password: "a long password" },
+    });
     expect(dup.status).toBe(422);
     const lead = await api.consoleToken(r.body.id);
     const list = await call(url(), { headers: auth(lead) });
     expect(list.status).toBe(200);
     expect(list.body.data.map((a: { email: string }) => a.email)).toContain("lee@example.com");
-    const forbidden = await call(url(), { headers: auth(lead), body: { email: "x@example.com", role: "admin", password: "a long password" } });
+    const forbidden = await call(url(), {
+      headers: auth(lead),
+      body: { email: "x@example.com", role: "admin", password: "a long password" },
+    });
     expect(forbidden.status).toBe(403);
   });
 
@@ -55,7 +62,12 @@ describe("sign-in", () => {
     const a = await api.analyst({ role: "analyst", email: "sam@example.com", password: "sam's password" });
     const ok = await signIn("SAM@example.com", "sam's password");
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ object: "analyst_session", method: "password", ended_at: null, analyst: { id: a.id, role: "analyst" } });
+    expect(ok.body).toMatchObject({
+      object: "analyst_session",
+      method: "password",
+      ended_at: null,
+      analyst: { id: a.id, role: "analyst" },
+    });
     expect(ok.body.session_id).toMatch(/^ses_/);
     const bad = await signIn("sam@example.com", "wrong");
     expect(bad.status).toBe(401);
@@ -118,7 +130,8 @@ describe("sign-in", () => {
     const a = await api.analyst({ role: "admin", account: "team" });
     const b = await api.analyst({ role: "admin", account: "team" });
     const [tokenA, tokenB] = [await api.consoleToken(a.id), await api.consoleToken(b.id)];
-    const create = (token: string, email: string) => call(url(), { headers: auth(token), body: { email, role: "analyst", password: "a long password" } });
+    const create = (token: string, email: string) =>
+      call(url(), { headers: auth(token), body: { email, role: "analyst", password: "a long password" } });
     expect((await create(tokenA, "by.a@example.com")).status).toBe(201);
     await api.deps.database.db.execute(sql`update analysts set role = 'analyst' where id = ${a.id}`);
     expect((await create(tokenA, "by.a2@example.com")).status).toBe(403);
@@ -147,16 +160,24 @@ describe("lockout", () => {
     const lockedAnswers = results.filter((r) => /Too many failed/.test(r.body.error.message)).length;
     expect(lockedAnswers).toBeGreaterThanOrEqual(30);
     expect((await signIn("parallel@example.com", "the right one")).body.error.message).toMatch(/Too many failed/);
-    const [row] = await rows<{ locked: boolean }>(api.deps.database.db, sql`select locked_until > now() as locked from analysts where id = ${a.id}`);
+    const [row] = await rows<{ locked: boolean }>(
+      api.deps.database.db,
+      sql`select locked_until > now() as locked from analysts where id = ${a.id}`,
+    );
     expect(row?.locked).toBe(true);
   });
 
   it("starts a new count once the lock has lapsed, and a success resets it", async () => {
     const a = await api.analyst({ role: "analyst", email: "lapse@example.com", password: "the right one" });
-    await api.deps.database.db.execute(sql`update analysts set failed_attempts = 10, locked_until = now() - interval '1 second' where id = ${a.id}`);
+    await api.deps.database.db.execute(
+      sql`update analysts set failed_attempts = 10, locked_until = now() - interval '1 second' where id = ${a.id}`,
+    );
     expect((await signIn("lapse@example.com", "wrong")).body.error.message).toBe("Invalid e-mail or password.");
     expect((await signIn("lapse@example.com", "the right one")).status).toBe(200);
-    const [row] = await rows<{ failed_attempts: number; locked_until: unknown }>(api.deps.database.db, sql`select failed_attempts, locked_until from analysts where id = ${a.id}`);
+    const [row] = await rows<{ failed_attempts: number; locked_until: unknown }>(
+      api.deps.database.db,
+      sql`select failed_attempts, locked_until from analysts where id = ${a.id}`,
+    );
     expect(row).toMatchObject({ failed_attempts: 0, locked_until: null });
   });
 });
@@ -183,7 +204,12 @@ describe("sessions", () => {
 
   it("a new role or disabling ends every session of that analyst at once; the last administrator stays", async () => {
     const boss = await api.analyst({ role: "admin", account: "sessions-co", email: "boss@sessions.example", password: "boss's password" });
-    const worker = await api.analyst({ role: "analyst", account: "sessions-co", email: "worker@sessions.example", password: "worker's password" });
+    const worker = await api.analyst({
+      role: "analyst",
+      account: "sessions-co",
+      email: "worker@sessions.example",
+      password: "worker's password",
+    });
     const consoleFor = await api.consoleToken("console", { account: "sessions-co" });
     const bossToken = await sessionToken("boss@sessions.example", "boss's password", consoleFor);
     const workerTokens = [
@@ -229,7 +255,10 @@ describe("sessions", () => {
     // ran first, the other way round; never both applied, never a 5xx.
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.every((r) => r.status < 500)).toBe(true);
-    const [row] = await rows<{ n: number }>(api.deps.database.db, sql`select count(*)::int as n from analysts a join accounts c on c.id = a.account_id where c.name = 'pair-co' and a.role = 'admin'`);
+    const [row] = await rows<{ n: number }>(
+      api.deps.database.db,
+      sql`select count(*)::int as n from analysts a join accounts c on c.id = a.account_id where c.name = 'pair-co' and a.role = 'admin'`,
+    );
     expect(row?.n).toBe(1);
   });
 });

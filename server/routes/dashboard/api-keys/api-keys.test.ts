@@ -28,7 +28,12 @@ describe("dashboard authentication", () => {
   it("refuses a missing, forged or expired token with 401 UNAUTHORIZED", async () => {
     const forged = await api.consoleToken((await api.analyst({ role: "admin" })).id, { secret: new TextEncoder().encode("x".repeat(40)) });
     const expired = await api.consoleToken((await api.analyst({ role: "admin" })).id, { expiresIn: "-1m" });
-    for (const headers of [{} as Record<string, string>, { authorization: "Bearer not-a-jwt" }, { authorization: `Bearer ${forged}` }, { authorization: `Bearer ${expired}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: "Bearer not-a-jwt" },
+      { authorization: `Bearer ${forged}` },
+      { authorization: `Bearer ${expired}` },
+    ]) {
       const r = await call(keysUrl(), { headers });
       expect(r.status).toBe(401);
       expect(r.body.error.code).toBe("UNAUTHORIZED");
@@ -45,9 +50,17 @@ describe("dashboard authentication", () => {
 
 describe("API keys", () => {
   it("creates a key of the listener's environment, shown once, that works at once", async () => {
-    const r = await call(keysUrl("test"), { headers: asAdmin(), body: { label: "Checkout service", scopes: ["TRANSACTIONS_WRITE", "cases:read"] } });
+    const r = await call(keysUrl("test"), {
+      headers: asAdmin(),
+      body: { label: "Checkout service", scopes: ["TRANSACTIONS_WRITE", "cases:read"] },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ object: "api_key", environment: "test", label: "Checkout service", scopes: ["TRANSACTIONS_WRITE", "cases:read"] });
+    expect(r.body).toMatchObject({
+      object: "api_key",
+      environment: "test",
+      label: "Checkout service",
+      scopes: ["TRANSACTIONS_WRITE", "cases:read"],
+    });
     expect(r.body.key).toMatch(/^argus_test_sk_[0-9A-Za-z]{32}$/);
     expect(r.body.last_four).toBe(r.body.key.slice(-4));
     const list = await call(keysUrl("test"), { headers: asAdmin() });
@@ -86,7 +99,10 @@ describe("API keys", () => {
     const testList = await call(keysUrl("test"), { headers: asAdmin() });
     expect(testList.body.data.some((k: { id: string }) => k.id === created.body.id)).toBe(false);
     const otherAdmin = await api.consoleToken((await api.analyst({ role: "admin", account: "other-co" })).id);
-    const cross = await call(`${keysUrl()}/${created.body.id}/revoke`, { headers: { authorization: `Bearer ${otherAdmin}` }, method: "POST" });
+    const cross = await call(`${keysUrl()}/${created.body.id}/revoke`, {
+      headers: { authorization: `Bearer ${otherAdmin}` },
+      method: "POST",
+    });
     expect(cross.status).toBe(404);
   });
 

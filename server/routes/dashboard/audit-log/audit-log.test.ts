@@ -24,8 +24,20 @@ afterAll(() => api?.close());
 
 const url = (q: Record<string, string>, env: "live" | "test" = "live") => `${api.url[env]}/api/v1/audit-log?${new URLSearchParams(q)}`;
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
-type Line = { id: string; type: string; at: string; environment: string | null; actor: string | null; object: { type: string; id: string }; data: Record<string, unknown> };
-const lines = (text: string): Line[] => text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as Line);
+type Line = {
+  id: string;
+  type: string;
+  at: string;
+  environment: string | null;
+  actor: string | null;
+  object: { type: string; id: string };
+  data: Record<string, unknown>;
+};
+const lines = (text: string): Line[] =>
+  text
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line);
 
 describe("GET /api/v1/audit-log", () => {
   it("is for admins only; API keys are refused", async () => {
@@ -47,31 +59,62 @@ describe("GET /api/v1/audit-log", () => {
       expect(r.status, JSON.stringify(q)).toBe(400);
       expect(r.body.error).toMatchObject({ code, param });
     }
-    expect((await call(url({ start_time: "2025-01-01T00:00:00Z", end_time: "2026-01-03T00:00:00Z" }), { headers: admin })).body.error.message).toContain("366 days");
+    expect(
+      (await call(url({ start_time: "2025-01-01T00:00:00Z", end_time: "2026-01-03T00:00:00Z" }), { headers: admin })).body.error.message,
+    ).toContain("366 days");
   });
 
   it("streams the account's audit entries of the period as NDJSON, oldest first", async () => {
     const start = new Date(Date.now() - 1000).toISOString();
     const txn = (await score(api, key, scoreBody())).body;
     await decide(api, key, txn.transaction_id, "false_positive");
-    const kase = await call(`${api.url.live}/v1/cases`, { headers: key, body: { title: "Card testing", case_type: "payment_fraud", transaction_ids: [txn.transaction_id], actor_id: adminId } });
+    const kase = await call(`${api.url.live}/v1/cases`, {
+      headers: key,
+      body: { title: "Card testing", case_type: "payment_fraud", transaction_ids: [txn.transaction_id], actor_id: adminId },
+    });
     expect(kase.status).toBe(201);
-    await call(`${api.url.live}/v1/cases/${kase.body.case_id}`, { method: "PATCH", headers: key, body: { status: "in_review", notes: "Looking", actor_id: adminId } });
+    await call(`${api.url.live}/v1/cases/${kase.body.case_id}`, {
+      method: "PATCH",
+      headers: key,
+      body: { status: "in_review", notes: "Looking", actor_id: adminId },
+    });
     await setPolicy(api, ACCOUNT, { retention_days: 400 });
     // Another environment's decision is not in this export.
     const testKey = bearer((await api.key({ account: ACCOUNT, env: "test" })).key);
     const other = (await score(api, testKey, scoreBody(), "test")).body;
-    await call(`${api.url.test}/v1/decisions`, { headers: testKey, body: { transaction_id: other.transaction_id, decision: "allow", reason: "false_positive" } });
+    await call(`${api.url.test}/v1/decisions`, {
+      headers: testKey,
+      body: { transaction_id: other.transaction_id, decision: "allow", reason: "false_positive" },
+    });
 
     const r = await call(url({ start_time: start, end_time: inAMinute() }), { headers: admin });
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toContain("application/x-ndjson");
     const got = lines(r.text);
     const types = got.map((l) => l.type);
-    expect(types).toEqual(expect.arrayContaining(["decision.recorded", "case.created", "case.note_added", "case.status_changed", "policy.updated", "api_key.created", "analyst.created", "analyst.signed_in"]));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        "decision.recorded",
+        "case.created",
+        "case.note_added",
+        "case.status_changed",
+        "policy.updated",
+        "api_key.created",
+        "analyst.created",
+        "analyst.signed_in",
+      ]),
+    );
     expect(got.map((l) => l.at)).toEqual([...got.map((l) => l.at)].sort());
-    expect(got.find((l) => l.type === "decision.recorded")).toMatchObject({ environment: "live", object: { type: "transaction", id: txn.transaction_id }, data: { decision: "allow", reason: "false_positive", snapshot: null, hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
-    expect(got.find((l) => l.type === "case.status_changed")).toMatchObject({ actor: adminId, object: { type: "case", id: kase.body.case_id }, data: { from: "open", to: "in_review", hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(got.find((l) => l.type === "decision.recorded")).toMatchObject({
+      environment: "live",
+      object: { type: "transaction", id: txn.transaction_id },
+      data: { decision: "allow", reason: "false_positive", snapshot: null, hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    expect(got.find((l) => l.type === "case.status_changed")).toMatchObject({
+      actor: adminId,
+      object: { type: "case", id: kase.body.case_id },
+      data: { from: "open", to: "in_review", hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(got.find((l) => l.type === "policy.updated")).toMatchObject({ object: { type: "policy", id: "score:live" } });
     expect(got.some((l) => l.object.id === other.transaction_id)).toBe(false);
     // Before the period: nothing of it.

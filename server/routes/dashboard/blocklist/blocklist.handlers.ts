@@ -21,7 +21,12 @@ export const blocklistRouter = createRouter()
     const body = c.req.valid("json");
     const n = normalizeBlocklistValue(body.kind, body.value);
     if (!n.ok) throw new ApiError("invalid_field_value", `value: ${n.message}.`, "value");
-    const { row, created } = await addEntry(c.get("db"), consoleScope(c), { kind: body.kind, value: n.value, note: body.note, createdBy: c.get("analyst")!.analystId });
+    const { row, created } = await addEntry(c.get("db"), consoleScope(c), {
+      kind: body.kind,
+      value: n.value,
+      note: body.note,
+      createdBy: c.get("analyst")!.analystId,
+    });
     return created ? c.json(serializeEntry(row), 201) : c.json(serializeEntry(row), 200);
   })
   .openapi(removeEntryRoute, async (c) => {

@@ -23,7 +23,8 @@ export const AddEntryBody = z
   .object({
     kind: z.enum(blocklistKinds),
     value: z.string().min(1).max(320).openapi({
-      description: "card `424242:4242` (BIN and last four), bank_account `011000015:6789` (routing and last four), e-mail, device `dev_…`, or IP",
+      description:
+        "card `424242:4242` (BIN and last four), bank_account `011000015:6789` (routing and last four), e-mail, device `dev_…`, or IP",
     }),
     note: z.string().max(1000).optional(),
   })
@@ -64,7 +65,10 @@ export const removeEntryRoute = createRoute({
   middleware: consoleRoute("lead", "admin"),
   request: { params: z.object({ id: z.string() }) },
   responses: {
-    200: { description: "The removed entry", content: { "application/json": { schema: EntrySchema.extend({ deleted: z.literal(true) }) } } },
+    200: {
+      description: "The removed entry",
+      content: { "application/json": { schema: EntrySchema.extend({ deleted: z.literal(true) }) } },
+    },
     ...commonErrors,
     ...errorResponses(404),
   },

@@ -10,6 +10,12 @@ export const deskRouter = createRouter()
   .openapi(setAvailabilityRoute, async (c) => {
     const me = c.get("analyst")!;
     const role = me.role === "console" ? "analyst" : me.role;
-    const row = await setAvailability(c.get("db"), me.accountId, { id: me.analystId, role }, c.req.valid("param").id, c.req.valid("json").availability);
+    const row = await setAvailability(
+      c.get("db"),
+      me.accountId,
+      { id: me.analystId, role },
+      c.req.valid("param").id,
+      c.req.valid("json").availability,
+    );
     return c.json(serializeAnalyst(row), 200);
   });

@@ -44,7 +44,9 @@ export const WorkloadSchema = z
     time_zone: z.string(),
     as_of: z.string(),
     unassigned: z.object(Load).openapi({ description: "Cases nobody holds" }),
-    data: z.array(AnalystWorkloadSchema).openapi({ description: "Every enabled analyst of the account, those with nothing included, by name" }),
+    data: z
+      .array(AnalystWorkloadSchema)
+      .openapi({ description: "Every enabled analyst of the account, those with nothing included, by name" }),
   })
   .openapi("Workload");
 
@@ -74,8 +76,19 @@ export const setAvailabilityRoute = createRoute({
   description: "`away` analysts take no new work: auto-assignment skips them. A disabled analyst cannot be made available (422).",
   middleware: consoleRoute("analyst", "lead", "admin"),
   request: {
-    params: z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) }),
-    body: { required: true, content: { "application/json": { schema: z.strictObject({ availability: z.enum(availabilities) }).openapi("SetAvailabilityRequest") } } },
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(200)
+        .openapi({ param: { name: "id", in: "path" } }),
+    }),
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: z.strictObject({ availability: z.enum(availabilities) }).openapi("SetAvailabilityRequest") },
+      },
+    },
   },
   responses: {
     200: { description: "The analyst", content: { "application/json": { schema: AnalystSchema } } },

@@ -24,7 +24,8 @@ async function team(name: string) {
     expect(r.status).toBe(201);
     return r.body as { case_id: string; created_at: string };
   };
-  const patchCase = (id: string, body: Record<string, unknown>) => call(url(`/v1/cases/${id}`), { method: "PATCH", headers: bearer(key), body });
+  const patchCase = (id: string, body: Record<string, unknown>) =>
+    call(url(`/v1/cases/${id}`), { method: "PATCH", headers: bearer(key), body });
   return { person, url, createCase, patchCase };
 }
 
@@ -60,7 +61,11 @@ describe("PUT /api/v1/analysts/{id}/availability", () => {
     const admin = await t.person("admin", "Ada");
     const gone = await t.person("analyst", "Gus");
     await call(t.url(`/api/v1/analysts/${gone.id}`), { method: "PATCH", headers: admin.h, body: { disabled: true } });
-    const r = await call(t.url(`/api/v1/analysts/${gone.id}/availability`), { method: "PUT", headers: admin.h, body: { availability: "available" } });
+    const r = await call(t.url(`/api/v1/analysts/${gone.id}/availability`), {
+      method: "PUT",
+      headers: admin.h,
+      body: { availability: "available" },
+    });
     expect(r.status).toBe(422);
     expect(r.body.error.param).toBe("availability");
   });
@@ -96,7 +101,15 @@ describe("GET /api/v1/workload", () => {
     expect(r.body).toMatchObject({ object: "workload", environment: "live", time_zone: "Europe/Paris" });
     expect(r.body.data.map((w: { name: string }) => w.name)).toEqual(["Ada", "Ana", "Ivo", "Lea"]);
     const of = (id: string) => r.body.data.find((w: { analyst_id: string }) => w.analyst_id === id);
-    expect(of(busy.id)).toMatchObject({ open: 2, in_review: 1, overdue: 1, oldest_created_at: first.created_at, resolved_today: 1, resolved_7d: 1, availability: "available" });
+    expect(of(busy.id)).toMatchObject({
+      open: 2,
+      in_review: 1,
+      overdue: 1,
+      oldest_created_at: first.created_at,
+      resolved_today: 1,
+      resolved_7d: 1,
+      availability: "available",
+    });
     expect(of(busy.id).oldest_age_seconds).toBeGreaterThanOrEqual(0);
     expect(of(idle.id)).toEqual({
       object: "analyst_workload",

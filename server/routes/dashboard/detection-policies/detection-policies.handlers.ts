@@ -13,7 +13,13 @@ export const detectionPoliciesRouter = createRouter()
     return c.json(policy, 200);
   })
   .openapi(putDetectionPolicyRoute, async (c) => {
-    const policy = await replaceThresholds(c.get("db"), consoleScope(c), c.req.valid("json"), c.get("analyst")!.analystId, expectedVersion(c));
+    const policy = await replaceThresholds(
+      c.get("db"),
+      consoleScope(c),
+      c.req.valid("json"),
+      c.get("analyst")!.analystId,
+      expectedVersion(c),
+    );
     setEtag(c, policy.version);
     return c.json(policy, 200);
   });

@@ -15,7 +15,12 @@ const CardTesting = z
     enabled: z.boolean(),
     distinct_cards: count.openapi({ description: "Distinct cards from one IP or device (default 10)" }),
     window_minutes: minutes(60).openapi({ description: "Default 10" }),
-    small_amount: z.number().int().min(1).max(1_000_000_000).openapi({ description: "Small attempt: at or below this, minor units (default 1000)" }),
+    small_amount: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000_000)
+      .openapi({ description: "Small attempt: at or below this, minor units (default 1000)" }),
     small_share: z.number().min(0).max(1).openapi({ description: "Mostly small: at least this share of attempts (default 0.7)" }),
   })
   .partial()
@@ -35,7 +40,12 @@ const DeviceCluster = z
     enabled: z.boolean(),
     distinct_users: count.openapi({ description: "Distinct users on one new device or IP (default 5)" }),
     window_minutes: minutes(1440).openapi({ description: "Default 60" }),
-    new_within_hours: z.number().int().min(1).max(24 * 90).openapi({ description: "New = first seen at most this long ago (default 24)" }),
+    new_within_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .openapi({ description: "New = first seen at most this long ago (default 24)" }),
   })
   .partial()
   .strict();
@@ -45,7 +55,12 @@ const Ato = z
     users: count.openapi({ description: "Distinct users with a takeover sequence (default 3)" }),
     follow_minutes: minutes(1440).openapi({ description: "account_change → large score delay (default 60)" }),
     amount_multiplier: z.number().min(1).max(1000).openapi({ description: "Score amount vs the user's average (default 3)" }),
-    window_hours: z.number().int().min(1).max(24 * 30).openapi({ description: "Sequences within this many hours count together (default 24)" }),
+    window_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .openapi({ description: "Sequences within this many hours count together (default 24)" }),
   })
   .partial()
   .strict();
@@ -86,7 +101,10 @@ export const DetectionPolicySchema = z
   })
   .openapi("DetectionPolicy");
 
-const ok = (description: string) => ({ 200: { description, content: { "application/json": { schema: DetectionPolicySchema } } }, ...commonErrors });
+const ok = (description: string) => ({
+  200: { description, content: { "application/json": { schema: DetectionPolicySchema } } },
+  ...commonErrors,
+});
 
 export const getDetectionPolicyRoute = createRoute({
   method: "get",

@@ -6,7 +6,12 @@ const tags = ["Dashboard: overview"];
 const count = z.number().int().min(0);
 
 const ScoresDaySchema = z
-  .object({ date: z.string().openapi({ example: "2026-11-21", description: "UTC calendar day" }), allow: count, challenge: count, block: count })
+  .object({
+    date: z.string().openapi({ example: "2026-11-21", description: "UTC calendar day" }),
+    allow: count,
+    challenge: count,
+    block: count,
+  })
   .openapi("OverviewScoresDay");
 
 const AlertTypeCountsSchema = z
@@ -18,8 +23,12 @@ export const OverviewSchema = z
     object: z.literal("overview"),
     environment: z.enum(["live", "test"]),
     generated_at: z.string(),
-    scores_by_day: z.array(ScoresDaySchema).openapi({ description: "Live scores per UTC day by the engine's decision, the last 14 days (today included), oldest first, zero-filled" }),
-    open_alerts: z.object({ total: count, by_type: z.array(AlertTypeCountsSchema) }).openapi({ description: "Alerts with status `open`, per type and severity; every known type appears" }),
+    scores_by_day: z.array(ScoresDaySchema).openapi({
+      description: "Live scores per UTC day by the engine's decision, the last 14 days (today included), oldest first, zero-filled",
+    }),
+    open_alerts: z
+      .object({ total: count, by_type: z.array(AlertTypeCountsSchema) })
+      .openapi({ description: "Alerts with status `open`, per type and severity; every known type appears" }),
     acknowledged_alerts: count.openapi({ description: "Alerts with status `acknowledged`: taken up by someone, not yet resolved" }),
     cases_by_status: z.object({ open: count, in_review: count, resolved: count, closed: count }),
     pending_screenings: count.openapi({ description: "Screenings whose review_state is `pending_review`" }),
@@ -33,7 +42,9 @@ export const WorkloadSchema = z
   .object({
     object: z.literal("case_workload"),
     environment: z.enum(["live", "test"]),
-    data: z.array(z.object({ assignee_id: z.string(), ...WorkloadCounts })).openapi({ description: "Per assignee with at least one open or in-review case, busiest first" }),
+    data: z
+      .array(z.object({ assignee_id: z.string(), ...WorkloadCounts }))
+      .openapi({ description: "Per assignee with at least one open or in-review case, busiest first" }),
     unassigned: z.object(WorkloadCounts),
   })
   .openapi("CaseWorkload");
@@ -44,7 +55,10 @@ export const getOverviewRoute = createRoute({
   tags,
   summary: "Counts for the console's overview: scores per day, open alerts, cases, pending reviews",
   middleware: consoleRoute("analyst", "lead", "admin"),
-  responses: { 200: { description: "The overview of this environment", content: { "application/json": { schema: OverviewSchema } } }, ...commonErrors },
+  responses: {
+    200: { description: "The overview of this environment", content: { "application/json": { schema: OverviewSchema } } },
+    ...commonErrors,
+  },
 });
 
 export const getWorkloadRoute = createRoute({
@@ -53,5 +67,8 @@ export const getWorkloadRoute = createRoute({
   tags,
   summary: "Open and in-review cases per assignee (leads)",
   middleware: consoleRoute("lead", "admin"),
-  responses: { 200: { description: "The case workload of this environment", content: { "application/json": { schema: WorkloadSchema } } }, ...commonErrors },
+  responses: {
+    200: { description: "The case workload of this environment", content: { "application/json": { schema: WorkloadSchema } } },
+    ...commonErrors,
+  },
 });

@@ -57,7 +57,12 @@ async function storeTransaction(env: "live" | "test", decision: "allow" | "chall
   });
 }
 
-async function storeAlert(env: "live" | "test", alertType: string, severity: "low" | "medium" | "high" | "critical", status: "open" | "acknowledged" | "resolved" = "open") {
+async function storeAlert(
+  env: "live" | "test",
+  alertType: string,
+  severity: "low" | "medium" | "high" | "critical",
+  status: "open" | "acknowledged" | "resolved" = "open",
+) {
   await api.deps.database.db.insert(alerts).values({
     id: newId("alert"),
     accountId,
@@ -104,9 +109,13 @@ describe("GET /api/v1/overview", () => {
     });
     expect(r.body.scores_by_day).toHaveLength(14);
     expect(r.body.scores_by_day.at(-1)).toEqual({ date: today(), allow: 0, challenge: 0, block: 0 });
-    expect(r.body.open_alerts.by_type.map((t: { alert_type: string }) => t.alert_type).sort()).toEqual(
-      ["ato_pattern", "card_testing", "identity_abuse", "new_device_cluster", "velocity_spike"],
-    );
+    expect(r.body.open_alerts.by_type.map((t: { alert_type: string }) => t.alert_type).sort()).toEqual([
+      "ato_pattern",
+      "card_testing",
+      "identity_abuse",
+      "new_device_cluster",
+      "velocity_spike",
+    ]);
   });
 
   it("counts scores per day and decision, open alerts by type and severity, cases, pending reviews", async () => {
@@ -125,7 +134,10 @@ describe("GET /api/v1/overview", () => {
     const c1 = await createCase(live, { severity: "high" });
     await createCase(live, { severity: "low" });
     await call(`${api.url.live}/v1/cases/${c1.body.case_id}`, { method: "PATCH", headers: live, body: { status: "in_review" } });
-    const pending = await call(`${api.url.live}/v1/identity/verify`, { headers: live, body: person({ document: { type: "passport", number: "X12345678", issuing_country: "US" } }) });
+    const pending = await call(`${api.url.live}/v1/identity/verify`, {
+      headers: live,
+      body: person({ document: { type: "passport", number: "X12345678", issuing_country: "US" } }),
+    });
     expect(pending.body.status).toBe("pending");
 
     const r = await overview("live", analyst);
@@ -138,7 +150,11 @@ describe("GET /api/v1/overview", () => {
     expect(r.body.open_alerts.total).toBe(3);
     expect(r.body.acknowledged_alerts).toBe(1);
     expect(r.body.open_alerts.by_type[0]).toEqual({ alert_type: "card_testing", total: 2, low: 0, medium: 0, high: 1, critical: 1 });
-    expect(r.body.open_alerts.by_type.find((t: { alert_type: string }) => t.alert_type === "velocity_spike")).toMatchObject({ total: 1, medium: 1, low: 0 });
+    expect(r.body.open_alerts.by_type.find((t: { alert_type: string }) => t.alert_type === "velocity_spike")).toMatchObject({
+      total: 1,
+      medium: 1,
+      low: 0,
+    });
     expect(r.body.cases_by_status).toEqual({ open: 1, in_review: 1, resolved: 0, closed: 0 });
     expect(r.body.pending_screenings).toBe(1);
     expect(r.body.pending_verifications).toBe(1);
@@ -152,10 +168,22 @@ describe("GET /api/v1/overview", () => {
     await storeScreening("test", "pending_review");
     await createCase(test, { severity: "critical" }, "test");
     const pre = await overview("test");
-    expect(pre.body).toMatchObject({ environment: "test", open_alerts: { total: 1 }, acknowledged_alerts: 0, cases_by_status: { open: 1, in_review: 0 }, pending_screenings: 2, pending_verifications: 0 });
+    expect(pre.body).toMatchObject({
+      environment: "test",
+      open_alerts: { total: 1 },
+      acknowledged_alerts: 0,
+      cases_by_status: { open: 1, in_review: 0 },
+      pending_screenings: 2,
+      pending_verifications: 0,
+    });
     expect(pre.body.scores_by_day.at(-1)).toMatchObject({ allow: 0, challenge: 1, block: 0 });
     const prod = await overview("live");
-    expect(prod.body).toMatchObject({ environment: "live", open_alerts: { total: 3 }, cases_by_status: { open: 1, in_review: 1 }, pending_screenings: 1 });
+    expect(prod.body).toMatchObject({
+      environment: "live",
+      open_alerts: { total: 3 },
+      cases_by_status: { open: 1, in_review: 1 },
+      pending_screenings: 1,
+    });
     expect(prod.body.scores_by_day.at(-1).challenge).toBe(0);
   });
 
@@ -165,7 +193,11 @@ describe("GET /api/v1/overview", () => {
     expect(k.body.error.message).toBe("API keys are not permitted on this endpoint");
     expect((await call(`${api.url.live}/api/v1/overview`)).status).toBe(401);
     const stranger = bearer(await api.consoleToken((await api.analyst({ role: "admin", account: "someone-else" })).id));
-    expect((await overview("live", stranger)).body).toMatchObject({ open_alerts: { total: 0 }, cases_by_status: { open: 0, in_review: 0 }, pending_screenings: 0 });
+    expect((await overview("live", stranger)).body).toMatchObject({
+      open_alerts: { total: 0 },
+      cases_by_status: { open: 0, in_review: 0 },
+      pending_screenings: 0,
+    });
   });
 
   it("appears in the Surface B OpenAPI document", async () => {

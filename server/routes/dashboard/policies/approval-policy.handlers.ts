@@ -15,7 +15,11 @@ export const approvalPolicyRouter = createRouter()
     const policy = await putApprovalPolicy(
       c.get("db"),
       consoleScope(c),
-      { caseFalsePositiveMinExposure: body.case_false_positive_min_exposure, screeningReview: body.screening_review, scorePolicyPublish: body.score_policy_publish },
+      {
+        caseFalsePositiveMinExposure: body.case_false_positive_min_exposure,
+        screeningReview: body.screening_review,
+        scorePolicyPublish: body.score_policy_publish,
+      },
       { analystId: c.get("analyst")!.analystId, expectedVersion: expectedVersion(c) },
     );
     setEtag(c, policy.version);

@@ -8,13 +8,16 @@ const tags = ["Dashboard: policies"];
 export const ApprovalPolicySchema = z
   .object({
     object: z.literal("approval_policy"),
-    case_false_positive_min_exposure: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Resolving a case as false_positive needs a second person when its exposure (the sum of its linked transactions' amounts, minor units) is at least this; null: never" }),
-    screening_review: z.boolean().openapi({ description: "A watchlist review that records true_match or false_positive needs a second person" }),
-    score_policy_publish: z.boolean().openapi({ description: "A score policy write that changes the bands or rules needs a second person" }),
+    case_false_positive_min_exposure: z.number().int().nullable().openapi({
+      description:
+        "Resolving a case as false_positive needs a second person when its exposure (the sum of its linked transactions' amounts, minor units) is at least this; null: never",
+    }),
+    screening_review: z
+      .boolean()
+      .openapi({ description: "A watchlist review that records true_match or false_positive needs a second person" }),
+    score_policy_publish: z
+      .boolean()
+      .openapi({ description: "A score policy write that changes the bands or rules needs a second person" }),
     version: z.number().int().openapi({ description: "0 until first written; +1 on every write; also the ETag" }),
     updated_by: z.string().nullable(),
     updated_at: z.string().nullable(),
@@ -29,7 +32,10 @@ export const PutApprovalPolicyBody = z
   })
   .openapi("ReplaceApprovalPolicyRequest");
 
-const ok = (description: string) => ({ 200: { description, content: { "application/json": { schema: ApprovalPolicySchema } } }, ...commonErrors });
+const ok = (description: string) => ({
+  200: { description, content: { "application/json": { schema: ApprovalPolicySchema } } },
+  ...commonErrors,
+});
 
 export const getApprovalPolicyRoute = createRoute({
   method: "get",

@@ -8,8 +8,18 @@ const tags = ["Dashboard: policies"];
 
 export const AssignmentRuleSchema = z
   .strictObject({
-    case_types: z.array(z.enum(caseTypes)).min(1).nullable().default(null).openapi({ description: "Cases of these types (null or absent: any)" }),
-    severities: z.array(z.enum(severityLevels)).min(1).nullable().default(null).openapi({ description: "Cases of these severities (null or absent: any)" }),
+    case_types: z
+      .array(z.enum(caseTypes))
+      .min(1)
+      .nullable()
+      .default(null)
+      .openapi({ description: "Cases of these types (null or absent: any)" }),
+    severities: z
+      .array(z.enum(severityLevels))
+      .min(1)
+      .nullable()
+      .default(null)
+      .openapi({ description: "Cases of these severities (null or absent: any)" }),
     analyst_ids: z
       .array(z.string().min(1).max(200))
       .min(1)
@@ -20,9 +30,12 @@ export const AssignmentRuleSchema = z
 
 export const PutAssignmentPolicyBody = z
   .strictObject({
-    mode: z.enum(assignmentModes).openapi({ description: "`manual`: cases wait for a claim or an assignment. `auto`: each new unassigned case goes to an active analyst" }),
+    mode: z.enum(assignmentModes).openapi({
+      description: "`manual`: cases wait for a claim or an assignment. `auto`: each new unassigned case goes to an active analyst",
+    }),
     rules: z.array(AssignmentRuleSchema).max(50).default([]).openapi({
-      description: "In `auto` mode, the first rule matching a case's type and severity restricts it to the rule's analysts; no match: any active analyst of role analyst",
+      description:
+        "In `auto` mode, the first rule matching a case's type and severity restricts it to the rule's analysts; no match: any active analyst of role analyst",
     }),
   })
   .openapi("ReplaceAssignmentPolicyRequest");
@@ -33,7 +46,11 @@ export const AssignmentPolicySchema = z
     environment: z.enum(["live", "test"]),
     mode: z.enum(assignmentModes),
     rules: z.array(
-      z.object({ case_types: z.array(z.enum(caseTypes)).nullable(), severities: z.array(z.enum(severityLevels)).nullable(), analyst_ids: z.array(z.string()) }),
+      z.object({
+        case_types: z.array(z.enum(caseTypes)).nullable(),
+        severities: z.array(z.enum(severityLevels)).nullable(),
+        analyst_ids: z.array(z.string()),
+      }),
     ),
     version: z.number().int().openapi({ description: "0 while never changed (manual)" }),
     updated_at: z.string().nullable(),
@@ -41,7 +58,10 @@ export const AssignmentPolicySchema = z
   })
   .openapi("AssignmentPolicy");
 
-const ok = (description: string) => ({ 200: { description, content: { "application/json": { schema: AssignmentPolicySchema } } }, ...commonErrors });
+const ok = (description: string) => ({
+  200: { description, content: { "application/json": { schema: AssignmentPolicySchema } } },
+  ...commonErrors,
+});
 
 export const getAssignmentPolicyRoute = createRoute({
   method: "get",

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-type Case = { case_id: string; assignee_id: string | null; version: number; events: { action: string; actor_id: string; from?: string | null; to?: string | null; reason?: string }[] };
+type Case = {
+  case_id: string;
+  assignee_id: string | null;
+  version: number;
+  events: { action: string; actor_id: string; from?: string | null; to?: string | null; reason?: string }[];
+};
 
 async function team(name: string) {
   const person = async (role: "admin" | "lead" | "analyst") => {
@@ -24,7 +29,11 @@ async function team(name: string) {
   const { key } = await api.key({ account: name });
   const url = (path: string) => `${api.url.live}${path}`;
   const put = (who: { h: Record<string, string> }, body: unknown, version?: number) =>
-    call(url("/api/v1/policies/assignment"), { method: "PUT", headers: { ...who.h, ...(version !== undefined ? { "if-match": `"${version}"` } : {}) }, body });
+    call(url("/api/v1/policies/assignment"), {
+      method: "PUT",
+      headers: { ...who.h, ...(version !== undefined ? { "if-match": `"${version}"` } : {}) },
+      body,
+    });
   const createCase = async (body: Record<string, unknown> = {}) => {
     const r = await call(url("/v1/cases"), { headers: bearer(key), body: { title: "t", case_type: "payment_fraud", ...body } });
     expect(r.status).toBe(201);
@@ -33,9 +42,17 @@ async function team(name: string) {
   const getCase = async (id: string) => (await call(url(`/v1/cases/${id}`), { headers: bearer(key) })).body as Case;
   /** Runs the auto-assignment jobs queued for a case, as a job runner would. */
   const runJobs = async (caseId: string) => {
-    const queued = await rows<JobRow>(api.deps.database.db, sql`select * from jobs where type = 'cases.auto_assign' and payload->>'case_id' = ${caseId}`);
+    const queued = await rows<JobRow>(
+      api.deps.database.db,
+      sql`select * from jobs where type = 'cases.auto_assign' and payload->>'case_id' = ${caseId}`,
+    );
     for (const job of queued) {
-      await caseJobs["cases.auto_assign"]!.run(job.payload as Record<string, unknown>, { db: api.deps.database.db, queue: api.deps.jobs, log: pino({ level: "silent" }), job });
+      await caseJobs["cases.auto_assign"]!.run(job.payload as Record<string, unknown>, {
+        db: api.deps.database.db,
+        queue: api.deps.jobs,
+        log: pino({ level: "silent" }),
+        job,
+      });
     }
     return queued.length;
   };
@@ -48,12 +65,25 @@ describe("/api/v1/policies/assignment", () => {
     const ana = await t.person("analyst");
     const lead = await t.person("lead");
     const r = await call(t.url("/api/v1/policies/assignment"), { headers: ana.h });
-    expect(r.body).toEqual({ object: "assignment_policy", environment: "live", mode: "manual", rules: [], version: 0, updated_at: null, updated_by: null });
+    expect(r.body).toEqual({
+      object: "assignment_policy",
+      environment: "live",
+      mode: "manual",
+      rules: [],
+      version: 0,
+      updated_at: null,
+      updated_by: null,
+    });
     expect((await t.put(ana, { mode: "auto" })).status).toBe(403);
     const put = await t.put(lead, { mode: "auto", rules: [{ severities: ["critical"], analyst_ids: [ana.id] }] });
     expect(put.status).toBe(200);
     expect(put.headers.get("etag")).toBe('"1"');
-    expect(put.body).toMatchObject({ mode: "auto", rules: [{ case_types: null, severities: ["critical"], analyst_ids: [ana.id] }], version: 1, updated_by: lead.id });
+    expect(put.body).toMatchObject({
+      mode: "auto",
+      rules: [{ case_types: null, severities: ["critical"], analyst_ids: [ana.id] }],
+      version: 1,
+      updated_by: lead.id,
+    });
   });
 
   it("refuses a rule naming another account's or a disabled analyst, an unknown severity or mode, naming the field; nothing changes", async () => {
@@ -87,7 +117,10 @@ describe("/api/v1/policies/assignment", () => {
     const loser = answers.find((a) => a.status === 409)!;
     expect(loser.body.error.message).toContain("version is 1");
     const winner = answers.find((a) => a.status === 200)!;
-    expect((await call(t.url("/api/v1/policies/assignment"), { headers: l1.h })).body).toMatchObject({ mode: winner.body.mode, version: 1 });
+    expect((await call(t.url("/api/v1/policies/assignment"), { headers: l1.h })).body).toMatchObject({
+      mode: winner.body.mode,
+      version: 1,
+    });
   });
 });
 
@@ -107,7 +140,13 @@ describe("automatic assignment", () => {
     const got = await t.getCase(first.case_id);
     expect(got.assignee_id).toBe(b.id); // a holds one case, b none, away is away, leads are not in the default pool
     expect(got.version).toBe(first.version + 1);
-    expect(got.events.at(-1)).toMatchObject({ action: "assignee_changed", actor_id: "system:auto_assign", from: null, to: b.id, reason: "auto_assignment" });
+    expect(got.events.at(-1)).toMatchObject({
+      action: "assignee_changed",
+      actor_id: "system:auto_assign",
+      from: null,
+      to: b.id,
+      reason: "auto_assignment",
+    });
     const second = await t.createCase();
     await t.runJobs(second.case_id);
     expect([a.id, b.id]).toContain((await t.getCase(second.case_id)).assignee_id); // one each now: ties go to the smaller id
@@ -153,10 +192,20 @@ describe("automatic assignment", () => {
     const t = await team("assign-reason");
     const c = await t.createCase({ assignee_id: "ana_first" });
     const patch = (body: unknown, version?: number) =>
-      call(t.url(`/v1/cases/${c.case_id}`), { method: "PATCH", headers: { ...bearer(t.key), ...(version ? { "if-match": `"${version}"` } : {}) }, body });
+      call(t.url(`/v1/cases/${c.case_id}`), {
+        method: "PATCH",
+        headers: { ...bearer(t.key), ...(version ? { "if-match": `"${version}"` } : {}) },
+        body,
+      });
     const moved = await patch({ assignee_id: "ana_second", assignment_reason: "Ana is on leave", actor_id: "ana_lead" }, c.version);
     expect(moved.status).toBe(200);
-    expect(moved.body.events.at(-1)).toMatchObject({ action: "assignee_changed", from: "ana_first", to: "ana_second", reason: "Ana is on leave", actor_id: "ana_lead" });
+    expect(moved.body.events.at(-1)).toMatchObject({
+      action: "assignee_changed",
+      from: "ana_first",
+      to: "ana_second",
+      reason: "Ana is on leave",
+      actor_id: "ana_lead",
+    });
     const stale = await patch({ assignee_id: "ana_third", assignment_reason: "late" }, c.version);
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe("version_conflict");

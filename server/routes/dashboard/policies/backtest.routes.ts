@@ -11,7 +11,9 @@ export const BacktestBody = z
     draft: z
       .object({
         score_bands: Bands,
-        rules: z.array(Rule).max(100).openapi({ description: "Evaluated in order, as in a policy: the first enabled rule that matches decides, else the score bands" }),
+        rules: z.array(Rule).max(100).openapi({
+          description: "Evaluated in order, as in a policy: the first enabled rule that matches decides, else the score bands",
+        }),
       })
       .openapi({ description: "The score bands and rules to try, validated exactly like PUT /api/v1/policies" }),
     start_time: requiredTime("start", "Live scores created at or after (ISO 8601)"),
@@ -45,7 +47,16 @@ const BacktestResultSchema = z
         to: action,
         count,
         examples: z
-          .array(z.object({ transaction_id: z.string(), created_at: z.string(), risk_score: count, from: action, to: action, rule_id: z.string().nullable() }))
+          .array(
+            z.object({
+              transaction_id: z.string(),
+              created_at: z.string(),
+              risk_score: count,
+              from: action,
+              to: action,
+              rule_id: z.string().nullable(),
+            }),
+          )
           .openapi({ description: "Up to 10, oldest first; rule_id is the draft rule that decided (null: the score bands)" }),
       }),
     ),
@@ -68,7 +79,10 @@ export const BacktestSchema = z
     id: z.string(),
     environment: z.enum(["live", "test"]),
     status: z.enum(["queued", "running", "succeeded", "failed"]),
-    progress: z.object({ scanned: count, total: count.openapi({ description: "Scores in the period (0 until the job has counted them)" }) }),
+    progress: z.object({
+      scanned: count,
+      total: count.openapi({ description: "Scores in the period (0 until the job has counted them)" }),
+    }),
     period: z.object({ start_time: z.string(), end_time: z.string() }),
     draft: z.object({ score_bands: z.object({ block: count, challenge: count }), rules: z.array(StoredRule) }),
     // A union, not .nullable(): the nullable copy would carry the component name (BacktestResult).
@@ -88,7 +102,8 @@ export const createBacktestRoute = createRoute({
   path: "/api/v1/policies/backtest",
   tags,
   summary: "Backtest a draft policy on a period of stored live scores (lead, admin)",
-  description: "Queues a job that replays the period's live scores with the draft's bands and rules; poll the backtest for progress and result.",
+  description:
+    "Queues a job that replays the period's live scores with the draft's bands and rules; poll the backtest for progress and result.",
   middleware: consoleRoute("lead", "admin"),
   request: { body: { required: true, content: { "application/json": { schema: BacktestBody } } } },
   responses: { 202: json("The backtest, queued"), ...commonErrors },

@@ -12,7 +12,9 @@ const ACCOUNT = "backtest-co";
 const t0 = new Date(Date.now() - 60_000).toISOString();
 beforeAll(async () => {
   api = await startTestApi();
-  const tok = async (role: "admin" | "lead" | "analyst") => ({ authorization: `Bearer ${await api.consoleToken((await api.analyst({ role, account: ACCOUNT })).id)}` });
+  const tok = async (role: "admin" | "lead" | "analyst") => ({
+    authorization: `Bearer ${await api.consoleToken((await api.analyst({ role, account: ACCOUNT })).id)}`,
+  });
   admin = await tok("admin");
   lead = await tok("lead");
   analyst = await tok("analyst");
@@ -22,7 +24,10 @@ afterAll(() => api?.close());
 
 const url = (path = "") => `${api.url.live}/api/v1/policies/backtest${path}`;
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
-const draft = { score_bands: { block: 90, challenge: 15 }, rules: [{ id: "big_amount", name: "Block large amounts", action: "block", when: { amount_gte: 9000 } }] };
+const draft = {
+  score_bands: { block: 90, challenge: 15 },
+  rules: [{ id: "big_amount", name: "Block large amounts", action: "block", when: { amount_gte: 9000 } }],
+};
 
 describe("POST /api/v1/policies/backtest", () => {
   it("validates the draft like a policy write and the period, naming the field", async () => {
@@ -30,7 +35,10 @@ describe("POST /api/v1/policies/backtest", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...body, draft: undefined }, "draft"],
       [{ ...body, draft: { ...draft, score_bands: { block: 30, challenge: 50 } } }, "draft.score_bands.challenge"],
-      [{ ...body, draft: { ...draft, rules: [{ name: "x", action: "block", when: { signals_all: ["no_such_signal"] } }] } }, "draft.rules.0.when.signals_all.0"],
+      [
+        { ...body, draft: { ...draft, rules: [{ name: "x", action: "block", when: { signals_all: ["no_such_signal"] } }] } },
+        "draft.rules.0.when.signals_all.0",
+      ],
       [{ ...body, draft: { ...draft, rules: [{ name: "x", action: "block", when: {} }] } }, "draft.rules.0.when"],
       [{ ...body, draft: { ...draft, rules: [draft.rules[0], draft.rules[0]] } }, "draft.rules.1.id"],
       [{ ...body, start_time: "yesterday" }, "start_time"],
@@ -42,12 +50,18 @@ describe("POST /api/v1/policies/backtest", () => {
       expect(r.status, JSON.stringify(b)).toBe(400);
       expect(r.body.error.param).toBe(param);
     }
-    const long = await call(url(), { headers: admin, body: { ...body, start_time: "2025-01-01T00:00:00Z", end_time: "2026-01-03T00:00:00Z" } });
+    const long = await call(url(), {
+      headers: admin,
+      body: { ...body, start_time: "2025-01-01T00:00:00Z", end_time: "2026-01-03T00:00:00Z" },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error).toMatchObject({ code: "invalid_field_value", param: "end_time" });
     expect(long.body.error.message).toContain("366 days");
     // Exactly 366 days is allowed.
-    expect((await call(url(), { headers: admin, body: { ...body, start_time: "2025-01-01T00:00:00Z", end_time: "2026-01-02T00:00:00.000Z" } })).status).toBe(202);
+    expect(
+      (await call(url(), { headers: admin, body: { ...body, start_time: "2025-01-01T00:00:00Z", end_time: "2026-01-02T00:00:00.000Z" } }))
+        .status,
+    ).toBe(202);
   });
 
   it("is for leads and admins; any role reads a backtest; API keys are refused", async () => {
@@ -121,7 +135,13 @@ describe("POST /api/v1/policies/backtest", () => {
     });
     const toBlock = body.result.moves.find((m: { from: string; to: string }) => m.from === "allow" && m.to === "block");
     expect(toBlock.examples).toEqual([
-      expect.objectContaining({ transaction_id: allowed[3].transaction_id, risk_score: allowed[3].risk_score, from: "allow", to: "block", rule_id: "big_amount" }),
+      expect.objectContaining({
+        transaction_id: allowed[3].transaction_id,
+        risk_score: allowed[3].risk_score,
+        from: "allow",
+        to: "block",
+        rule_id: "big_amount",
+      }),
     ]);
     const toChallenge = body.result.moves.find((m: { from: string; to: string }) => m.from === "block" && m.to === "challenge");
     expect(toChallenge.examples.map((e: { transaction_id: string }) => e.transaction_id)).toEqual(blocked.map((t) => t.transaction_id));

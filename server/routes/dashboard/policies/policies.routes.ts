@@ -19,14 +19,26 @@ const Conditions = z
     score_gte: z.number().int().min(0).max(100).optional(),
     amount_gte: z.number().int().min(0).optional().openapi({ description: "Smallest currency unit" }),
     payment_method_types: z.array(z.enum(paymentMethodTypes)).min(1).optional(),
-    currencies: z.array(z.string().refine(isCurrency, { message: "must be an ISO 4217 code" }).transform((c) => c.toUpperCase())).min(1).optional(),
+    currencies: z
+      .array(
+        z
+          .string()
+          .refine(isCurrency, { message: "must be an ISO 4217 code" })
+          .transform((c) => c.toUpperCase()),
+      )
+      .min(1)
+      .optional(),
     merchant_ids: z.array(z.string().min(1)).min(1).max(100).optional(),
     merchant_categories: z.array(z.string().min(1)).min(1).max(100).optional(),
   })
   .refine((w) => Object.values(w).some((v) => v !== undefined), { message: "must set at least one condition" });
 
 export const Rule = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, - or _").optional().openapi({ description: "Kept when given; generated (rule_…) otherwise" }),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, - or _")
+    .optional()
+    .openapi({ description: "Kept when given; generated (rule_…) otherwise" }),
   name: z.string().trim().min(1).max(100),
   enabled: z.boolean().optional(),
   action,
@@ -39,14 +51,30 @@ export const Bands = z
 
 const fields = {
   score_bands: Bands,
-  rules: z.array(Rule).max(100).openapi({ description: "Evaluated in order; the first enabled rule that matches decides, else the score bands" }),
-  retention_days: z.number().int().min(1).max(36_500).openapi({ description: "Events and decisions older than this are purged (default 2557 = 7 years)" }),
+  rules: z
+    .array(Rule)
+    .max(100)
+    .openapi({ description: "Evaluated in order; the first enabled rule that matches decides, else the score bands" }),
+  retention_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(36_500)
+    .openapi({ description: "Events and decisions older than this are purged (default 2557 = 7 years)" }),
   ip_ranges_csv: z.string().nullable().openapi({ description: "`cidr,category` lines, category proxy|vpn|tor|hosting; null clears" }),
-  bin_table_csv: z.string().nullable().openapi({ description: "`bin_from,bin_to,scheme,type,prepaid,country` lines; null restores the shipped table" }),
+  bin_table_csv: z
+    .string()
+    .nullable()
+    .openapi({ description: "`bin_from,bin_to,scheme,type,prepaid,country` lines; null restores the shipped table" }),
 };
 
 export const PutPolicyBody = z
-  .object({ ...fields, retention_days: fields.retention_days.optional(), ip_ranges_csv: fields.ip_ranges_csv.optional(), bin_table_csv: fields.bin_table_csv.optional() })
+  .object({
+    ...fields,
+    retention_days: fields.retention_days.optional(),
+    ip_ranges_csv: fields.ip_ranges_csv.optional(),
+    bin_table_csv: fields.bin_table_csv.optional(),
+  })
   .openapi("ReplacePolicyRequest");
 export const PatchPolicyBody = changeRequired(
   z.object({
@@ -125,7 +153,9 @@ export const patchPolicyRoute = createRoute({
   responses: { ...ok("The updated policies"), 202: heldResponse, ...errorResponses(409) },
 });
 
-export const SignalInfoSchema = z.object({ name: z.string(), weight: z.string(), points: z.number(), trigger: z.string() }).openapi("SignalInfo");
+export const SignalInfoSchema = z
+  .object({ name: z.string(), weight: z.string(), points: z.number(), trigger: z.string() })
+  .openapi("SignalInfo");
 
 export const signalCatalogueRoute = createRoute({
   method: "get",
@@ -136,7 +166,11 @@ export const signalCatalogueRoute = createRoute({
   responses: {
     200: {
       description: "Every signal the engine can emit",
-      content: { "application/json": { schema: z.object({ object: z.literal("list"), data: z.array(SignalInfoSchema), has_more: z.boolean(), next_cursor: z.null() }) } },
+      content: {
+        "application/json": {
+          schema: z.object({ object: z.literal("list"), data: z.array(SignalInfoSchema), has_more: z.boolean(), next_cursor: z.null() }),
+        },
+      },
     },
     ...commonErrors,
   },

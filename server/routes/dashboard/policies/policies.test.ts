@@ -10,7 +10,9 @@ let key: Record<string, string>;
 const ACCOUNT = "policy-co";
 beforeAll(async () => {
   api = await startTestApi();
-  const tok = async (role: "admin" | "lead" | "analyst") => ({ authorization: `Bearer ${await api.consoleToken((await api.analyst({ role, account: ACCOUNT })).id)}` });
+  const tok = async (role: "admin" | "lead" | "analyst") => ({
+    authorization: `Bearer ${await api.consoleToken((await api.analyst({ role, account: ACCOUNT })).id)}`,
+  });
   admin = await tok("admin");
   lead = await tok("lead");
   analyst = await tok("analyst");
@@ -24,7 +26,16 @@ describe("/api/v1/policies", () => {
   it("shows the defaults to any role: block ≥ 75, challenge ≥ 40, no rules, 7-year retention, shipped BIN table", async () => {
     const r = await call(url(), { headers: analyst });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ object: "policy", environment: "live", score_bands: { block: 75, challenge: 40 }, rules: [], retention_days: 2557, bin_table: "default", ip_ranges_count: 0, version: 0 });
+    expect(r.body).toMatchObject({
+      object: "policy",
+      environment: "live",
+      score_bands: { block: 75, challenge: 40 },
+      rules: [],
+      retention_days: 2557,
+      bin_table: "default",
+      ip_ranges_count: 0,
+      version: 0,
+    });
     expect(r.body.bin_table_rows).toBeGreaterThan(100);
     const signals = await call(`${url()}/signals`, { headers: analyst });
     expect(signals.body.data.find((s: { name: string }) => s.name === "velocity_high")).toMatchObject({ weight: "high_risk", points: 45 });
@@ -43,18 +54,29 @@ describe("/api/v1/policies", () => {
       headers: admin,
       body: {
         score_bands: { block: 90, challenge: 30 },
-        rules: [{ id: "prepaid_burst", name: "Block prepaid bursts", action: "block", when: { signals_all: ["velocity_high", "bin_prepaid"] } }],
+        rules: [
+          { id: "prepaid_burst", name: "Block prepaid bursts", action: "block", when: { signals_all: ["velocity_high", "bin_prepaid"] } },
+        ],
         bin_table_csv: "537410,,mastercard,debit,true,US",
       },
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ score_bands: { block: 90, challenge: 30 }, bin_table: "custom", bin_table_rows: 1, version: 1, rules: [{ id: "prepaid_burst", enabled: true }] });
+    expect(put.body).toMatchObject({
+      score_bands: { block: 90, challenge: 30 },
+      bin_table: "custom",
+      bin_table_rows: 1,
+      version: 1,
+      rules: [{ id: "prepaid_burst", enabled: true }],
+    });
     const user = { id: uniq() };
     let last;
-    for (let i = 0; i < 10; i++) last = await score(api, key, scoreBody({ user, payment_method: { type: "card", card_bin: "537410", last_four: String(2000 + i) } }));
+    for (let i = 0; i < 10; i++)
+      last = await score(api, key, scoreBody({ user, payment_method: { type: "card", card_bin: "537410", last_four: String(2000 + i) } }));
     expect(signalNames(last!.body)).toEqual(expect.arrayContaining(["velocity_high", "bin_prepaid"]));
     expect(last!.body.decision).toBe("block");
-    const ev = await call(`${api.url.live}/v1/events?transaction_id=${last!.body.transaction_id}&event_type=transaction.blocked`, { headers: key });
+    const ev = await call(`${api.url.live}/v1/events?transaction_id=${last!.body.transaction_id}&event_type=transaction.blocked`, {
+      headers: key,
+    });
     expect(ev.body.data[0].payload).toMatchObject({ rule_id: "prepaid_burst", rule_name: "Block prepaid bursts", threshold: null });
     // The same burst without a prepaid card: only the bands decide.
     const other = { id: uniq() };
@@ -83,7 +105,13 @@ describe("/api/v1/policies", () => {
       const answers = await Promise.all(patches.map((body) => call(url(), { method: "PATCH", headers: racer, body })));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
       const now = (await call(url(), { headers: racer })).body;
-      expect(now).toMatchObject({ score_bands: { block: 80, challenge: 35 }, rules: [{ id: "race_rule" }], retention_days: 400, ip_ranges_count: 1, version: 4 * (round + 1) });
+      expect(now).toMatchObject({
+        score_bands: { block: 80, challenge: 35 },
+        rules: [{ id: "race_rule" }],
+        retention_days: 400,
+        ip_ranges_count: 1,
+        version: 4 * (round + 1),
+      });
     }
   });
 
@@ -100,7 +128,15 @@ describe("/api/v1/policies", () => {
       [{ rules: [{ name: "x", action: "block", when: { signals_all: ["no_such_signal"] } }] }, "rules.0.when.signals_all.0"],
       [{ rules: [{ name: "x", action: "block", when: {} }] }, "rules.0.when"],
       [{ rules: [{ name: "x", action: "deny", when: { score_gte: 50 } }] }, "rules.0.action"],
-      [{ rules: [{ id: "a", name: "x", action: "block", when: { score_gte: 5 } }, { id: "a", name: "y", action: "allow", when: { score_gte: 5 } }] }, "rules.1.id"],
+      [
+        {
+          rules: [
+            { id: "a", name: "x", action: "block", when: { score_gte: 5 } },
+            { id: "a", name: "y", action: "allow", when: { score_gte: 5 } },
+          ],
+        },
+        "rules.1.id",
+      ],
       [{ retention_days: 0 }, "retention_days"],
       [{ ip_ranges_csv: "cidr,category\n10.0.0.0/33,proxy" }, "ip_ranges_csv"],
       [{ ip_ranges_csv: "1.2.3.0/24,residential" }, "ip_ranges_csv"],
@@ -130,7 +166,9 @@ describe("/api/v1/policies", () => {
     expect(signalNames((await score(api, key, scoreBody({ user: { id: uniq(), ip_address: ip } }))).body)).toContain("ip_proxy_detected");
     const r = await call(url(), { method: "PATCH", headers: admin, body: { ip_ranges_csv: null, bin_table_csv: null } });
     expect(r.body).toMatchObject({ ip_ranges_csv: null, ip_ranges_count: 0, bin_table: "default" });
-    expect(signalNames((await score(api, key, scoreBody({ user: { id: uniq(), ip_address: ip } }))).body)).not.toContain("ip_proxy_detected");
+    expect(signalNames((await score(api, key, scoreBody({ user: { id: uniq(), ip_address: ip } }))).body)).not.toContain(
+      "ip_proxy_detected",
+    );
   });
 });
 
@@ -145,7 +183,13 @@ describe("/api/v1/blocklist", () => {
     expect((await call(bl(), { headers: lead, body: { kind: "email", value: "fraudster@example.com" } })).status).toBe(200);
     const card = await call(bl(), { headers: admin, body: { kind: "card", value: "42424242:4242" } });
     expect(card.body.value).toBe("424242:4242");
-    for (const [kind, value] of [["card", "4242424242424242"], ["ip", "999.1.1.1"], ["device", "laptop"], ["bank_account", "1234"], ["phone", "+1"]]) {
+    for (const [kind, value] of [
+      ["card", "4242424242424242"],
+      ["ip", "999.1.1.1"],
+      ["device", "laptop"],
+      ["bank_account", "1234"],
+      ["phone", "+1"],
+    ]) {
       const r = await call(bl(), { headers: admin, body: { kind, value } });
       expect(r.status, `${kind} ${value}`).toBe(400);
       expect(r.body.error.code).toBe("invalid_field_value");

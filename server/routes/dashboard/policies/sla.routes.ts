@@ -34,7 +34,10 @@ export const SlaPolicySchema = z
   })
   .openapi("SlaPolicy");
 
-const ok = (description: string) => ({ 200: { description, content: { "application/json": { schema: SlaPolicySchema } } }, ...commonErrors });
+const ok = (description: string) => ({
+  200: { description, content: { "application/json": { schema: SlaPolicySchema } } },
+  ...commonErrors,
+});
 
 export const getSlaPolicyRoute = createRoute({
   method: "get",

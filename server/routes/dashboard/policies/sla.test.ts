@@ -10,7 +10,9 @@ let key: Record<string, string>;
 const ACCOUNT = "sla-policy-co";
 beforeAll(async () => {
   api = await startTestApi();
-  const tok = async (role: "admin" | "lead") => ({ authorization: `Bearer ${await api.consoleToken((await api.analyst({ role, account: ACCOUNT })).id)}` });
+  const tok = async (role: "admin" | "lead") => ({
+    authorization: `Bearer ${await api.consoleToken((await api.analyst({ role, account: ACCOUNT })).id)}`,
+  });
   admin = await tok("admin");
   lead = await tok("lead");
   key = bearer((await api.key({ account: ACCOUNT })).key);
@@ -27,7 +29,15 @@ describe("/api/v1/policies/sla", () => {
     const r = await call(url(), { headers: lead });
     expect(r.status).toBe(200);
     expect(r.headers.get("etag")).toBe('"0"');
-    expect(r.body).toEqual({ object: "sla_policy", environment: "live", case_due_seconds: defaults, alert_due_seconds: defaults, version: 0, updated_at: null, updated_by: null });
+    expect(r.body).toEqual({
+      object: "sla_policy",
+      environment: "live",
+      case_due_seconds: defaults,
+      alert_due_seconds: defaults,
+      version: 0,
+      updated_at: null,
+      updated_by: null,
+    });
   });
 
   it("refuses bad due times naming the field, and changes nothing", async () => {
@@ -36,7 +46,11 @@ describe("/api/v1/policies/sla", () => {
       [{ case_due_seconds: mine, alert_due_seconds: { ...mine, low: -60 } }, "alert_due_seconds.low", "invalid_field_value"],
       [{ case_due_seconds: mine, alert_due_seconds: { ...mine, high: 1.5 } }, "alert_due_seconds.high", "invalid_field_value"],
       [{ case_due_seconds: { ...mine, urgent: 60 }, alert_due_seconds: mine }, "case_due_seconds", "invalid_field_value"],
-      [{ case_due_seconds: { critical: 60, high: 60, medium: 60 }, alert_due_seconds: mine }, "case_due_seconds.low", "missing_required_field"],
+      [
+        { case_due_seconds: { critical: 60, high: 60, medium: 60 }, alert_due_seconds: mine },
+        "case_due_seconds.low",
+        "missing_required_field",
+      ],
       [{ case_due_seconds: mine }, "alert_due_seconds", "missing_required_field"],
     ];
     for (const [body, param, code] of bad) {
@@ -44,23 +58,37 @@ describe("/api/v1/policies/sla", () => {
       expect(r.status, param).toBe(400);
       expect(r.body.error, param).toMatchObject({ code, param });
     }
-    const unknown = await call(url(), { method: "PUT", headers: admin, body: { case_due_seconds: { ...mine, urgent: 60 }, alert_due_seconds: mine } });
+    const unknown = await call(url(), {
+      method: "PUT",
+      headers: admin,
+      body: { case_due_seconds: { ...mine, urgent: 60 }, alert_due_seconds: mine },
+    });
     expect(unknown.body.error.message).toContain("urgent");
     expect((await call(url(), { headers: admin })).body.version).toBe(0);
   });
 
   it("only admins replace it; API keys are refused", async () => {
-    expect((await call(url(), { method: "PUT", headers: lead, body: { case_due_seconds: mine, alert_due_seconds: mine } })).status).toBe(403);
+    expect((await call(url(), { method: "PUT", headers: lead, body: { case_due_seconds: mine, alert_due_seconds: mine } })).status).toBe(
+      403,
+    );
     expect((await call(url(), { headers: key })).status).toBe(403);
   });
 
   it("replaces it with If-Match; a stale version is 409 (CONFLICT) naming the current one, nothing changed", async () => {
-    const put = await call(url(), { method: "PUT", headers: { ...admin, "if-match": '"0"' }, body: { case_due_seconds: mine, alert_due_seconds: defaults } });
+    const put = await call(url(), {
+      method: "PUT",
+      headers: { ...admin, "if-match": '"0"' },
+      body: { case_due_seconds: mine, alert_due_seconds: defaults },
+    });
     expect(put.status).toBe(200);
     expect(put.headers.get("etag")).toBe('"1"');
     expect(put.body).toMatchObject({ case_due_seconds: mine, alert_due_seconds: defaults, version: 1 });
     expect(put.body.updated_by).toMatch(/^ana_/);
-    const stale = await call(url(), { method: "PUT", headers: { ...admin, "if-match": '"0"' }, body: { case_due_seconds: defaults, alert_due_seconds: defaults } });
+    const stale = await call(url(), {
+      method: "PUT",
+      headers: { ...admin, "if-match": '"0"' },
+      body: { case_due_seconds: defaults, alert_due_seconds: defaults },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe("CONFLICT"); // Surface B's name for version_conflict
     expect(stale.body.error.message).toContain("version is 1");

@@ -61,18 +61,27 @@ async function account(name: string) {
 
 type Made = { id: string; severity: string; at: number };
 const bySeverity = (made: Made[]) =>
-  [...made].sort((a, b) => rank[b.severity]! - rank[a.severity]! || a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((m) => m.id);
+  [...made]
+    .sort((a, b) => rank[b.severity]! - rank[a.severity]! || a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((m) => m.id);
 const ids = (rows: Alert[]) => rows.map((r) => r.alert_id);
 
 describe("GET /v1/alerts?sort=severity", () => {
   it("orders critical → low, then oldest first, then id, across pages of any size", async () => {
     const a = await account("alerts-sort-order");
     const made: Made[] = [];
-    for (const [i, severity] of ["low", "critical", "medium", "critical", "high", "medium", "low", "high"].entries()) made.push(await a.make(severity, i));
+    for (const [i, severity] of ["low", "critical", "medium", "critical", "high", "medium", "low", "high"].entries())
+      made.push(await a.make(severity, i));
     // Ties on severity and on created_at: two more criticals at the very instant of an earlier one.
     made.push(await a.make("critical", 1), await a.make("critical", 1));
     const expected = bySeverity(made);
-    expect(expected.slice(0, 5).map((id) => made.find((m) => m.id === id)!.severity)).toEqual(["critical", "critical", "critical", "critical", "high"]);
+    expect(expected.slice(0, 5).map((id) => made.find((m) => m.id === id)!.severity)).toEqual([
+      "critical",
+      "critical",
+      "critical",
+      "critical",
+      "high",
+    ]);
 
     for (const limit of [1, 2, 3, 4, 100]) {
       const rows = await a.all("sort=severity", limit);
@@ -115,9 +124,15 @@ describe("GET /v1/alerts?sort=severity", () => {
     expect(ids(await a.all("sort=severity&status=all", 2))).toEqual(bySeverity(made));
     expect(ids(await a.all("sort=severity&status=acknowledged", 1))).toEqual([crit3!.id]);
     expect(ids(await a.all("sort=severity&severity=high", 1))).toEqual([high1!.id, high5!.id]);
-    expect(ids(await a.all("sort=severity&alert_type=identity_abuse", 1))).toEqual(bySeverity(made.filter((m) => m === crit1 || m === made[4])));
+    expect(ids(await a.all("sort=severity&alert_type=identity_abuse", 1))).toEqual(
+      bySeverity(made.filter((m) => m === crit1 || m === made[4])),
+    );
     expect(ids(await a.all("sort=severity&user_id=u1&status=all", 1))).toEqual([crit3!.id, high1!.id, low!.id]);
-    expect(ids(await a.all(`sort=severity&status=all&start_time=${at(1)}&end_time=${at(3)}`, 1))).toEqual([crit1!.id, crit3!.id, high1!.id]);
+    expect(ids(await a.all(`sort=severity&status=all&start_time=${at(1)}&end_time=${at(3)}`, 1))).toEqual([
+      crit1!.id,
+      crit3!.id,
+      high1!.id,
+    ]);
     expect(ids(await a.all("sort=severity&severity=low", 1))).toEqual([]);
   });
 
@@ -158,7 +173,11 @@ describe("GET /v1/alerts?sort=severity", () => {
 
   it("is described in the OpenAPI document", async () => {
     const r = await call(`${api.url.live}/v1/openapi.json`);
-    const params = r.body.paths["/v1/alerts"].get.parameters as { name: string; schema: { enum?: string[]; default?: string }; description?: string }[];
+    const params = r.body.paths["/v1/alerts"].get.parameters as {
+      name: string;
+      schema: { enum?: string[]; default?: string };
+      description?: string;
+    }[];
     const sort = params.find((p) => p.name === "sort");
     expect(sort?.schema).toMatchObject({ enum: ["created_at", "severity", "due_at"], default: "created_at" });
     expect(sort?.description).toMatch(/critical/);

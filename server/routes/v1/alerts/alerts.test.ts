@@ -137,10 +137,21 @@ describe("GET /v1/alerts/{id}", () => {
   it("returns the alert with the user and transaction ids behind it, paginated", async () => {
     const txns = [];
     for (let i = 0; i < 5; i++) txns.push(await insertTransaction(api.deps.database.db, scope, { userId: `d${i}` }));
-    const { alert } = await raise({ key: "detail", userIds: txns.map((_, i) => `d${i}`), transactionIds: txns, evidence: { ip: "203.0.113.7" } });
+    const { alert } = await raise({
+      key: "detail",
+      userIds: txns.map((_, i) => `d${i}`),
+      transactionIds: txns,
+      evidence: { ip: "203.0.113.7" },
+    });
     const r = await get(`/v1/alerts/${alert.id}?limit=2`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ object: "alert", alert_id: alert.id, affected_users: 5, affected_transactions: 5, evidence: { ip: "203.0.113.7" } });
+    expect(r.body).toMatchObject({
+      object: "alert",
+      alert_id: alert.id,
+      affected_users: 5,
+      affected_transactions: 5,
+      evidence: { ip: "203.0.113.7" },
+    });
     expect(r.body.user_ids).toMatchObject({ object: "list", has_more: true });
     expect(r.body.user_ids.data).toHaveLength(2);
     const users = [...r.body.user_ids.data];

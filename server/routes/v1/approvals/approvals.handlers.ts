@@ -24,17 +24,32 @@ function applier(c: Context<AppEnv>): (action: ApprovalAction) => Apply {
 export const approvalsRouter = createRouter()
   .openapi(listApprovalsRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listApprovals(c.get("db"), keyScope(c), { status: q.status, action: q.action, limit: q.limit, after: q.after }), 200);
+    return c.json(
+      await listApprovals(c.get("db"), keyScope(c), { status: q.status, action: q.action, limit: q.limit, after: q.after }),
+      200,
+    );
   })
   .openapi(getApprovalRoute, async (c) => c.json(await getApproval(c.get("db"), keyScope(c), c.req.valid("param").id), 200))
   .openapi(approveRoute, async (c) => {
     const body = c.req.valid("json");
-    return c.json(await decideApproval(c.get("db"), keyScope(c), c.req.valid("param").id, { deciderId: body.actor_id, approve: true, apply: applier(c) }), 200);
+    return c.json(
+      await decideApproval(c.get("db"), keyScope(c), c.req.valid("param").id, {
+        deciderId: body.actor_id,
+        approve: true,
+        apply: applier(c),
+      }),
+      200,
+    );
   })
   .openapi(rejectRoute, async (c) => {
     const body = c.req.valid("json");
     return c.json(
-      await decideApproval(c.get("db"), keyScope(c), c.req.valid("param").id, { deciderId: body.actor_id, approve: false, reason: body.reason, apply: applier(c) }),
+      await decideApproval(c.get("db"), keyScope(c), c.req.valid("param").id, {
+        deciderId: body.actor_id,
+        approve: false,
+        reason: body.reason,
+        apply: applier(c),
+      }),
       200,
     );
   });

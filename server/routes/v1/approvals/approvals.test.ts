@@ -33,24 +33,37 @@ const url = (path: string) => `${api.url.live}${path}`;
 const console_ = (token: string) => ({ authorization: `Bearer ${token}` });
 const putPolicy = (body: unknown, headers: Record<string, string> = {}, token = admin) =>
   call(url("/api/v1/policies/approvals"), { method: "PUT", headers: { ...console_(token), ...headers }, body });
-const approve = (id: string, actor: string) => call(url(`/v1/approvals/${id}/approve`), { headers: bearer(key), body: { actor_id: actor } });
-const reject = (id: string, actor: string, reason?: string) => call(url(`/v1/approvals/${id}/reject`), { headers: bearer(key), body: { actor_id: actor, reason } });
+const approve = (id: string, actor: string) =>
+  call(url(`/v1/approvals/${id}/approve`), { headers: bearer(key), body: { actor_id: actor } });
+const reject = (id: string, actor: string, reason?: string) =>
+  call(url(`/v1/approvals/${id}/reject`), { headers: bearer(key), body: { actor_id: actor, reason } });
 const getCase = async (id: string) => (await call(url(`/v1/cases/${id}`), { headers: bearer(key) })).body;
-const patchCase = (id: string, body: unknown, headers: Record<string, string> = {}) => call(url(`/v1/cases/${id}`), { method: "PATCH", headers: { ...bearer(key), ...headers }, body });
+const patchCase = (id: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(url(`/v1/cases/${id}`), { method: "PATCH", headers: { ...bearer(key), ...headers }, body });
 
 /** A case linking one transaction of `amount`. */
 async function caseWith(amount: number) {
   const t = await score(api, bearer(key), scoreBody({ amount }));
-  const c = await call(url("/v1/cases"), { headers: bearer(key), body: { title: "Refunds", case_type: "payment_fraud", transaction_ids: [t.body.transaction_id], actor_id: maker } });
+  const c = await call(url("/v1/cases"), {
+    headers: bearer(key),
+    body: { title: "Refunds", case_type: "payment_fraud", transaction_ids: [t.body.transaction_id], actor_id: maker },
+  });
   return c.body.case_id as string;
 }
-const resolveFp = (id: string, headers: Record<string, string> = {}) => patchCase(id, { status: "resolved", resolution: "false_positive", notes: "Customer confirmed.", actor_id: maker }, headers);
+const resolveFp = (id: string, headers: Record<string, string> = {}) =>
+  patchCase(id, { status: "resolved", resolution: "false_positive", notes: "Customer confirmed.", actor_id: maker }, headers);
 
 describe("the approval policy", () => {
   it("is off until an admin writes it, versioned with ETag and If-Match; analysts and leads only read it", async () => {
     const read = await call(url("/api/v1/policies/approvals"), { headers: console_(await api.consoleToken(plain)) });
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ object: "approval_policy", case_false_positive_min_exposure: null, screening_review: false, score_policy_publish: false, version: 0 });
+    expect(read.body).toMatchObject({
+      object: "approval_policy",
+      case_false_positive_min_exposure: null,
+      screening_review: false,
+      score_policy_publish: false,
+      version: 0,
+    });
     const body = { case_false_positive_min_exposure: 10_000, screening_review: true, score_policy_publish: true };
     expect((await putPolicy(body, {}, await api.consoleToken(lead1))).status).toBe(403);
     const put = await putPolicy(body, { "if-match": '"0"' });
@@ -64,14 +77,23 @@ describe("the approval policy", () => {
 
 describe("four-eyes on a case resolved as false_positive", () => {
   beforeAll(async () => {
-    expect((await putPolicy({ case_false_positive_min_exposure: 10_000, screening_review: true, score_policy_publish: true })).status).toBe(200);
+    expect((await putPolicy({ case_false_positive_min_exposure: 10_000, screening_review: true, score_policy_publish: true })).status).toBe(
+      200,
+    );
   });
 
   it("holds a resolution at or above the exposure and changes nothing; a lead other than the maker approves it and it applies as the maker sent it", async () => {
     const id = await caseWith(10_000);
     const held = await resolveFp(id);
     expect(held.status).toBe(202);
-    expect(held.body).toMatchObject({ object: "approval", action: "case_resolution", object_id: id, object_version: 1, maker_id: maker, status: "pending" });
+    expect(held.body).toMatchObject({
+      object: "approval",
+      action: "case_resolution",
+      object_id: id,
+      object_version: 1,
+      maker_id: maker,
+      status: "pending",
+    });
     expect(held.body.request).toMatchObject({ status: "resolved", resolution: "false_positive", exposure: 10_000 });
     expect(await getCase(id)).toMatchObject({ status: "open", resolution: null, version: 1 });
     const pending = await call(url("/v1/approvals?status=pending"), { headers: bearer(key) });
@@ -113,10 +135,16 @@ describe("four-eyes on a case resolved as false_positive", () => {
   it("lets exactly one of two approvers at once decide", async () => {
     const id = await caseWith(30_000);
     const held = (await resolveFp(id)).body;
-    const rs = await Promise.all([approve(held.approval_id, lead1), approve(held.approval_id, lead2), reject(held.approval_id, lead2, "No.")]);
+    const rs = await Promise.all([
+      approve(held.approval_id, lead1),
+      approve(held.approval_id, lead2),
+      reject(held.approval_id, lead2, "No."),
+    ]);
     expect(rs.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const c = await getCase(id);
-    expect(c.events.filter((e: { action: string }) => e.action === "status_changed")).toHaveLength(rs[0]!.status === 200 || rs[1]!.status === 200 ? 1 : 0);
+    expect(c.events.filter((e: { action: string }) => e.action === "status_changed")).toHaveLength(
+      rs[0]!.status === 200 || rs[1]!.status === 200 ? 1 : 0,
+    );
   });
 
   it("fails the approval with 409 when the case changed since the maker saw it", async () => {
@@ -136,8 +164,15 @@ describe("four-eyes on a case resolved as false_positive", () => {
 
 describe("four-eyes on watchlist reviews and score policy publishing", () => {
   it("holds a true_match review until a lead approves it", async () => {
-    const s = await screenPerson(api.deps.database.db, { scope: { accountId, environment: "live" }, deps: api.deps }, { userId: uniq("w"), name: "Joseph Kony", source: "api" });
-    const held = await call(url("/v1/decisions"), { headers: bearer(key), body: { screening_id: s.id, decision: "block", reason: "confirmed_fraud", analyst_id: maker } });
+    const s = await screenPerson(
+      api.deps.database.db,
+      { scope: { accountId, environment: "live" }, deps: api.deps },
+      { userId: uniq("w"), name: "Joseph Kony", source: "api" },
+    );
+    const held = await call(url("/v1/decisions"), {
+      headers: bearer(key),
+      body: { screening_id: s.id, decision: "block", reason: "confirmed_fraud", analyst_id: maker },
+    });
     expect(held.status).toBe(202);
     expect(held.body).toMatchObject({ action: "screening_review", object_id: s.id, maker_id: maker });
     const before = await call(url(`/v1/identity/screenings/${s.id}`), { headers: bearer(key) });
@@ -150,7 +185,11 @@ describe("four-eyes on watchlist reviews and score policy publishing", () => {
   it("holds a score policy write that changes the bands until another lead or admin approves it", async () => {
     const adminId = (await api.analyst({ role: "admin", account: ACCOUNT })).id;
     const token = await api.consoleToken(adminId);
-    const held = await call(url("/api/v1/policies"), { method: "PATCH", headers: console_(token), body: { score_bands: { block: 90, challenge: 60 } } });
+    const held = await call(url("/api/v1/policies"), {
+      method: "PATCH",
+      headers: console_(token),
+      body: { score_bands: { block: 90, challenge: 60 } },
+    });
     expect(held.status).toBe(202);
     expect(held.body).toMatchObject({ action: "score_policy_publish", object_id: "score", maker_id: adminId });
     expect((await call(url("/api/v1/policies"), { headers: console_(token) })).body.score_bands).not.toEqual({ block: 90, challenge: 60 });
@@ -158,7 +197,9 @@ describe("four-eyes on watchlist reviews and score policy publishing", () => {
     expect((await approve(held.body.approval_id, lead2)).status).toBe(200);
     expect((await call(url("/api/v1/policies"), { headers: console_(token) })).body.score_bands).toEqual({ block: 90, challenge: 60 });
     // Retention alone is not publishing.
-    expect((await call(url("/api/v1/policies"), { method: "PATCH", headers: console_(token), body: { retention_days: 400 } })).status).toBe(200);
+    expect((await call(url("/api/v1/policies"), { method: "PATCH", headers: console_(token), body: { retention_days: 400 } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -168,7 +209,10 @@ describe("the audit", () => {
     const end = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, "Z");
     const r = await call(url(`/api/v1/audit-log?start_time=${start}&end_time=${end}`), { headers: console_(admin) });
     expect(r.status).toBe(200);
-    const lines = r.text.trim().split("\n").map((l: string) => JSON.parse(l) as { type: string; actor: string; data: Record<string, unknown> });
+    const lines = r.text
+      .trim()
+      .split("\n")
+      .map((l: string) => JSON.parse(l) as { type: string; actor: string; data: Record<string, unknown> });
     const requested = lines.filter((l) => l.type === "approval.requested");
     expect(requested.length).toBeGreaterThanOrEqual(5);
     expect(requested.every((l) => typeof l.data.maker_id === "string" && l.actor === l.data.maker_id)).toBe(true);

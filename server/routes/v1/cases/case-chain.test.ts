@@ -35,7 +35,14 @@ async function tamper(statement: ReturnType<typeof sql>) {
   });
 }
 
-const shown = { risk_score: 87, decision: "block", signals: [{ name: "velocity_card", points: 30 }], policy_version: 3, list_versions: { ofac: "2026-11-20" }, alert_ids: ["alt_1"] };
+const shown = {
+  risk_score: 87,
+  decision: "block",
+  signals: [{ name: "velocity_card", points: 30 }],
+  policy_version: 3,
+  list_versions: { ofac: "2026-11-20" },
+  alert_ids: ["alt_1"],
+};
 
 describe("snapshots and hashes", () => {
   it("stores the snapshot on every entry of the request and a hash chained to the previous entry", async () => {
@@ -54,11 +61,17 @@ describe("snapshots and hashes", () => {
   it("stores a decision's snapshot and chains a transaction's decisions", async () => {
     const s = await score(api, bearer(key), scoreBody({ user: { id: uniq("ch"), email: "a@example.com" } }));
     const t = s.body.transaction_id as string;
-    const d1 = await call(url("/v1/decisions"), { headers: bearer(key), body: { transaction_id: t, decision: "block", reason: "confirmed_fraud", snapshot: shown } });
+    const d1 = await call(url("/v1/decisions"), {
+      headers: bearer(key),
+      body: { transaction_id: t, decision: "block", reason: "confirmed_fraud", snapshot: shown },
+    });
     expect(d1.status).toBe(201);
     expect(d1.body).toMatchObject({ seq: 1, snapshot: shown });
     expect(d1.body.hash).toMatch(/^[0-9a-f]{64}$/);
-    const d2 = await call(url("/v1/decisions"), { headers: bearer(key), body: { transaction_id: t, decision: "allow", reason: "false_positive" } });
+    const d2 = await call(url("/v1/decisions"), {
+      headers: bearer(key),
+      body: { transaction_id: t, decision: "allow", reason: "false_positive" },
+    });
     expect(d2.body).toMatchObject({ seq: 2, snapshot: null });
     const c = await createCase({ transaction_ids: [t] });
     const e = await exportOf(c.body.case_id);
@@ -68,7 +81,11 @@ describe("snapshots and hashes", () => {
     // A decision's notes changed in the database: its chain breaks there.
     await tamper(sql`update decisions set notes = 'nothing to see' where id = ${d1.body.decision_id}`);
     const after = await exportOf(c.body.case_id);
-    expect(after.chains.decisions).toMatchObject({ verified: false, first_broken_seq: 1, broken: [{ subject_id: t, first_broken_seq: 1 }] });
+    expect(after.chains.decisions).toMatchObject({
+      verified: false,
+      first_broken_seq: 1,
+      broken: [{ subject_id: t, first_broken_seq: 1 }],
+    });
     expect(after.chains.audit.verified).toBe(true);
   });
 
@@ -101,15 +118,23 @@ describe("snapshots and hashes", () => {
 
   it("keeps one chain under concurrent writers", async () => {
     const id = (await createCase()).body.case_id as string;
-    const rs = await Promise.all(Array.from({ length: 8 }, (_, i) => patchCase(id, { notes: `note ${i}`, snapshot: { viewed_at: `2026-11-28T00:00:0${i}Z` } })));
+    const rs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => patchCase(id, { notes: `note ${i}`, snapshot: { viewed_at: `2026-11-28T00:00:0${i}Z` } })),
+    );
     expect(rs.every((r) => r.status === 200)).toBe(true);
     expect((await exportOf(id)).chains.audit).toEqual({ verified: true, entries: 9, first_broken_seq: null, unhashed: 0 });
   });
 
   it("keeps one decision chain under concurrent decisions on a transaction", async () => {
-    const t = (await score(api, bearer(key), scoreBody({ user: { id: uniq("cc"), email: "c@example.com" } }))).body.transaction_id as string;
+    const t = (await score(api, bearer(key), scoreBody({ user: { id: uniq("cc"), email: "c@example.com" } }))).body
+      .transaction_id as string;
     const rs = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call(url("/v1/decisions"), { headers: bearer(key), body: { transaction_id: t, decision: "challenge", reason: "manual_review", notes: `look ${i}` } })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(url("/v1/decisions"), {
+          headers: bearer(key),
+          body: { transaction_id: t, decision: "challenge", reason: "manual_review", notes: `look ${i}` },
+        }),
+      ),
     );
     expect(rs.every((r) => r.status === 201)).toBe(true);
     const id = (await createCase({ transaction_ids: [t] })).body.case_id as string;
@@ -123,7 +148,10 @@ describe("snapshots and hashes", () => {
     const unknown = await createCase({ snapshot: { risk_score: 5, sneaky: true } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.param).toMatch(/^snapshot/);
-    const wrong = await call(url("/v1/decisions"), { headers: bearer(key), body: { transaction_id: "txn_x", decision: "allow", reason: "manual_review", snapshot: { risk_score: 500 } } });
+    const wrong = await call(url("/v1/decisions"), {
+      headers: bearer(key),
+      body: { transaction_id: "txn_x", decision: "allow", reason: "manual_review", snapshot: { risk_score: 500 } },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.param).toBe("snapshot.risk_score");
     // A snapshot alone is not a change.

@@ -9,8 +9,15 @@ import { CaseEventSchema, CaseSchema } from "./cases.routes";
 const verification = {
   verified: z.boolean(),
   entries: z.number().int(),
-  first_broken_seq: z.number().int().nullable().openapi({ description: "The first entry whose hash does not match (a changed, removed or unhashed entry), or null" }),
-  unhashed: z.number().int().openapi({ description: "Entries written before hashing existed (no hash), accepted only at the start of a history" }),
+  first_broken_seq: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: "The first entry whose hash does not match (a changed, removed or unhashed entry), or null" }),
+  unhashed: z
+    .number()
+    .int()
+    .openapi({ description: "Entries written before hashing existed (no hash), accepted only at the start of a history" }),
 };
 
 const ChainsSchema = z
@@ -19,13 +26,17 @@ const ChainsSchema = z
     decisions: z
       .object({
         ...verification,
-        first_broken_seq: verification.first_broken_seq.openapi({ description: "The first broken entry of the first broken chain, or null" }),
+        first_broken_seq: verification.first_broken_seq.openapi({
+          description: "The first broken entry of the first broken chain, or null",
+        }),
         chains: z.number().int().openapi({ description: "Decision chains checked: one per linked transaction and per screening" }),
-        broken: z.array(z.object({ subject_id: z.string(), first_broken_seq: z.number().int() })).openapi({ description: "Each broken chain: its transaction or screening and first broken entry" }),
+        broken: z
+          .array(z.object({ subject_id: z.string(), first_broken_seq: z.number().int() }))
+          .openapi({ description: "Each broken chain: its transaction or screening and first broken entry" }),
       })
       .openapi({ description: "The decision chains of the linked transactions and of the screenings" }),
   })
-  .openapi("CaseExportChains", { description: "Whether the hash chains verify (server/domain/cases/README.md, \"What the analyst saw\")" });
+  .openapi("CaseExportChains", { description: 'Whether the hash chains verify (server/domain/cases/README.md, "What the analyst saw")' });
 
 export const CaseExportSchema = z
   .object({
@@ -57,7 +68,10 @@ export const exportCaseRoute = createRoute({
   middleware: apiKeyRoute("a", "cases:read", "cases:write"),
   request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }) },
   responses: {
-    200: { description: "The case, its audit, notes, alerts, linked transactions and screenings", content: { "application/json": { schema: CaseExportSchema } } },
+    200: {
+      description: "The case, its audit, notes, alerts, linked transactions and screenings",
+      content: { "application/json": { schema: CaseExportSchema } },
+    },
     ...commonErrors,
     ...errorResponses(404),
   },

@@ -31,22 +31,46 @@ describe("GET /v1/cases/{id}/export", () => {
     const t2 = s2.body.transaction_id as string;
     expect((await decide(api, bearer(key), t1, "confirmed_fraud")).status).toBe(201);
     // A screening of the case's user, stored as the watchlist route stores one.
-    const screened = await screenPerson(api.deps.database.db, { scope: { accountId, environment: "live" }, deps: api.deps }, { userId, name: "Joseph Kony", source: "api" });
-    const { alert } = await raiseAlert(api.deps.database.db, api.deps.jobs, { accountId, environment: "live" }, {
-      type: "card_testing",
-      key: uniq("exp-alert"),
-      confidence: 0.8,
-      userIds: [userId],
-      transactionIds: [t1],
-      summary: "pattern",
-    });
+    const screened = await screenPerson(
+      api.deps.database.db,
+      { scope: { accountId, environment: "live" }, deps: api.deps },
+      { userId, name: "Joseph Kony", source: "api" },
+    );
+    const { alert } = await raiseAlert(
+      api.deps.database.db,
+      api.deps.jobs,
+      { accountId, environment: "live" },
+      {
+        type: "card_testing",
+        key: uniq("exp-alert"),
+        confidence: 0.8,
+        userIds: [userId],
+        transactionIds: [t1],
+        summary: "pattern",
+      },
+    );
     const created = await call(url("/v1/cases"), {
       headers: bearer(key),
-      body: { title: "Export me", case_type: "payment_fraud", user_id: userId, transaction_ids: [t2, t1], alert_id: alert.id, notes: "Opened." },
+      body: {
+        title: "Export me",
+        case_type: "payment_fraud",
+        user_id: userId,
+        transaction_ids: [t2, t1],
+        alert_id: alert.id,
+        notes: "Opened.",
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.case_id as string;
-    expect((await call(url(`/v1/cases/${id}`), { method: "PATCH", headers: bearer(key), body: { status: "resolved", resolution: "confirmed_fraud", notes: "Card testing." } })).status).toBe(200);
+    expect(
+      (
+        await call(url(`/v1/cases/${id}`), {
+          method: "PATCH",
+          headers: bearer(key),
+          body: { status: "resolved", resolution: "confirmed_fraud", notes: "Card testing." },
+        })
+      ).status,
+    ).toBe(200);
 
     const r = await call(url(`/v1/cases/${id}/export`), { headers: bearer(key) });
     expect(r.status).toBe(200);
@@ -54,7 +78,14 @@ describe("GET /v1/cases/{id}/export", () => {
     expect(e.object).toBe("case_export");
     expect(e.case).toMatchObject({ case_id: id, status: "resolved", resolution: "confirmed_fraud" });
     expect(e.audit.map((x: { seq: number }) => x.seq)).toEqual(e.audit.map((_: unknown, i: number) => i + 1));
-    expect(e.audit.map((x: { action: string }) => x.action)).toEqual(["created", "note_added", "status_changed", "resolution_changed", "note_added", "alerts_resolved"]);
+    expect(e.audit.map((x: { action: string }) => x.action)).toEqual([
+      "created",
+      "note_added",
+      "status_changed",
+      "resolution_changed",
+      "note_added",
+      "alerts_resolved",
+    ]);
     expect(e.notes.map((n: { note: string }) => n.note)).toEqual(["Opened.", "Card testing."]);
     expect(e.alerts).toHaveLength(1);
     expect(e.alerts[0]).toMatchObject({ alert_id: alert.id, status: "resolved", resolution: "confirmed_fraud", case_id: id });

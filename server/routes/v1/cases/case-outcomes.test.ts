@@ -22,18 +22,34 @@ afterAll(() => api?.close());
 
 const url = (path: string) => `${api.url.live}${path}`;
 const get = (path: string) => call(url(path), { headers: bearer(key) });
-const post = (body: unknown) => call(url("/v1/cases"), { headers: bearer(key), body: { title: "Ring", case_type: "payment_fraud", ...(body as object) } });
+const post = (body: unknown) =>
+  call(url("/v1/cases"), { headers: bearer(key), body: { title: "Ring", case_type: "payment_fraud", ...(body as object) } });
 const patchCase = (id: string, body: unknown, headers: Record<string, string> = {}) =>
   call(url(`/v1/cases/${id}`), { method: "PATCH", headers: { ...bearer(key), ...headers }, body });
 const patchAlert = (id: string, body: unknown, headers: Record<string, string> = {}) =>
   call(url(`/v1/alerts/${id}`), { method: "PATCH", headers: { ...bearer(key), ...headers }, body });
 let n = 0;
 const alert = async (s: Scope = scope) =>
-  (await raiseAlert(api.deps.database.db, api.deps.jobs, s, { type: "card_testing", key: `outcome-${n++}`, confidence: 0.8, userIds: [], transactionIds: [], summary: "pattern" }))
-    .alert.id;
+  (
+    await raiseAlert(api.deps.database.db, api.deps.jobs, s, {
+      type: "card_testing",
+      key: `outcome-${n++}`,
+      confidence: 0.8,
+      userIds: [],
+      transactionIds: [],
+      summary: "pattern",
+    })
+  ).alert.id;
 
 type Hist = { seq: number; action: string; from?: string | null; to?: string | null; note?: string; case_id?: string; actor_id: string };
-type AlertBody = { status: string; resolution: string | null; resolution_notes: string | null; version: number; case_id: string | null; history: Hist[] };
+type AlertBody = {
+  status: string;
+  resolution: string | null;
+  resolution_notes: string | null;
+  version: number;
+  case_id: string | null;
+  history: Hist[];
+};
 
 /** An alert's history holds together: seq 1…n, each move starts where the last ended, and the alert is what its last entries say. */
 function expectAlertHistory(a: AlertBody) {
@@ -87,7 +103,10 @@ describe("linking alerts to cases", () => {
   it("404s an alert of no such id or of another environment, naming its position, and changes nothing", async () => {
     const a = await alert();
     const other = await alert({ ...scope, environment: "test" });
-    for (const ids of [[a, "alert_missing"], [a, other]]) {
+    for (const ids of [
+      [a, "alert_missing"],
+      [a, other],
+    ]) {
       const r = await post({ alert_ids: ids });
       expect(r.status).toBe(404);
       expect(r.body.error).toMatchObject({ code: "resource_not_found", param: "alert_ids.1" });
@@ -138,7 +157,12 @@ describe("resolving with an outcome", () => {
     expect((await patchAlert(done, { status: "resolved", resolution: "inconclusive", resolution_notes: "Seen before." })).status).toBe(200);
     const c = (await post({ alert_ids: [open, acked, done] })).body;
     const before = (await get(`/v1/alerts/${acked}`)).body as AlertBody;
-    const r = await patchCase(c.case_id, { status: "resolved", resolution: "confirmed_fraud", notes: "Ring confirmed.", actor_id: "ana_1" });
+    const r = await patchCase(c.case_id, {
+      status: "resolved",
+      resolution: "confirmed_fraud",
+      notes: "Ring confirmed.",
+      actor_id: "ana_1",
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: "resolved", resolution: "confirmed_fraud" });
     expect(r.body.events.slice(-4)).toEqual([
@@ -149,7 +173,12 @@ describe("resolving with an outcome", () => {
     ]);
     for (const id of [open, acked]) {
       const a = (await get(`/v1/alerts/${id}`)).body as AlertBody;
-      expect(a).toMatchObject({ status: "resolved", resolution: "confirmed_fraud", resolution_notes: "Ring confirmed.", case_id: c.case_id });
+      expect(a).toMatchObject({
+        status: "resolved",
+        resolution: "confirmed_fraud",
+        resolution_notes: "Ring confirmed.",
+        case_id: c.case_id,
+      });
       expect(a.history.slice(-3)).toEqual([
         expect.objectContaining({ action: "status_changed", to: "resolved", case_id: c.case_id, actor_id: "ana_1" }),
         expect.objectContaining({ action: "resolution_changed", from: null, to: "confirmed_fraud", case_id: c.case_id }),
@@ -185,12 +214,21 @@ describe("resolving with an outcome", () => {
 
   it("records an alert's own resolution, and clears it when the alert leaves resolved", async () => {
     const a = await alert();
-    const r = await patchAlert(a, { status: "resolved", resolution: "false_positive", resolution_notes: "Known customer.", actor_id: "ana_2" });
+    const r = await patchAlert(a, {
+      status: "resolved",
+      resolution: "false_positive",
+      resolution_notes: "Known customer.",
+      actor_id: "ana_2",
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: "resolved", resolution: "false_positive", version: 2 });
     // Sending the same again changes nothing.
     expect((await patchAlert(a, { status: "resolved", resolution: "false_positive" })).body.version).toBe(2);
-    expect((await patchAlert(a, { status: "acknowledged" })).body).toMatchObject({ status: "acknowledged", resolution: null, resolution_notes: "Known customer." });
+    expect((await patchAlert(a, { status: "acknowledged" })).body).toMatchObject({
+      status: "acknowledged",
+      resolution: null,
+      resolution_notes: "Known customer.",
+    });
     const detail = (await get(`/v1/alerts/${a}`)).body as AlertBody;
     expect(detail.history.map((e) => `${e.action}:${e.to ?? e.note ?? ""}:${e.actor_id}`)).toEqual([
       "status_changed:resolved:ana_2",
@@ -237,10 +275,16 @@ describe("resolving with an outcome", () => {
     const outcomes = ["confirmed_fraud", "false_positive", "inconclusive"];
     const writes = await Promise.all([
       ...Array.from({ length: 15 }, (_, i) =>
-        patchCase(c.case_id, moves[i % 5] === "resolved" ? { status: "resolved", resolution: outcomes[i % 3], notes: `case ${i}` } : { status: moves[i % 5] }),
+        patchCase(
+          c.case_id,
+          moves[i % 5] === "resolved" ? { status: "resolved", resolution: outcomes[i % 3], notes: `case ${i}` } : { status: moves[i % 5] },
+        ),
       ),
       ...Array.from({ length: 24 }, (_, i) =>
-        patchAlert(ids[i % 3]!, i % 2 === 0 ? { status: "acknowledged" } : { status: "resolved", resolution: outcomes[i % 3], resolution_notes: `alert ${i}` }),
+        patchAlert(
+          ids[i % 3]!,
+          i % 2 === 0 ? { status: "acknowledged" } : { status: "resolved", resolution: outcomes[i % 3], resolution_notes: `alert ${i}` },
+        ),
       ),
     ]);
     expect(writes.filter((r) => r.status !== 200 && !(r.status === 422 && r.body.error.code === "invalid_state_transition"))).toEqual([]);
@@ -251,12 +295,34 @@ describe("resolving with an outcome", () => {
     for (let round = 0; round < 8; round++) {
       const keys = [`fold-${round}-a`, `fold-${round}-b`, `fold-${round}-c`];
       const ids = [];
-      for (const k of keys) ids.push((await raiseAlert(api.deps.database.db, api.deps.jobs, scope, { type: "card_testing", key: k, confidence: 0.5, userIds: ["u0"], transactionIds: [], summary: "pattern" })).alert.id);
+      for (const k of keys)
+        ids.push(
+          (
+            await raiseAlert(api.deps.database.db, api.deps.jobs, scope, {
+              type: "card_testing",
+              key: k,
+              confidence: 0.5,
+              userIds: ["u0"],
+              transactionIds: [],
+              summary: "pattern",
+            })
+          ).alert.id,
+        );
       const c = (await post({ alert_ids: [...ids].reverse() })).body;
-      const hits = (n: number) => keys.map((k) => ({ type: "card_testing" as const, key: k, confidence: 0.6, userIds: [`u${n}`], transactionIds: [], summary: "pattern" }));
+      const hits = (n: number) =>
+        keys.map((k) => ({
+          type: "card_testing" as const,
+          key: k,
+          confidence: 0.6,
+          userIds: [`u${n}`],
+          transactionIds: [],
+          summary: "pattern",
+        }));
       const [resolved] = await Promise.all([
         patchCase(c.case_id, { status: "resolved", resolution: "confirmed_fraud" }),
-        ...Array.from({ length: 4 }, (_, n) => raiseAlerts(api.deps.database.db, api.deps.jobs, scope, n % 2 ? hits(n + 1) : hits(n + 1).reverse())),
+        ...Array.from({ length: 4 }, (_, n) =>
+          raiseAlerts(api.deps.database.db, api.deps.jobs, scope, n % 2 ? hits(n + 1) : hits(n + 1).reverse()),
+        ),
       ]);
       expect(resolved.status).toBe(200);
       for (const id of ids) {

@@ -14,7 +14,11 @@ afterAll(() => api?.close());
 
 const url = (path: string) => `${api.url.live}${path}`;
 const patch = (id: string, body: unknown, ifMatch?: string) =>
-  call(url(`/v1/cases/${id}`), { method: "PATCH", headers: { ...bearer(key), ...(ifMatch !== undefined ? { "if-match": ifMatch } : {}) }, body });
+  call(url(`/v1/cases/${id}`), {
+    method: "PATCH",
+    headers: { ...bearer(key), ...(ifMatch !== undefined ? { "if-match": ifMatch } : {}) },
+    body,
+  });
 const get = (id: string) => call(url(`/v1/cases/${id}`), { headers: bearer(key) });
 const create = async () => {
   const r = await call(url("/v1/cases"), { headers: bearer(key), body: { title: "Refund ring", case_type: "payment_fraud" } });
@@ -94,7 +98,9 @@ describe("case versions", () => {
 
   it("lets exactly one of several writers holding the same version win", async () => {
     const c = await create();
-    const results = await Promise.all(["in_review", "resolved", "in_review", "resolved"].map((status) => patch(c.case_id, { status, notes: status }, '"1"')));
+    const results = await Promise.all(
+      ["in_review", "resolved", "in_review", "resolved"].map((status) => patch(c.case_id, { status, notes: status }, '"1"')),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
     const after = (await get(c.case_id)).body;

@@ -71,7 +71,9 @@ describe("GET /v1/cases", () => {
       .map((x) => x.id);
     expect(await a.all("sort=priority", 2)).toEqual(expected);
     expect(await a.all("sort=priority", 3)).toEqual(expected);
-    expect(await a.all("sort=priority&severity=medium", 1)).toEqual(expected.filter((id) => made.find((c) => c.case_id === id)!.severity === "medium"));
+    expect(await a.all("sort=priority&severity=medium", 1)).toEqual(
+      expected.filter((id) => made.find((c) => c.case_id === id)!.severity === "medium"),
+    );
     // A cursor of one order is refused by the other.
     const p = await a.list("sort=priority&limit=1");
     const wrong = await call(a.url(`/v1/cases?limit=1&after=${p.next_cursor}`), { headers: bearer(a.key) });
@@ -83,7 +85,13 @@ describe("GET /v1/cases", () => {
 
   it("validates filters", async () => {
     const a = await account("queue-validate");
-    for (const [q, param] of [["status=pending", "status"], ["severity=x", "severity"], ["case_type=x", "case_type"], ["sort=age", "sort"], ["limit=101", "limit"]]) {
+    for (const [q, param] of [
+      ["status=pending", "status"],
+      ["severity=x", "severity"],
+      ["case_type=x", "case_type"],
+      ["sort=age", "sort"],
+      ["limit=101", "limit"],
+    ]) {
       const r = await call(a.url(`/v1/cases?${q}`), { headers: bearer(a.key) });
       expect(r.status, q).toBe(400);
       expect(r.body.error).toMatchObject({ code: "invalid_field_value", param });

@@ -16,7 +16,16 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const H = 3_600_000;
-type Case = { case_id: string; severity: string; status: string; version: number; due_at: string; created_at: string; sla_state: string; events: { action: string; actor_id: string; due_at?: string }[] };
+type Case = {
+  case_id: string;
+  severity: string;
+  status: string;
+  version: number;
+  due_at: string;
+  created_at: string;
+  sla_state: string;
+  events: { action: string; actor_id: string; due_at?: string }[];
+};
 
 async function account(name: string) {
   const { key, accountId } = await api.key({ account: name });
@@ -41,7 +50,9 @@ async function account(name: string) {
 const db = () => api.deps.database.db;
 /** Moves an item's clock: created `agoMs` ago, due `dueInMs` from now (negative: past due), in ms as the trigger writes them. */
 const setClock = (table: "cases" | "alerts", id: string, agoMs: number, dueInMs: number) =>
-  db().execute(sql`update ${sql.identifier(table)} set created_at = date_trunc('milliseconds', now() - ${`${agoMs} milliseconds`}::interval), due_at = date_trunc('milliseconds', now() + ${`${dueInMs} milliseconds`}::interval) where id = ${id}`);
+  db().execute(
+    sql`update ${sql.identifier(table)} set created_at = date_trunc('milliseconds', now() - ${`${agoMs} milliseconds`}::interval), due_at = date_trunc('milliseconds', now() + ${`${dueInMs} milliseconds`}::interval) where id = ${id}`,
+  );
 const webhooks = (type: string, id: string, field: string) =>
   rows<{ n: number }>(db(), sql`select count(*)::int as n from webhook_events where type = ${type} and data->>${field} = ${id}`);
 
@@ -53,7 +64,11 @@ describe("SLAs on cases", () => {
     expect(dflt.sla_state).toBe("on_track");
     const H_S = 3_600;
     const policy = { critical: 1 * H_S, high: 2 * H_S, medium: 3 * H_S, low: 5 * H_S };
-    const put = await call(a.url("/api/v1/policies/sla"), { method: "PUT", headers: a.admin, body: { case_due_seconds: policy, alert_due_seconds: policy } });
+    const put = await call(a.url("/api/v1/policies/sla"), {
+      method: "PUT",
+      headers: a.admin,
+      body: { case_due_seconds: policy, alert_due_seconds: policy },
+    });
     expect(put.status).toBe(200);
     // Existing cases keep their due time; new ones use the new policy.
     expect((await a.get(dflt.case_id)).due_at).toBe(dflt.due_at);
@@ -75,14 +90,24 @@ describe("SLAs on cases", () => {
     expect(await recordCaseBreaches(db(), api.deps.jobs)).toBeGreaterThanOrEqual(1);
     await recordCaseBreaches(db(), api.deps.jobs);
     const after = await a.get(late.case_id);
-    expect(after.events.filter((e) => e.action === "sla_breached")).toEqual([expect.objectContaining({ actor_id: "system:sla", due_at: before.due_at })]);
+    expect(after.events.filter((e) => e.action === "sla_breached")).toEqual([
+      expect.objectContaining({ actor_id: "system:sla", due_at: before.due_at }),
+    ]);
     expect(after.version).toBe(before.version);
     expect((await webhooks("case.sla_breached", late.case_id, "case_id"))[0]!.n).toBe(1);
     expect((await a.get(soon.case_id)).events.map((e) => e.action)).not.toContain("sla_breached");
     // Resolved after the breach: still breached. Resolved in time: met.
-    await call(a.url(`/v1/cases/${late.case_id}`), { method: "PATCH", headers: bearer(a.key), body: { status: "resolved", resolution: "inconclusive" } });
+    await call(a.url(`/v1/cases/${late.case_id}`), {
+      method: "PATCH",
+      headers: bearer(a.key),
+      body: { status: "resolved", resolution: "inconclusive" },
+    });
     expect((await a.get(late.case_id)).sla_state).toBe("breached");
-    const done = await call(a.url(`/v1/cases/${soon.case_id}`), { method: "PATCH", headers: bearer(a.key), body: { status: "resolved", resolution: "inconclusive" } });
+    const done = await call(a.url(`/v1/cases/${soon.case_id}`), {
+      method: "PATCH",
+      headers: bearer(a.key),
+      body: { status: "resolved", resolution: "inconclusive" },
+    });
     expect(done.body.sla_state).toBe("met");
     await setClock("cases", soon.case_id, 20 * H, -10 * H);
     await recordCaseBreaches(db(), api.deps.jobs);
@@ -92,14 +117,24 @@ describe("SLAs on cases", () => {
   it("lists filter by sla_state and sort by due_at (soonest first) across pages with its own cursor", async () => {
     const a = await account("sla-cases-list");
     const made: { id: string; due: number }[] = [];
-    const clocks: [number, number][] = [[1 * H, 30 * H], [9 * H, 1 * H], [5 * H, -2 * H], [2 * H, 20 * H], [1 * H, 10 * H]];
+    const clocks: [number, number][] = [
+      [1 * H, 30 * H],
+      [9 * H, 1 * H],
+      [5 * H, -2 * H],
+      [2 * H, 20 * H],
+      [1 * H, 10 * H],
+    ];
     for (const [ago, dueIn] of clocks) {
       const c = await a.create();
       await setClock("cases", c.case_id, ago, dueIn);
       made.push({ id: c.case_id, due: Date.parse((await a.get(c.case_id)).due_at) });
     }
     const done = await a.create();
-    await call(a.url(`/v1/cases/${done.case_id}`), { method: "PATCH", headers: bearer(a.key), body: { status: "resolved", resolution: "inconclusive" } });
+    await call(a.url(`/v1/cases/${done.case_id}`), {
+      method: "PATCH",
+      headers: bearer(a.key),
+      body: { status: "resolved", resolution: "inconclusive" },
+    });
     const ids = (p: { data: Case[] }) => p.data.map((c) => c.case_id);
     expect(ids(await a.list("sla_state=breached"))).toEqual([made[2]!.id]);
     expect(ids(await a.list("sla_state=due_soon"))).toEqual([made[1]!.id]);
@@ -108,7 +143,9 @@ describe("SLAs on cases", () => {
     const seen: string[] = [];
     let after: string | null = null;
     do {
-      const page: { data: Case[]; next_cursor: string | null } = await a.list(`sort=due_at&status=open&limit=2${after ? `&after=${after}` : ""}`);
+      const page: { data: Case[]; next_cursor: string | null } = await a.list(
+        `sort=due_at&status=open&limit=2${after ? `&after=${after}` : ""}`,
+      );
       seen.push(...ids(page));
       after = page.next_cursor;
     } while (after);

@@ -55,7 +55,12 @@ export const casesRouter = createRouter()
     const body = c.req.valid("json");
     const ctx = ctxOf(c);
     return idempotent(c, { surface: "a" }, async (db) => {
-      const claimed = await claimNextCase(db, ctx, { assigneeId: body.assignee_id, actorId: body.actor_id, caseType: body.case_type, snapshot: body.snapshot });
+      const claimed = await claimNextCase(db, ctx, {
+        assigneeId: body.assignee_id,
+        actorId: body.actor_id,
+        caseType: body.case_type,
+        snapshot: body.snapshot,
+      });
       if (!claimed) throw new ApiError("resource_not_found", "No unassigned open case is waiting to be claimed.");
       return { status: 200, body: claimed };
     });

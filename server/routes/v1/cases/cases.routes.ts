@@ -23,7 +23,10 @@ export const CaseEventSchema = z
     reason: z.string().optional().openapi({ description: "assignee_changed: the `assignment_reason` given, or `auto_assignment`" }),
     due_at: z.string().optional().openapi({ description: "sla_breached: the due time that passed" }),
     transaction_ids: z.array(z.string()).optional().openapi({ description: "transactions_linked: the ids newly linked" }),
-    alert_ids: z.array(z.string()).optional().openapi({ description: "alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved" }),
+    alert_ids: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "alerts_linked: the alerts newly linked; alerts_resolved: the alerts the case resolved" }),
     resolution: z.enum(resolutions).nullable().optional().openapi({ description: "alerts_resolved: the resolution given to them" }),
     ...chainFields,
   })
@@ -43,12 +46,18 @@ export const CaseSchema = z
     alert_id: z.string().nullable().openapi({ description: "An addition: the first linked alert (the alert the case was opened from)" }),
     alert_ids: z.array(z.string()).openapi({ description: "An addition: the linked alerts in the order they were linked" }),
     resolution: z.enum(resolutions).nullable().openapi({
-      description: "An addition: the outcome (`confirmed_fraud`, `false_positive`, `inconclusive`) while the case is resolved or closed, else null",
+      description:
+        "An addition: the outcome (`confirmed_fraud`, `false_positive`, `inconclusive`) while the case is resolved or closed, else null",
     }),
-    version: z.number().int().openapi({ description: "An addition: 1 on create, +1 on every change; also the ETag. Send it as If-Match to change only this version" }),
-    due_at: z.string().openapi({ description: "An addition: when the SLA policy wants it finished (created_at + the due time of its severity; wall-clock time, UTC)" }),
+    version: z.number().int().openapi({
+      description: "An addition: 1 on create, +1 on every change; also the ETag. Send it as If-Match to change only this version",
+    }),
+    due_at: z.string().openapi({
+      description: "An addition: when the SLA policy wants it finished (created_at + the due time of its severity; wall-clock time, UTC)",
+    }),
     sla_state: z.enum(slaStates).openapi({
-      description: "An addition: `on_track`, `due_soon` (the last 20 % of its due time), `breached` (past due unfinished, or a breach was recorded), `met` (finished without a breach)",
+      description:
+        "An addition: `on_track`, `due_soon` (the last 20 % of its due time), `breached` (past due unfinished, or a breach was recorded), `met` (finished without a breach)",
     }),
     events: z.array(CaseEventSchema).openapi({ description: "Append-only audit log in commit order (`seq`)" }),
     created_at: z.string(),
@@ -67,10 +76,12 @@ export const CreateCaseBody = z
     assignee_id: id.nullable().optional().openapi({ description: "Assigning on creation emits `case.updated`" }),
     actor_id: id.optional().openapi({ description: "Who acts (the console sends the signed-in analyst); default the key's id" }),
     alert_id: id.optional().openapi({
-      description: "An addition: the alert the case is opened from (its first linked alert). Unknown: 404. An alert that belongs to a case not closed yet: 422 (one case at a time per alert).",
+      description:
+        "An addition: the alert the case is opened from (its first linked alert). Unknown: 404. An alert that belongs to a case not closed yet: 422 (one case at a time per alert).",
     }),
     alert_ids: z.array(id).max(100).optional().openapi({
-      description: "An addition: alerts linked with the case (after `alert_id`), de-duplicated. Unknown in this account and environment: 404 (`param` `alert_ids.<index>`); one that belongs to another case not closed yet: 422",
+      description:
+        "An addition: alerts linked with the case (after `alert_id`), de-duplicated. Unknown in this account and environment: 404 (`param` `alert_ids.<index>`); one that belongs to another case not closed yet: 422",
     }),
     snapshot: snapshotWrite,
   })
@@ -81,16 +92,16 @@ export const UpdateCaseBody = changeRequired(
     status: z.enum(caseStatuses).optional().openapi({ description: "Moves per the case status machine; illegal moves are 422" }),
     notes: z.string().trim().min(1).max(5000).optional().openapi({ description: "Appended as a `note_added` entry" }),
     assignee_id: id.nullable().optional().openapi({ description: "Reassigns; null unassigns" }),
-    assignment_reason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(500)
-      .optional()
-      .openapi({ description: "An addition: why the case changes hands, recorded as `reason` in its `assignee_changed` entry; only with `assignee_id`" }),
+    assignment_reason: z.string().trim().min(1).max(500).optional().openapi({
+      description: "An addition: why the case changes hands, recorded as `reason` in its `assignee_changed` entry; only with `assignee_id`",
+    }),
     transaction_ids: z.array(id).max(100).optional().openapi({ description: "Linked in addition to the current ones, de-duplicated" }),
     severity: z.enum(severityLevels).optional(),
-    alert_ids: z.array(id).max(100).optional().openapi({ description: "An addition: alerts linked in addition to the current ones, de-duplicated (404 and 422 as on create)" }),
+    alert_ids: z
+      .array(id)
+      .max(100)
+      .optional()
+      .openapi({ description: "An addition: alerts linked in addition to the current ones, de-duplicated (404 and 422 as on create)" }),
     resolution: z.enum(resolutions).optional().openapi({
       description:
         "An addition: the outcome, with `status: resolved` or on a resolved case (else 400 with another status, 422 on a case that is not resolved). Resolving the case resolves its open and acknowledged alerts with it and the notes",
@@ -148,13 +159,10 @@ export const listCasesRoute = createRoute({
       user_id: z.string().min(1).optional(),
       alert_id: z.string().min(1).optional().openapi({ description: "Cases opened from this alert" }),
       sla_state: z.enum(slaStates).optional().openapi({ description: "An addition: cases in this SLA state" }),
-      sort: z
-        .enum(["created_at", "priority", "due_at"])
-        .default("created_at")
-        .openapi({
-          description:
-            "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it",
-        }),
+      sort: z.enum(["created_at", "priority", "due_at"]).default("created_at").openapi({
+        description:
+          "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it",
+      }),
       ...paginationQuery,
     }),
   },
@@ -190,6 +198,10 @@ export const updateCaseRoute = createRoute({
   tags,
   summary: "Update a case: status, notes, assignee, linked transactions, severity",
   middleware: apiKeyRoute("a", "cases:write"),
-  request: { params: idParam, headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: UpdateCaseBody } } } },
+  request: {
+    params: idParam,
+    headers: ifMatchHeaders,
+    body: { required: true, content: { "application/json": { schema: UpdateCaseBody } } },
+  },
   responses: { 200: caseResponse("The whole updated case"), 202: heldResponse, ...commonErrors, ...errorResponses(404, 409, 422) },
 });

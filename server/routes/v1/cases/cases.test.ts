@@ -39,7 +39,10 @@ const hooksFor = async (caseId: string) =>
 
 /** updated_at with its milliseconds (the wire shows seconds). */
 const updatedAtMs = async (caseId: string) => {
-  const [row] = await rows<{ ms: string }>(api.deps.database.db, sql`select (extract(epoch from updated_at) * 1000)::bigint as ms from cases where id = ${caseId}`);
+  const [row] = await rows<{ ms: string }>(
+    api.deps.database.db,
+    sql`select (extract(epoch from updated_at) * 1000)::bigint as ms from cases where id = ${caseId}`,
+  );
   return Number(row!.ms);
 };
 
@@ -157,7 +160,12 @@ describe("PATCH /v1/cases/{id}: status moves", () => {
     return case_id;
   };
   const matrix: [string, string, "moves" | "422" | "noop"][] = [];
-  const legal: Record<string, string[]> = { open: ["in_review", "resolved"], in_review: ["resolved"], resolved: ["in_review", "closed"], closed: ["in_review"] };
+  const legal: Record<string, string[]> = {
+    open: ["in_review", "resolved"],
+    in_review: ["resolved"],
+    resolved: ["in_review", "closed"],
+    closed: ["in_review"],
+  };
   for (const from of ["open", "in_review", "resolved", "closed"]) {
     for (const to of ["open", "in_review", "resolved", "closed"]) {
       matrix.push([from, to, from === to ? "noop" : legal[from]!.includes(to) ? "moves" : "422"]);
@@ -258,11 +266,19 @@ describe("PATCH /v1/cases/{id}: other changes", () => {
   it("refuses an update that changes nothing, as a body sent without Content-Type is", async () => {
     const { case_id } = await create();
     const before = (await get(`/v1/cases/${case_id}`)).body;
-    const bare = await call(url(`/v1/cases/${case_id}`), { method: "PATCH", headers: bearer(key), raw: JSON.stringify({ status: "in_review" }) });
+    const bare = await call(url(`/v1/cases/${case_id}`), {
+      method: "PATCH",
+      headers: bearer(key),
+      raw: JSON.stringify({ status: "in_review" }),
+    });
     expect(bare.status).toBe(400);
-    expect(bare.body.error).toMatchObject({ code: "missing_required_field", message: "Send at least one of status, notes, assignee_id, transaction_ids, severity, alert_ids, resolution." });
+    expect(bare.body.error).toMatchObject({
+      code: "missing_required_field",
+      message: "Send at least one of status, notes, assignee_id, transaction_ids, severity, alert_ids, resolution.",
+    });
     expect(bare.body.error.param).toBeUndefined();
-    for (const body of [{}, { actor_id: "someone" }]) expect((await patch(case_id, body)).body.error).toMatchObject({ code: "missing_required_field" });
+    for (const body of [{}, { actor_id: "someone" }])
+      expect((await patch(case_id, body)).body.error).toMatchObject({ code: "missing_required_field" });
     expect((await get(`/v1/cases/${case_id}`)).body).toEqual(before);
     expect((await patch(case_id, { assignee_id: null })).status).toBe(200); // null is a value: unassign
   });
@@ -285,7 +301,16 @@ describe("case audit log", () => {
 
 describe("cases opened from an alert (alert_id, an addition)", () => {
   const alert = async (key: string) =>
-    (await raiseAlert(api.deps.database.db, api.deps.jobs, scope, { type: "card_testing", key, confidence: 0.8, userIds: [], transactionIds: [], summary: "pattern" })).alert.id;
+    (
+      await raiseAlert(api.deps.database.db, api.deps.jobs, scope, {
+        type: "card_testing",
+        key,
+        confidence: 0.8,
+        userIds: [],
+        transactionIds: [],
+        summary: "pattern",
+      })
+    ).alert.id;
 
   it("records the alert, lists by it, and refuses a second case while the first is not closed", async () => {
     const alertId = await alert("case-link-1");
@@ -319,7 +344,14 @@ describe("cases opened from an alert (alert_id, an addition)", () => {
     const r = await post("/v1/cases", { title: "Ghost", case_type: "payment_fraud", alert_id: "alert_missing" });
     expect(r.status).toBe(404);
     expect(r.body.error).toMatchObject({ code: "resource_not_found", param: "alert_id" });
-    const other = (await raiseAlert(api.deps.database.db, api.deps.jobs, { ...scope, environment: "test" }, { type: "card_testing", key: "case-link-env", confidence: 0.8, userIds: [], transactionIds: [], summary: "pattern" })).alert.id;
+    const other = (
+      await raiseAlert(
+        api.deps.database.db,
+        api.deps.jobs,
+        { ...scope, environment: "test" },
+        { type: "card_testing", key: "case-link-env", confidence: 0.8, userIds: [], transactionIds: [], summary: "pattern" },
+      )
+    ).alert.id;
     expect((await post("/v1/cases", { title: "Other env", case_type: "payment_fraud", alert_id: other })).status).toBe(404);
   });
 });

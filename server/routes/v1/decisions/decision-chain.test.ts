@@ -48,7 +48,9 @@ describe("the decision chain under concurrent analysts", () => {
     // The list of one transaction's decisions is newest first by seq, pages included.
     const list = (await call(`${api.url.live}/v1/decisions?transaction_id=${id}&limit=10`, { headers: bearer(key) })).body;
     expect(list.data.map((d: { seq: number }) => d.seq)).toEqual([24, 23, 22, 21, 20, 19, 18, 17, 16, 15]);
-    const next = (await call(`${api.url.live}/v1/decisions?transaction_id=${id}&limit=10&after=${list.next_cursor}`, { headers: bearer(key) })).body;
+    const next = (
+      await call(`${api.url.live}/v1/decisions?transaction_id=${id}&limit=10&after=${list.next_cursor}`, { headers: bearer(key) })
+    ).body;
     expect(next.data.map((d: { seq: number }) => d.seq)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5]);
   });
 });

@@ -15,12 +15,23 @@ export const decisionsRouter = createRouter()
       if (body.screening_id !== undefined) {
         const held = await holdScreeningReview(tx, ctx, { ...body, screening_id: body.screening_id });
         if (held) return { status: 202, body: held };
-        return { status: 201, body: await recordScreeningDecision(tx, { ...ctx, deps: c.get("deps") }, { ...common, screeningId: body.screening_id }) };
+        return {
+          status: 201,
+          body: await recordScreeningDecision(tx, { ...ctx, deps: c.get("deps") }, { ...common, screeningId: body.screening_id }),
+        };
       }
       return { status: 201, body: await recordTransactionDecision(tx, ctx, { ...common, transactionId: body.transaction_id as string }) };
     });
   })
   .openapi(listDecisionsRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listDecisions(c.get("db"), keyScope(c), { transactionId: q.transaction_id, screeningId: q.screening_id, limit: q.limit, after: q.after }), 200);
+    return c.json(
+      await listDecisions(c.get("db"), keyScope(c), {
+        transactionId: q.transaction_id,
+        screeningId: q.screening_id,
+        limit: q.limit,
+        after: q.after,
+      }),
+      200,
+    );
   });

@@ -22,10 +22,19 @@ export const DecisionBody = z
   })
   .superRefine((b, ctx) => {
     if (b.transaction_id === undefined && b.screening_id === undefined) {
-      ctx.addIssue({ code: "custom", path: ["transaction_id"], message: "is required (or screening_id)", params: { code: "missing_required_field" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["transaction_id"],
+        message: "is required (or screening_id)",
+        params: { code: "missing_required_field" },
+      });
     }
     if (b.transaction_id !== undefined && b.screening_id !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["screening_id"], message: "cannot be sent together with transaction_id: a decision has one subject" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["screening_id"],
+        message: "cannot be sent together with transaction_id: a decision has one subject",
+      });
     }
   })
   .openapi("CreateDecisionRequest");

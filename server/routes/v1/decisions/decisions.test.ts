@@ -18,11 +18,29 @@ const db = () => api.deps.database.db;
 describe("POST /v1/decisions", () => {
   it("records a decision (201) and writes decision.submitted with decision and reason_codes", async () => {
     const t = await score(api, h, scoreBody());
-    const r = await call(url(), { headers: h, body: { transaction_id: t.body.transaction_id, decision: "allow", reason: "customer_verified", notes: "called the customer", analyst_id: "ana_42" } });
+    const r = await call(url(), {
+      headers: h,
+      body: {
+        transaction_id: t.body.transaction_id,
+        decision: "allow",
+        reason: "customer_verified",
+        notes: "called the customer",
+        analyst_id: "ana_42",
+      },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ object: "decision", transaction_id: t.body.transaction_id, decision: "allow", reason: "customer_verified", notes: "called the customer", analyst_id: "ana_42" });
+    expect(r.body).toMatchObject({
+      object: "decision",
+      transaction_id: t.body.transaction_id,
+      decision: "allow",
+      reason: "customer_verified",
+      notes: "called the customer",
+      analyst_id: "ana_42",
+    });
     expect(r.body.decision_id).toMatch(/^dec_/);
-    const ev = await call(`${api.url.live}/v1/events?transaction_id=${t.body.transaction_id}&event_type=decision.submitted`, { headers: h });
+    const ev = await call(`${api.url.live}/v1/events?transaction_id=${t.body.transaction_id}&event_type=decision.submitted`, {
+      headers: h,
+    });
     expect(ev.body.data).toHaveLength(1);
     expect(ev.body.data[0].payload).toMatchObject({ decision: "allow", reason_codes: ["customer_verified"] });
   });
@@ -49,7 +67,10 @@ describe("POST /v1/decisions", () => {
 
   it("refuses a decision its reason contradicts with 422 (allow confirmed fraud, block a false positive) and records nothing", async () => {
     const t = await score(api, h, scoreBody());
-    for (const [decision, reason] of [["allow", "confirmed_fraud"], ["block", "false_positive"]]) {
+    for (const [decision, reason] of [
+      ["allow", "confirmed_fraud"],
+      ["block", "false_positive"],
+    ]) {
       const r = await call(url(), { headers: h, body: { transaction_id: t.body.transaction_id, decision, reason } });
       expect(r.status, `${decision} ${reason}`).toBe(422);
       expect(r.body.error).toMatchObject({ code: "unprocessable", param: "reason" });
@@ -59,7 +80,12 @@ describe("POST /v1/decisions", () => {
     const [label] = await rows<{ label: string | null }>(db(), sql`select label from transactions where id = ${t.body.transaction_id}`);
     expect(label?.label).toBeNull();
     // The nearby combinations stay allowed: challenge either, block confirmed fraud, allow a false positive.
-    for (const [decision, reason] of [["challenge", "confirmed_fraud"], ["challenge", "false_positive"], ["block", "confirmed_fraud"], ["allow", "false_positive"]]) {
+    for (const [decision, reason] of [
+      ["challenge", "confirmed_fraud"],
+      ["challenge", "false_positive"],
+      ["block", "confirmed_fraud"],
+      ["allow", "false_positive"],
+    ]) {
       expect((await call(url(), { headers: h, body: { transaction_id: t.body.transaction_id, decision, reason } })).status).toBe(201);
     }
   });
@@ -70,7 +96,10 @@ describe("POST /v1/decisions", () => {
     expect(r.body.error).toMatchObject({ code: "resource_not_found", param: "transaction_id" });
     const t = await score(api, h, scoreBody());
     const other = bearer((await api.key({ account: "other-co" })).key);
-    expect((await call(url(), { headers: other, body: { transaction_id: t.body.transaction_id, decision: "block", reason: "manual_review" } })).status).toBe(404);
+    expect(
+      (await call(url(), { headers: other, body: { transaction_id: t.body.transaction_id, decision: "block", reason: "manual_review" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("keeps the chain: a correction is a new record; GET shows every decision in order", async () => {
@@ -93,10 +122,14 @@ describe("POST /v1/decisions", () => {
     const t = await score(api, h, scoreBody());
     const d = await decide(api, h, t.body.transaction_id, "manual_review", "challenge");
     const refused = { cause: { message: expect.stringMatching(/immutable/) } };
-    await expect(db().execute(sql`update decisions set decision = 'allow' where id = ${d.body.decision_id}`)).rejects.toMatchObject(refused);
+    await expect(db().execute(sql`update decisions set decision = 'allow' where id = ${d.body.decision_id}`)).rejects.toMatchObject(
+      refused,
+    );
     await expect(db().execute(sql`delete from decisions where id = ${d.body.decision_id}`)).rejects.toMatchObject(refused);
     await expect(db().execute(sql`truncate decisions`)).rejects.toMatchObject(refused);
-    await expect(db().execute(sql`update events set payload = '{}' where transaction_id = ${t.body.transaction_id}`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+    await expect(db().execute(sql`update events set payload = '{}' where transaction_id = ${t.body.transaction_id}`)).rejects.toMatchObject(
+      { cause: { message: expect.stringMatching(/append-only/) } },
+    );
     const left = await rows<{ decision: string }>(db(), sql`select decision from decisions where id = ${d.body.decision_id}`);
     expect(left).toEqual([{ decision: "challenge" }]);
   });
@@ -108,14 +141,20 @@ describe("POST /v1/decisions", () => {
     const a = await call(url(), { headers: { ...h, "idempotency-key": k }, body });
     const b = await call(url(), { headers: { ...h, "idempotency-key": k }, body });
     expect(b.body).toEqual(a.body);
-    const n = await rows<{ n: number }>(db(), sql`select count(*)::int as n from decisions where transaction_id = ${t.body.transaction_id}`);
+    const n = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from decisions where transaction_id = ${t.body.transaction_id}`,
+    );
     expect(Number(n[0]?.n)).toBe(1);
   });
 
   it("needs decisions:write (GET also accepts events:read)", async () => {
     const t = await score(api, h, scoreBody());
     const reader = bearer((await api.key({ account: "decisions-co", scopes: ["events:read"] })).key);
-    expect((await call(url(), { headers: reader, body: { transaction_id: t.body.transaction_id, decision: "allow", reason: "manual_review" } })).status).toBe(403);
+    expect(
+      (await call(url(), { headers: reader, body: { transaction_id: t.body.transaction_id, decision: "allow", reason: "manual_review" } }))
+        .status,
+    ).toBe(403);
     expect((await call(`${url()}?transaction_id=${t.body.transaction_id}`, { headers: reader })).status).toBe(200);
   });
 });

@@ -33,8 +33,14 @@ export const SessionBody = z
       .max(256)
       .optional()
       .openapi({ description: "Addition: a native client's stable device identifier (install id); when sent, it alone derives device_id" }),
-    user_agent: z.string().max(1024).optional().openapi({ description: "Addition: the client's User-Agent, when the session is opened server-side (defaults to the request's header)" }),
-    accept_language: z.string().max(256).optional().openapi({ description: "Addition: the client's Accept-Language (defaults to the request's header)" }),
+    user_agent: z.string().max(1024).optional().openapi({
+      description: "Addition: the client's User-Agent, when the session is opened server-side (defaults to the request's header)",
+    }),
+    accept_language: z
+      .string()
+      .max(256)
+      .optional()
+      .openapi({ description: "Addition: the client's Accept-Language (defaults to the request's header)" }),
     ip_address: z
       .string()
       .max(64)

@@ -15,8 +15,12 @@ afterAll(() => api?.close());
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const session = (body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  call(`${api.url.live}/v1/device/session`, { headers: { ...h, "user-agent": CHROME, "accept-language": "en-GB,en;q=0.9", ...headers }, body: { page_url: "https://shop.example.com/checkout", ...body } });
-const deviceSignals = (names: string[]) => names.filter((n) => n.startsWith("device_") || n === "session_user_mismatch" || n === "blocklist_device");
+  call(`${api.url.live}/v1/device/session`, {
+    headers: { ...h, "user-agent": CHROME, "accept-language": "en-GB,en;q=0.9", ...headers },
+    body: { page_url: "https://shop.example.com/checkout", ...body },
+  });
+const deviceSignals = (names: string[]) =>
+  names.filter((n) => n.startsWith("device_") || n === "session_user_mismatch" || n === "blocklist_device");
 
 describe("POST /v1/device/session", () => {
   it("opens a 30-minute session (201) and writes device.session_created", async () => {
@@ -28,13 +32,26 @@ describe("POST /v1/device/session", () => {
     expect(r.body.device_id).toMatch(/^dev_[0-9a-f]{32}$/);
     expect(Date.parse(r.body.expires_at) - Date.parse(r.body.created_at)).toBe(30 * 60 * 1000);
     const ev = await call(`${api.url.live}/v1/events?event_type=device.session_created&user_id=u-dev-1`, { headers: h });
-    expect(ev.body.data[0]).toMatchObject({ event_type: "device.session_created", user_id: "u-dev-1", transaction_id: null, payload: { session_id: r.body.session_id, device_id: r.body.device_id, device_trusted: false } });
+    expect(ev.body.data[0]).toMatchObject({
+      event_type: "device.session_created",
+      user_id: "u-dev-1",
+      transaction_id: null,
+      payload: { session_id: r.body.session_id, device_id: r.body.device_id, device_trusted: false },
+    });
   });
 
   it("validates page_url and action", async () => {
     const missing = await call(`${api.url.live}/v1/device/session`, { headers: h, body: {} });
     expect(missing.body.error).toMatchObject({ code: "missing_required_field", param: "page_url" });
-    for (const page_url of ["not a url", "javascript:alert(1)", "javascript://%0aalert(1)", "data://text/html,x", "file:///etc/passwd", "/relative/path", "myapp:checkout"]) {
+    for (const page_url of [
+      "not a url",
+      "javascript:alert(1)",
+      "javascript://%0aalert(1)",
+      "data://text/html,x",
+      "file:///etc/passwd",
+      "/relative/path",
+      "myapp:checkout",
+    ]) {
       const bad = await session({ page_url });
       expect(bad.body.error, page_url).toMatchObject({ code: "invalid_field_value", param: "page_url" });
     }
@@ -59,7 +76,13 @@ describe("POST /v1/device/session", () => {
   });
 
   it("derives the id from the request alone (the same after a restart), scoped to account and environment", () => {
-    const e = { userAgent: CHROME, acceptLanguage: "en", clientHints: ['"Chromium";v="126"', '"Linux"', "?0", ""], ip: "81.2.69.10", fingerprint: null };
+    const e = {
+      userAgent: CHROME,
+      acceptLanguage: "en",
+      clientHints: ['"Chromium";v="126"', '"Linux"', "?0", ""],
+      ip: "81.2.69.10",
+      fingerprint: null,
+    };
     expect(deriveDeviceId("acct_1", "live", e)).toBe(deriveDeviceId("acct_1", "live", { ...e, ip: "81.2.69.200" }));
     expect(deriveDeviceId("acct_1", "live", e)).not.toBe(deriveDeviceId("acct_2", "live", e));
     expect(deriveDeviceId("acct_1", "live", e)).not.toBe(deriveDeviceId("acct_1", "test", e));
@@ -69,10 +92,24 @@ describe("POST /v1/device/session", () => {
   it("a request that identifies no device (no fingerprint, no client User-Agent) gets a device_id of its own, never trusted", async () => {
     const e = { userAgent: null, acceptLanguage: null, clientHints: [], ip: "81.2.69.10", fingerprint: null };
     expect(identifiesDevice(e)).toBe(false);
-    for (const ua of ["node", "curl/8.4.0", "python-requests/2.31.0", "axios/1.6.2", "Go-http-client/1.1", "okhttp/4.12.0", "Java/17.0.2", " "]) {
+    for (const ua of [
+      "node",
+      "curl/8.4.0",
+      "python-requests/2.31.0",
+      "axios/1.6.2",
+      "Go-http-client/1.1",
+      "okhttp/4.12.0",
+      "Java/17.0.2",
+      " ",
+    ]) {
       expect(identifiesDevice({ ...e, userAgent: ua }), ua).toBe(false);
     }
-    for (const ua of [CHROME, "Dalvik/2.1.0 (Linux; U; Android 14; Pixel 8 Build/UD1A)", "Shop/3.1 CFNetwork/1490.0.4 Darwin/23.2.0", "nodejs-shop/1.0"]) {
+    for (const ua of [
+      CHROME,
+      "Dalvik/2.1.0 (Linux; U; Android 14; Pixel 8 Build/UD1A)",
+      "Shop/3.1 CFNetwork/1490.0.4 Darwin/23.2.0",
+      "nodejs-shop/1.0",
+    ]) {
       expect(identifiesDevice({ ...e, userAgent: ua }), ua).toBe(true);
     }
     expect(identifiesDevice({ ...e, userAgent: "curl/8.4.0", fingerprint: "install-1234" })).toBe(true);
@@ -109,7 +146,9 @@ describe("device signals on scores", () => {
 
   it("an expired session is accepted, adds device_session_expired and no device signal", async () => {
     const s = await session({ device_fingerprint: uniq("fp-"), user_id: "someone" });
-    await api.deps.database.db.execute(sql`update device_sessions set expires_at = now() - interval '1 second' where id = ${s.body.session_id}`);
+    await api.deps.database.db.execute(
+      sql`update device_sessions set expires_at = now() - interval '1 second' where id = ${s.body.session_id}`,
+    );
     const r = await score(api, h, scoreBody({ session_id: s.body.session_id }));
     expect(r.status).toBe(200);
     expect(deviceSignals(signalNames(r.body))).toEqual(["device_session_expired"]);
@@ -164,27 +203,43 @@ describe("device signals on scores", () => {
   it("a confirmed_fraud decision does not blocklist the device id of a session that identified no device", async () => {
     const s = await session({}, { "user-agent": "python-requests/2.31.0" });
     expect(s.body.device_identified).toBe(false);
-    const r = await score(api, h, scoreBody({ session_id: s.body.session_id, user: { id: uniq(), email: `${uniq("f")}@example.com`, ip_address: uniqIp() } }));
+    const r = await score(
+      api,
+      h,
+      scoreBody({ session_id: s.body.session_id, user: { id: uniq(), email: `${uniq("f")}@example.com`, ip_address: uniqIp() } }),
+    );
     await decide(api, h, r.body.transaction_id, "confirmed_fraud");
-    const entries = await rows<{ kind: string }>(api.deps.database.db, sql`select kind from blocklist_entries where transaction_id = ${r.body.transaction_id as string}`);
+    const entries = await rows<{ kind: string }>(
+      api.deps.database.db,
+      sql`select kind from blocklist_entries where transaction_id = ${r.body.transaction_id as string}`,
+    );
     expect(entries.map((e) => e.kind).sort()).toEqual(["card", "email", "ip"]);
   });
 
   it("device_automation for a headless browser; device_context_mismatch when Origin differs from page_url", async () => {
-    const headless = await session({}, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/126.0 Safari/537.36" });
+    const headless = await session(
+      {},
+      { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/126.0 Safari/537.36" },
+    );
     expect(signalNames((await score(api, h, scoreBody({ session_id: headless.body.session_id }))).body)).toContain("device_automation");
     const normal = await session({ device_fingerprint: uniq("fp-") }, { origin: "https://shop.example.com" });
     const n = signalNames((await score(api, h, scoreBody({ session_id: normal.body.session_id }))).body);
     expect(n).not.toContain("device_automation");
     expect(n).not.toContain("device_context_mismatch");
     const mismatch = await session({ device_fingerprint: uniq("fp-") }, { origin: "https://evil.example.net" });
-    expect(signalNames((await score(api, h, scoreBody({ session_id: mismatch.body.session_id }))).body)).toContain("device_context_mismatch");
+    expect(signalNames((await score(api, h, scoreBody({ session_id: mismatch.body.session_id }))).body)).toContain(
+      "device_context_mismatch",
+    );
   });
 
   it("session_user_mismatch when the session was opened for another user", async () => {
     const s = await session({ device_fingerprint: uniq("fp-"), user_id: "alice" });
-    expect(signalNames((await score(api, h, scoreBody({ session_id: s.body.session_id, user: { id: "alice" } }))).body)).not.toContain("session_user_mismatch");
-    expect(signalNames((await score(api, h, scoreBody({ session_id: s.body.session_id, user: { id: "mallory" } }))).body)).toContain("session_user_mismatch");
+    expect(signalNames((await score(api, h, scoreBody({ session_id: s.body.session_id, user: { id: "alice" } }))).body)).not.toContain(
+      "session_user_mismatch",
+    );
+    expect(signalNames((await score(api, h, scoreBody({ session_id: s.body.session_id, user: { id: "mallory" } }))).body)).toContain(
+      "session_user_mismatch",
+    );
   });
 
   it("device_many_users from the third user, device_velocity_high from the tenth score", async () => {
@@ -218,7 +273,12 @@ describe("device signals on scores", () => {
     const r = await score(api, other, scoreBody({ session_id: s.body.session_id }));
     expect(r.status).toBe(404);
     expect(r.body.error).toMatchObject({ code: "resource_not_found", param: "session_id" });
-    const t = await score(api, bearer((await api.key({ account: "device-co", env: "test" })).key), scoreBody({ session_id: s.body.session_id }), "test");
+    const t = await score(
+      api,
+      bearer((await api.key({ account: "device-co", env: "test" })).key),
+      scoreBody({ session_id: s.body.session_id }),
+      "test",
+    );
     expect(t.status).toBe(404);
   });
 });

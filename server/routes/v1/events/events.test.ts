@@ -27,14 +27,21 @@ describe("GET /v1/events", () => {
     const byUser = await list(`user_id=${user}`);
     expect(byUser.status).toBe(200);
     expect(byUser.body).toMatchObject({ object: "list", has_more: false, next_cursor: null });
-    expect(byUser.body.data.map((e: { event_type: string }) => e.event_type)).toEqual(["decision.submitted", "transaction.scored", "transaction.scored"]);
+    expect(byUser.body.data.map((e: { event_type: string }) => e.event_type)).toEqual([
+      "decision.submitted",
+      "transaction.scored",
+      "transaction.scored",
+    ]);
     const ids = byUser.body.data.map((e: { event_id: string }) => e.event_id);
     expect([...ids].sort().reverse()).toEqual(ids);
     const byTxn = await list(`transaction_id=${a.body.transaction_id}`);
     expect(byTxn.body.data.every((e: { transaction_id: string }) => e.transaction_id === a.body.transaction_id)).toBe(true);
     expect(byTxn.body.data).toHaveLength(2);
     const byType = await list(`user_id=${user}&event_type=transaction.scored`);
-    expect(byType.body.data.map((e: { transaction_id: string }) => e.transaction_id)).toEqual([b.body.transaction_id, a.body.transaction_id]);
+    expect(byType.body.data.map((e: { transaction_id: string }) => e.transaction_id)).toEqual([
+      b.body.transaction_id,
+      a.body.transaction_id,
+    ]);
     expect(byType.body.data[0]).toMatchObject({ object: "event", user_id: user, payload: { risk_score: b.body.risk_score } });
   });
 
@@ -111,7 +118,12 @@ describe("retention", () => {
       values (${uniq("dec_old_")}, ${accountId}, 'live', ${uniq("txn_")}, 'allow', 'manual_review', 'key_x', 1, ${at}::timestamptz)`);
   };
   const counts = async (accountId: string) =>
-    (await rows<{ e: number; d: number }>(db(), sql`select (select count(*)::int from events where account_id = ${accountId}) as e, (select count(*)::int from decisions where account_id = ${accountId}) as d`))[0]!;
+    (
+      await rows<{ e: number; d: number }>(
+        db(),
+        sql`select (select count(*)::int from events where account_id = ${accountId}) as e, (select count(*)::int from decisions where account_id = ${accountId}) as d`,
+      )
+    )[0]!;
 
   it("purges evidence older than the account's retention (default 7 years), by the periodic job", async () => {
     const short = await ensureAccount(db(), uniq("short-retention"));

@@ -6,9 +6,14 @@ import { entityKinds } from "../../../domain/graph/links";
 
 export const GraphNodeSchema = z
   .object({
-    id: z.string().openapi({ description: "`<type>:<value>`, e.g. `user:u_123`, `device:dev_…`, `card:411111:1111`, `ip:203.0.113.7`", example: "user:u_123" }),
+    id: z.string().openapi({
+      description: "`<type>:<value>`, e.g. `user:u_123`, `device:dev_…`, `card:411111:1111`, `ip:203.0.113.7`",
+      example: "user:u_123",
+    }),
     type: z.enum(["user", ...entityKinds]),
-    label: z.string().openapi({ description: "What to show: the user id, device id, `BIN •••• last4`, IP, e-mail; phones, addresses and documents masked" }),
+    label: z.string().openapi({
+      description: "What to show: the user id, device id, `BIN •••• last4`, IP, e-mail; phones, addresses and documents masked",
+    }),
     user_id: z.string().optional().openapi({ description: "On user nodes" }),
     flags: z.array(z.enum(nodeFlags)).openapi({
       description:
@@ -34,7 +39,10 @@ export const EntityGraphSchema = z
     root: z.string().openapi({ description: "The id of the root user's node" }),
     nodes: z.array(GraphNodeSchema),
     edges: z.array(GraphEdgeSchema),
-    truncated: z.boolean().openapi({ description: "True when nodes were left out to keep within `limit`, or a busy entity's users were read from its latest 1,000 records only" }),
+    truncated: z.boolean().openapi({
+      description:
+        "True when nodes were left out to keep within `limit`, or a busy entity's users were read from its latest 1,000 records only",
+    }),
   })
   .openapi("EntityGraph");
 
@@ -51,7 +59,8 @@ export const graphRoute = createRoute({
   method: "get",
   path: "/v1/graph",
   tags: ["Users"],
-  summary: "The link graph around a user (an addition): users joined through shared devices, cards, IPs, e-mails, phones, addresses and documents",
+  summary:
+    "The link graph around a user (an addition): users joined through shared devices, cards, IPs, e-mails, phones, addresses and documents",
   middleware: apiKeyRoute("a", "events:read"),
   request: {
     query: z.object({
@@ -60,7 +69,13 @@ export const graphRoute = createRoute({
         .enum(["1", "2"])
         .default("2")
         .transform(Number)
-        .openapi({ type: "integer", enum: [1, 2], default: 2, description: "1: the user and what they used; 2 (default): also the other users of those (two users of one device are two hops apart)" }),
+        .openapi({
+          type: "integer",
+          enum: [1, 2],
+          default: 2,
+          description:
+            "1: the user and what they used; 2 (default): also the other users of those (two users of one device are two hops apart)",
+        }),
       limit: intIn(1, MAX_GRAPH_LIMIT, DEFAULT_GRAPH_LIMIT, `Most nodes returned, 1 to ${MAX_GRAPH_LIMIT}, default ${DEFAULT_GRAPH_LIMIT}`),
     }),
   },

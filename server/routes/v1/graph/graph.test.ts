@@ -23,7 +23,19 @@ const url = (path: string) => `${api.url.live}${path}`;
 const get = (path: string, k = key) => call(url(path), { headers: bearer(k) });
 const minute = (m: number) => new Date(Date.parse("2026-04-01T09:00:00Z") + m * 60_000);
 
-async function txn(s: Scope, t: { userId: string; m: number; device?: string; card?: [string, string]; ip?: string; email?: string; decision?: Decision; label?: "fraud" }) {
+async function txn(
+  s: Scope,
+  t: {
+    userId: string;
+    m: number;
+    device?: string;
+    card?: [string, string];
+    ip?: string;
+    email?: string;
+    decision?: Decision;
+    label?: "fraud";
+  },
+) {
   await api.deps.database.db.insert(transactions).values({
     id: newId("txn"),
     ...scopeValues(s),
@@ -75,7 +87,9 @@ beforeAll(async () => {
     reviewState: "pending_review",
     source: "api",
   });
-  await api.deps.database.db.insert(blocklistEntries).values({ id: newId("blk"), ...scopeValues(scope), kind: "card", value: "411111:1111", source: "manual" });
+  await api.deps.database.db
+    .insert(blocklistEntries)
+    .values({ id: newId("blk"), ...scopeValues(scope), kind: "card", value: "411111:1111", source: "manual" });
   alertId = (
     await raiseAlert(api.deps.database.db, api.deps.jobs, scope, {
       type: "new_device_cluster",
@@ -86,7 +100,9 @@ beforeAll(async () => {
       summary: "two users on one new device",
     })
   ).alert.id;
-  caseId = (await call(url("/v1/cases"), { headers: bearer(key), body: { title: "Card ring", case_type: "payment_fraud", user_id: "cyd" } })).body.case_id;
+  caseId = (
+    await call(url("/v1/cases"), { headers: bearer(key), body: { title: "Card ring", case_type: "payment_fraud", user_id: "cyd" } })
+  ).body.case_id;
 });
 afterAll(() => api?.close());
 
@@ -101,7 +117,10 @@ describe("GET /v1/graph", () => {
     expect(r.status).toBe(200);
     const g = r.body as Graph;
     expect(g).toMatchObject({ object: "entity_graph", root: "user:ada", truncated: false });
-    const users = g.nodes.filter((n) => n.type === "user").map((n) => n.user_id).sort();
+    const users = g.nodes
+      .filter((n) => n.type === "user")
+      .map((n) => n.user_id)
+      .sort();
     expect(users).toEqual(["ada", "bob", "cyd", "dee"]);
     expect(node(g, "device:dev_shared")).toMatchObject({ type: "device", label: "dev_shared" });
     expect(node(g, "card:411111:1111")).toMatchObject({ type: "card", label: "411111 •••• 1111" });
@@ -111,9 +130,20 @@ describe("GET /v1/graph", () => {
     expect(g.nodes.some((n) => n.id === "ip:10.0.0.8")).toBe(false);
     // bob is two hops from ada: ada → device ← bob, and nothing else joins them.
     expect(g.edges.filter((e) => e.source === "user:bob")).toEqual([
-      { source: "user:bob", target: "device:dev_shared", type: "device", count: 1, first_seen_at: "2026-04-01T09:02:00Z", last_seen_at: "2026-04-01T09:02:00Z" },
+      {
+        source: "user:bob",
+        target: "device:dev_shared",
+        type: "device",
+        count: 1,
+        first_seen_at: "2026-04-01T09:02:00Z",
+        last_seen_at: "2026-04-01T09:02:00Z",
+      },
     ]);
-    expect(g.edges.find((e) => e.source === "user:ada" && e.target === "device:dev_shared")).toMatchObject({ count: 2, first_seen_at: "2026-04-01T09:00:00Z", last_seen_at: "2026-04-01T09:01:00Z" });
+    expect(g.edges.find((e) => e.source === "user:ada" && e.target === "device:dev_shared")).toMatchObject({
+      count: 2,
+      first_seen_at: "2026-04-01T09:00:00Z",
+      last_seen_at: "2026-04-01T09:01:00Z",
+    });
     expect(g.edges.filter((e) => e.source === "user:cyd").map((e) => e.target)).toEqual(["card:411111:1111"]);
     // Every edge joins a user to an entity, both among the nodes.
     const ids = new Set(g.nodes.map((n) => n.id));
@@ -127,7 +157,12 @@ describe("GET /v1/graph", () => {
     const doc = g.nodes.find((n) => n.type === "document")!;
     expect(doc.label).toMatch(/^passport \S*•|^passport [*x•]/);
     expect(JSON.stringify(g)).not.toContain("C01X00T47");
-    expect(g.edges.filter((e) => e.target === doc.id).map((e) => e.source).sort()).toEqual(["user:ada", "user:dee"]);
+    expect(
+      g.edges
+        .filter((e) => e.target === doc.id)
+        .map((e) => e.source)
+        .sort(),
+    ).toEqual(["user:ada", "user:dee"]);
     expect(g.nodes.filter((n) => n.type === "phone").every((n) => /^•••• \d{4}$/.test(n.label))).toBe(true);
     expect(g.nodes.some((n) => n.type === "address")).toBe(true);
   });
@@ -141,8 +176,11 @@ describe("GET /v1/graph", () => {
     expect(node(g, "device:dev_shared")!.flags).toEqual(["open_alert"]);
     expect(node(g, "card:411111:1111")!.flags).toEqual(["blocked", "confirmed_fraud"]);
     // Resolved and closed, they are no longer open.
-    expect((await call(url(`/v1/alerts/${alertId}`), { method: "PATCH", headers: bearer(key), body: { status: "resolved" } })).status).toBe(200);
-    for (const status of ["resolved", "closed"]) await call(url(`/v1/cases/${caseId}`), { method: "PATCH", headers: bearer(key), body: { status } });
+    expect((await call(url(`/v1/alerts/${alertId}`), { method: "PATCH", headers: bearer(key), body: { status: "resolved" } })).status).toBe(
+      200,
+    );
+    for (const status of ["resolved", "closed"])
+      await call(url(`/v1/cases/${caseId}`), { method: "PATCH", headers: bearer(key), body: { status } });
     const after = (await get("/v1/graph?user_id=ada")).body as Graph;
     expect(node(after, "user:bob")!.flags).toEqual(["blocked"]);
     expect(node(after, "user:cyd")!.flags).toEqual(["confirmed_fraud"]);
@@ -204,7 +242,12 @@ describe("GET /v1/users/{user_id}", () => {
       user_id: "ada",
       first_seen_at: "2026-04-01T09:00:00Z",
       transaction_count: 2,
-      decisions: { engine: { allow: 2, challenge: 0, block: 0 }, analyst: { allow: 0, challenge: 0, block: 0 }, pending_review: 0, latest: [] },
+      decisions: {
+        engine: { allow: 2, challenge: 0, block: 0 },
+        analyst: { allow: 0, challenge: 0, block: 0 },
+        pending_review: 0,
+        latest: [],
+      },
       labels: { fraud: 0, legit: 0 },
       devices: [{ device_id: "dev_shared", count: 2, first_seen_at: "2026-04-01T09:00:00Z", last_seen_at: "2026-04-01T09:01:00Z" }],
       ip_addresses: [{ ip_address: "198.51.100.7", count: 1 }],
@@ -223,16 +266,37 @@ describe("GET /v1/users/{user_id}", () => {
     const bob = (await get("/v1/users/bob")).body;
     expect(bob.decisions).toMatchObject({ engine: { block: 1 }, pending_review: 1 });
     const txnId = (await get("/v1/transactions?user_id=bob")).body.data[0].transaction_id;
-    expect((await call(url("/v1/decisions"), { headers: bearer(key), body: { transaction_id: txnId, decision: "block", reason: "confirmed_fraud" } })).status).toBe(201);
+    expect(
+      (
+        await call(url("/v1/decisions"), {
+          headers: bearer(key),
+          body: { transaction_id: txnId, decision: "block", reason: "confirmed_fraud" },
+        })
+      ).status,
+    ).toBe(201);
     const after = (await get("/v1/users/bob")).body;
-    expect(after.decisions).toMatchObject({ analyst: { block: 1 }, pending_review: 0, latest: [{ transaction_id: txnId, reason: "confirmed_fraud" }] });
+    expect(after.decisions).toMatchObject({
+      analyst: { block: 1 },
+      pending_review: 0,
+      latest: [{ transaction_id: txnId, reason: "confirmed_fraud" }],
+    });
     expect(after.labels).toEqual({ fraud: 1, legit: 0 });
     const dee = (await get("/v1/users/dee")).body;
-    expect(dee.screenings.map((x: { status: string; review_state: string }) => `${x.status}/${x.review_state}`).sort()).toEqual(["clear/not_required", "possible_match/pending_review"]);
+    expect(dee.screenings.map((x: { status: string; review_state: string }) => `${x.status}/${x.review_state}`).sort()).toEqual([
+      "clear/not_required",
+      "possible_match/pending_review",
+    ]);
     expect(dee.transaction_count).toBe(0);
     const cyd = (await get("/v1/users/cyd")).body;
     expect(cyd.case_ids).toEqual([caseId]);
-    const alerted = await raiseAlert(api.deps.database.db, api.deps.jobs, scope, { type: "velocity_spike", key: "user:cyd", confidence: 0.5, userIds: ["cyd"], transactionIds: [], summary: "burst" });
+    const alerted = await raiseAlert(api.deps.database.db, api.deps.jobs, scope, {
+      type: "velocity_spike",
+      key: "user:cyd",
+      confidence: 0.5,
+      userIds: ["cyd"],
+      transactionIds: [],
+      summary: "burst",
+    });
     expect((await get("/v1/users/cyd")).body.open_alert_ids).toEqual([alerted.alert.id]);
   });
 

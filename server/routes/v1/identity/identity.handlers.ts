@@ -11,7 +11,14 @@ import { serializeSubject, serializeVerification } from "../../../domain/identit
 import { screenWatchlist } from "../../../domain/screening/watchlist-request";
 import { findScreening, listScreenings } from "../../../domain/screening/screen-person";
 import { listedEntities, serializeScreening } from "../../../domain/screening/serialize";
-import { getScreeningRoute, getVerificationRoute, listScreeningsRoute, livenessRoute, verifyRoute, watchlistRoute } from "./identity.routes";
+import {
+  getScreeningRoute,
+  getVerificationRoute,
+  listScreeningsRoute,
+  livenessRoute,
+  verifyRoute,
+  watchlistRoute,
+} from "./identity.routes";
 
 const scopeOf = keyScope;
 const findVerification = (c: Context<AppEnv>, id: string) => getVerification(c.get("db"), keyScope(c), id);
@@ -33,12 +40,17 @@ export const identityRouter = createRouter()
     const row = await findVerification(c, id);
     const liveness = row.checks.find((ch) => ch.name === "liveness");
     if (!liveness || liveness.status !== "pending") {
-      throw new ApiError("invalid_state_transition", liveness ? `The liveness check already has its result (${liveness.status}).` : "This verification has no liveness check.");
+      throw new ApiError(
+        "invalid_state_transition",
+        liveness ? `The liveness check already has its result (${liveness.status}).` : "This verification has no liveness check.",
+      );
     }
     const provider = String((row.subject.liveness as { provider?: string } | undefined)?.provider ?? "liveness provider");
-    const updated = await c.get("db").transaction((tx) =>
-      settleChecks(tx as never, { scope: scopeOf(c), deps: c.get("deps") }, id, [livenessCheck(provider, result, score)]),
-    );
+    const updated = await c
+      .get("db")
+      .transaction((tx) =>
+        settleChecks(tx as never, { scope: scopeOf(c), deps: c.get("deps") }, id, [livenessCheck(provider, result, score)]),
+      );
     return c.json(serializeVerification(updated!), 200);
   })
   .openapi(watchlistRoute, async (c) => {
@@ -47,7 +59,13 @@ export const identityRouter = createRouter()
   })
   .openapi(listScreeningsRoute, async (c) => {
     const q = c.req.valid("query");
-    const page = await listScreenings(c.get("db"), scopeOf(c), { status: q.status, reviewState: q.review_state, userId: q.user_id, limit: q.limit, after: q.after });
+    const page = await listScreenings(c.get("db"), scopeOf(c), {
+      status: q.status,
+      reviewState: q.review_state,
+      userId: q.user_id,
+      limit: q.limit,
+      after: q.after,
+    });
     return c.json({ ...page, data: page.data.map(serializeScreening) }, 200);
   })
   .openapi(getScreeningRoute, async (c) => {

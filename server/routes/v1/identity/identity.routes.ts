@@ -13,10 +13,16 @@ export const verifyRoute = createRoute({
   path: "/v1/identity/verify",
   tags,
   summary: "Verify an individual (KYC) or a business (KYB)",
-  description: "201 with a final status when every check resolved at once; 202 `pending` when a document analysis, registry lookup, liveness result or watchlist review is outstanding (the final result arrives by the `identity.verification_completed` webhook).",
+  description:
+    "201 with a final status when every check resolved at once; 202 `pending` when a document analysis, registry lookup, liveness result or watchlist review is outstanding (the final result arrives by the `identity.verification_completed` webhook).",
   middleware: apiKeyRoute("a", "identity:write"),
   request: { body: { required: true, content: { "application/json": { schema: VerifyRequestSchema } } } },
-  responses: { 201: json(VerificationSchema, "Final result"), 202: json(VerificationSchema, "Pending"), ...commonErrors, ...errorResponses(404, 409) },
+  responses: {
+    201: json(VerificationSchema, "Final result"),
+    202: json(VerificationSchema, "Pending"),
+    ...commonErrors,
+    ...errorResponses(404, 409),
+  },
 });
 
 export const getVerificationRoute = createRoute({
@@ -26,7 +32,11 @@ export const getVerificationRoute = createRoute({
   summary: "Retrieve a verification with the submitted identity (addition)",
   middleware: apiKeyRoute("a", "identity:write"),
   request: { params: z.object({ id: z.string() }) },
-  responses: { 200: json(VerificationSchema.extend({ subject: z.record(z.string(), z.unknown()) }), "The verification"), ...commonErrors, ...errorResponses(404) },
+  responses: {
+    200: json(VerificationSchema.extend({ subject: z.record(z.string(), z.unknown()) }), "The verification"),
+    ...commonErrors,
+    ...errorResponses(404),
+  },
 });
 
 export const livenessRoute = createRoute({
@@ -37,7 +47,12 @@ export const livenessRoute = createRoute({
   middleware: apiKeyRoute("a", "identity:write"),
   request: {
     params: z.object({ id: z.string() }),
-    body: { required: true, content: { "application/json": { schema: z.object({ result: z.enum(["pass", "fail"]), score: z.number().min(0).max(1).optional() }) } } },
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: z.object({ result: z.enum(["pass", "fail"]), score: z.number().min(0).max(1).optional() }) },
+      },
+    },
   },
   responses: { 200: json(VerificationSchema, "The verification after the result"), ...commonErrors, ...errorResponses(404, 422) },
 });
@@ -76,5 +91,9 @@ export const getScreeningRoute = createRoute({
   summary: "Retrieve a screening with the listed entities behind its matches (addition)",
   middleware: apiKeyRoute("a", "identity:write"),
   request: { params: z.object({ id: z.string() }) },
-  responses: { 200: json(ScreeningSchema.extend({ listed_entities: z.array(z.record(z.string(), z.unknown())) }), "The screening"), ...commonErrors, ...errorResponses(404) },
+  responses: {
+    200: json(ScreeningSchema.extend({ listed_entities: z.array(z.record(z.string(), z.unknown())) }), "The screening"),
+    ...commonErrors,
+    ...errorResponses(404),
+  },
 });

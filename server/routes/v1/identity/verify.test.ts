@@ -15,11 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const verify = (body: unknown, extra: Record<string, string> = {}) => call(`${api.url.live}/v1/identity/verify`, { headers: { ...headers, ...extra }, body });
+const verify = (body: unknown, extra: Record<string, string> = {}) =>
+  call(`${api.url.live}/v1/identity/verify`, { headers: { ...headers, ...extra }, body });
 const get = (id: string) => call(`${api.url.live}/v1/identity/verifications/${id}`, { headers });
 const check = (body: { checks: { name: string; status: string }[] }, name: string) => body.checks.find((c) => c.name === name)?.status;
 const eventsOf = (userId: string) =>
-  rows<{ event_type: string; payload: Record<string, unknown> }>(api.deps.database.db, sql`select event_type, payload from events where user_id = ${userId} order by created_at, id`);
+  rows<{ event_type: string; payload: Record<string, unknown> }>(
+    api.deps.database.db,
+    sql`select event_type, payload from events where user_id = ${userId} order by created_at, id`,
+  );
 
 describe("validation of POST /v1/identity/verify", () => {
   const cases: [Record<string, unknown>, string, string][] = [
@@ -48,7 +52,11 @@ describe("validation of POST /v1/identity/verify", () => {
     [{ ...company(), legal_name: undefined }, "missing_required_field", "legal_name"],
     [{ ...company(), registration_number: undefined }, "missing_required_field", "registration_number"],
     [{ ...company(), country: "Germany" }, "invalid_field_value", "country"],
-    [{ ...company(), registered_address: { ...address, postal_code: undefined } }, "missing_required_field", "registered_address.postal_code"],
+    [
+      { ...company(), registered_address: { ...address, postal_code: undefined } },
+      "missing_required_field",
+      "registered_address.postal_code",
+    ],
   ];
   it.each(cases)("%#: %s → %s %s", async (body, code, param) => {
     const r = await verify(body);
@@ -70,12 +78,17 @@ describe("validation of POST /v1/identity/verify", () => {
     const body = { ...person(), user_id: ` spaced-${Date.now()} ` };
     const r = await verify(body);
     expect(r.body.user_id).toBe(body.user_id);
-    const w = await call(`${api.url.live}/v1/identity/watchlist?user_id=${encodeURIComponent(body.user_id)}`, { headers: bearer((await api.key()).key) });
+    const w = await call(`${api.url.live}/v1/identity/watchlist?user_id=${encodeURIComponent(body.user_id)}`, {
+      headers: bearer((await api.key()).key),
+    });
     expect(w.status).toBe(200);
   });
 
   it("needs the identity:write scope", async () => {
-    const r = await call(`${api.url.live}/v1/identity/verify`, { headers: bearer((await api.key({ scopes: ["cases:read"] })).key), body: person() });
+    const r = await call(`${api.url.live}/v1/identity/verify`, {
+      headers: bearer((await api.key({ scopes: ["cases:read"] })).key),
+      body: person(),
+    });
     expect(r.status).toBe(403);
   });
 });
@@ -88,7 +101,12 @@ describe("synchronous verification", () => {
     expect(r.body).toMatchObject({ object: "identity_verification", user_id: body.user_id, status: "verified" });
     expect(r.body.verification_id).toMatch(/^idv_/);
     expect(r.body.completed_at).toMatch(/Z$/);
-    expect(r.body.checks.map((c: { name: string }) => c.name)).toEqual(["identity_match", "database_check", "address_verification", "phone_match"]);
+    expect(r.body.checks.map((c: { name: string }) => c.name)).toEqual([
+      "identity_match",
+      "database_check",
+      "address_verification",
+      "phone_match",
+    ]);
     expect(r.body.checks.every((c: { status: string }) => c.status === "pass")).toBe(true);
     const events = await eventsOf(body.user_id);
     expect(events.map((e) => e.event_type)).toEqual(["identity.verified"]);
@@ -167,13 +185,23 @@ describe("asynchronous checks", () => {
       api.deps.database.db,
       sql`select type, data from webhook_events where type = 'identity.verification_completed' and data->>'verification_id' = ${r.body.verification_id}`,
     );
-    expect(hook?.data).toMatchObject({ verification_id: r.body.verification_id, user_id: body.user_id, status: "verified", completed_at: done.body.completed_at });
-    const job = await rows<{ payload: unknown }>(api.deps.database.db, sql`select payload from jobs where type = 'identity.complete' and state = 'done' limit 1`);
+    expect(hook?.data).toMatchObject({
+      verification_id: r.body.verification_id,
+      user_id: body.user_id,
+      status: "verified",
+      completed_at: done.body.completed_at,
+    });
+    const job = await rows<{ payload: unknown }>(
+      api.deps.database.db,
+      sql`select payload from jobs where type = 'identity.complete' and state = 'done' limit 1`,
+    );
     expect(job[0]?.payload).toEqual({});
   });
 
   it("fails an expired document (not a 400)", async () => {
-    const r = await verify(person({ document: { type: "passport", number: "T22000129", issuing_country: "DE", expiry_date: "2020-01-01" } }));
+    const r = await verify(
+      person({ document: { type: "passport", number: "T22000129", issuing_country: "DE", expiry_date: "2020-01-01" } }),
+    );
     expect(r.status).toBe(202);
     await runJobs(api);
     const done = await get(r.body.verification_id);
@@ -219,7 +247,11 @@ describe("asynchronous checks", () => {
     expect(r.status).toBe(202);
     expect(check(r.body, "database_check")).toBe("pending");
     const queue = await call(`${api.url.live}/v1/identity/screenings?review_state=pending_review&user_id=${r.body.user_id}`, { headers });
-    expect(queue.body.data[0]).toMatchObject({ screening_id: r.body.screening_id, status: "possible_match", verification_id: r.body.verification_id });
+    expect(queue.body.data[0]).toMatchObject({
+      screening_id: r.body.screening_id,
+      status: "possible_match",
+      verification_id: r.body.verification_id,
+    });
   });
 });
 

@@ -118,7 +118,11 @@ describe("review of possible matches", () => {
     expect(v.status).toBe(202);
     const scope = { accountId, environment: "live" as const };
     await api.deps.database.db.transaction((tx) =>
-      reviewScreening(tx as never, { scope, deps: api.deps }, { screeningId: v.body.screening_id, decision: "allow", reason: "false_positive", decisionId: "dec_test1" }),
+      reviewScreening(
+        tx as never,
+        { scope, deps: api.deps },
+        { screeningId: v.body.screening_id, decision: "allow", reason: "false_positive", decisionId: "dec_test1" },
+      ),
     );
     const done = await call(`${api.url.live}/v1/identity/verifications/${v.body.verification_id}`, { headers });
     expect(done.body.status).toBe("verified");
@@ -136,7 +140,11 @@ describe("review of possible matches", () => {
   it("flags the verification when the reviewer confirms the match", async () => {
     const v = await verify(person({ first_name: "Maria Jane", last_name: "Cantwell", date_of_birth: "1958-10-13" }));
     await api.deps.database.db.transaction((tx) =>
-      reviewScreening(tx as never, { scope: { accountId, environment: "live" }, deps: api.deps }, { screeningId: v.body.screening_id, decision: "block", reason: "confirmed_fraud", decisionId: "dec_test2" }),
+      reviewScreening(
+        tx as never,
+        { scope: { accountId, environment: "live" }, deps: api.deps },
+        { screeningId: v.body.screening_id, decision: "block", reason: "confirmed_fraud", decisionId: "dec_test2" },
+      ),
     );
     expect((await call(`${api.url.live}/v1/identity/verifications/${v.body.verification_id}`, { headers })).body.status).toBe("flagged");
   });
@@ -151,7 +159,13 @@ describe("review of possible matches", () => {
     const unknown = await decide({ screening_id: "scr_nope", decision: "allow", reason: "false_positive" });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: "resource_not_found", param: "screening_id" });
-    const made = await decide({ screening_id: v.body.screening_id, decision: "allow", reason: "false_positive", notes: "Different person: DOB and nationality differ", analyst_id: "ana_1" });
+    const made = await decide({
+      screening_id: v.body.screening_id,
+      decision: "allow",
+      reason: "false_positive",
+      notes: "Different person: DOB and nationality differ",
+      analyst_id: "ana_1",
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ object: "decision", screening_id: v.body.screening_id, reason: "false_positive" });
     const listed = await call(`${api.url.live}/v1/decisions?screening_id=${v.body.screening_id}`, { headers: bearer(decisionKey) });

@@ -19,11 +19,14 @@ const without = (path: string) => {
 };
 
 describe("score validation: 400 with param", () => {
-  it.each([["amount"], ["currency"], ["payment_method"], ["payment_method.type"], ["user"], ["user.id"]])("missing %s → missing_required_field", async (param) => {
-    const r = await score(api, h, without(param));
-    expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: "missing_required_field", param });
-  });
+  it.each([["amount"], ["currency"], ["payment_method"], ["payment_method.type"], ["user"], ["user.id"]])(
+    "missing %s → missing_required_field",
+    async (param) => {
+      const r = await score(api, h, without(param));
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: "missing_required_field", param });
+    },
+  );
 
   it.each([
     ["amount", { amount: 0 }],
@@ -96,10 +99,18 @@ describe("score validation: 400 with param", () => {
   });
 
   it("ignores a body without Content-Type: application/json, and refuses malformed JSON", async () => {
-    const r = await call(`${api.url.live}/v1/transactions/score`, { method: "POST", headers: { ...h, "content-type": "text/plain" }, raw: JSON.stringify(scoreBody()) });
+    const r = await call(`${api.url.live}/v1/transactions/score`, {
+      method: "POST",
+      headers: { ...h, "content-type": "text/plain" },
+      raw: JSON.stringify(scoreBody()),
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: "missing_required_field", param: "amount" });
-    const bad = await call(`${api.url.live}/v1/transactions/score`, { method: "POST", headers: { ...h, "content-type": "application/json" }, raw: "{" });
+    const bad = await call(`${api.url.live}/v1/transactions/score`, {
+      method: "POST",
+      headers: { ...h, "content-type": "application/json" },
+      raw: "{",
+    });
     expect(bad.body.error.code).toBe("invalid_json");
   });
 });

@@ -23,7 +23,11 @@ describe("POST /v1/transactions/score", () => {
   it("returns the assessment with a prefixed id and a measured latency", async () => {
     const r = await score(api, h, scoreBody({ metadata: { order: "A-1" } }));
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ object: "transaction_score", decision: expect.stringMatching(/^(allow|challenge|block)$/), metadata: { order: "A-1" } });
+    expect(r.body).toMatchObject({
+      object: "transaction_score",
+      decision: expect.stringMatching(/^(allow|challenge|block)$/),
+      metadata: { order: "A-1" },
+    });
     expect(r.body.transaction_id).toMatch(/^txn_[0-9a-z]{26}$/);
     expect(Number.isInteger(r.body.risk_score)).toBe(true);
     expect(r.body.risk_score).toBeGreaterThanOrEqual(0);
@@ -32,7 +36,10 @@ describe("POST /v1/transactions/score", () => {
     expect(r.body.latency_ms).toBeGreaterThanOrEqual(0);
     expect(r.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     for (const s of r.body.signals) expect(["low_risk", "medium_risk", "high_risk"]).toContain(s.weight);
-    const stored = await rows<{ latency_ms: number; metadata: unknown }>(db(), sql`select latency_ms, metadata from transactions where id = ${r.body.transaction_id}`);
+    const stored = await rows<{ latency_ms: number; metadata: unknown }>(
+      db(),
+      sql`select latency_ms, metadata from transactions where id = ${r.body.transaction_id}`,
+    );
     expect(stored[0]?.latency_ms).toBe(r.body.latency_ms);
     expect(stored[0]?.metadata).toEqual({ order: "A-1" });
   });
@@ -76,7 +83,9 @@ describe("POST /v1/transactions/score", () => {
     });
     const r = await score(api, h, body);
     expect(r.body.decision).toBe("block");
-    const ev = await call(`${api.url.live}/v1/events?transaction_id=${r.body.transaction_id}&event_type=transaction.blocked`, { headers: h });
+    const ev = await call(`${api.url.live}/v1/events?transaction_id=${r.body.transaction_id}&event_type=transaction.blocked`, {
+      headers: h,
+    });
     expect(ev.body.data).toHaveLength(1);
     expect(ev.body.data[0].payload).toMatchObject({ rule_id: "score_band_block", rule_name: expect.any(String), threshold: 75 });
     const hooks = await rows<{ type: string; data: { transaction_id: string; decisions: unknown[] } }>(
@@ -143,7 +152,9 @@ describe("POST /v1/transactions/score", () => {
     // The second batch may only follow the first within 200 ms on a fast machine: repeat until it does.
     let busyDue = await dueIn(busy.body.transaction_id);
     for (let i = 0; i < 5 && busyDue < 150; i++) {
-      await db().execute(sql`delete from jobs where unique_key like 'detect:%' and state = 'queued' and payload->>'accountId' in (select id from accounts where name = 'detect-busy')`);
+      await db().execute(
+        sql`delete from jobs where unique_key like 'detect:%' and state = 'queued' and payload->>'accountId' in (select id from accounts where name = 'detect-busy')`,
+      );
       await score(api, busyKey, scoreBody());
       const again = await score(api, busyKey, scoreBody());
       busyDue = await dueIn(again.body.transaction_id);

@@ -18,7 +18,9 @@ afterAll(() => api?.close());
 
 /** Moves the user's transactions `hours` into the past (history the engine reads by time). */
 const ageUser = (userId: string, hours: number) =>
-  api.deps.database.db.execute(sql`update transactions set created_at = created_at - make_interval(hours => ${hours}) where user_id = ${userId}`);
+  api.deps.database.db.execute(
+    sql`update transactions set created_at = created_at - make_interval(hours => ${hours}) where user_id = ${userId}`,
+  );
 
 const names = async (over: Record<string, unknown>) => {
   const r = await score(api, h, scoreBody(over));
@@ -211,7 +213,9 @@ describe("account tables (loaded through /api/v1/policies)", () => {
   it("bin_prepaid from the account's BIN table, which keeps the shipped network prefixes underneath", async () => {
     const acct = uniq("bin-co");
     const k = bearer((await api.key({ account: acct })).key);
-    await setPolicy(api, acct, { bin_table_csv: "bin_from,bin_to,scheme,type,prepaid,country\n53741000,53741099,mastercard,debit,true,US" });
+    await setPolicy(api, acct, {
+      bin_table_csv: "bin_from,bin_to,scheme,type,prepaid,country\n53741000,53741099,mastercard,debit,true,US",
+    });
     const n = async (bin: string) => signalNames((await score(api, k, scoreBody({ payment_method: uniqCard(bin) }))).body);
     expect(await n("53741012")).toContain("bin_prepaid");
     expect(await n("53741112")).not.toContain("bin_prepaid");
@@ -243,7 +247,10 @@ describe("links to confirmed fraud", () => {
 
     const sanctioned = person({ first_name: "Ayman", last_name: "al-Zawahiri", date_of_birth: "1951-06-19" });
     expect(await verify(sanctioned)).toBe("flagged");
-    const flagged = await call(`${api.url.live}/v1/transactions/score`, { headers: h, body: scoreBody({ user: { id: sanctioned.user_id } }) });
+    const flagged = await call(`${api.url.live}/v1/transactions/score`, {
+      headers: h,
+      body: scoreBody({ user: { id: sanctioned.user_id } }),
+    });
     expect(identity(signalNames(flagged.body))).toEqual(["identity_flagged"]);
     // A reassurance lowers the score, a flag raises it, against the same request otherwise.
     const plain = await score(api, h, scoreBody({ user: { id: uniq() } }));
@@ -290,10 +297,16 @@ describe("links to confirmed fraud", () => {
     const lead = await api.analyst({ role: "lead", account: ACCOUNT });
     const token = await api.consoleToken(lead.id);
     const ip = uniqIp();
-    const add = await call(`${api.url.live}/api/v1/blocklist`, { headers: { authorization: `Bearer ${token}` }, body: { kind: "ip", value: ip, note: "abuse report" } });
+    const add = await call(`${api.url.live}/api/v1/blocklist`, {
+      headers: { authorization: `Bearer ${token}` },
+      body: { kind: "ip", value: ip, note: "abuse report" },
+    });
     expect(add.status).toBe(201);
     expect(await names({ user: { id: uniq(), ip_address: ip } })).toContain("blocklist_ip");
-    const del = await call(`${api.url.live}/api/v1/blocklist/${add.body.id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    const del = await call(`${api.url.live}/api/v1/blocklist/${add.body.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(del.status).toBe(200);
     expect(await names({ user: { id: uniq(), ip_address: ip } })).not.toContain("blocklist_ip");
   });
@@ -301,7 +314,18 @@ describe("links to confirmed fraud", () => {
 
 describe("without session_id", () => {
   it("computes no device signal at all", async () => {
-    const device = ["device_trusted", "device_new", "device_flagged", "device_automation", "device_context_mismatch", "device_velocity_high", "device_many_users", "session_user_mismatch", "blocklist_device", "device_session_expired"];
+    const device = [
+      "device_trusted",
+      "device_new",
+      "device_flagged",
+      "device_automation",
+      "device_context_mismatch",
+      "device_velocity_high",
+      "device_many_users",
+      "session_user_mismatch",
+      "blocklist_device",
+      "device_session_expired",
+    ];
     const user = { id: uniq() };
     for (let i = 0; i < 3; i++) expect((await names({ user })).filter((s) => device.includes(s))).toEqual([]);
   });

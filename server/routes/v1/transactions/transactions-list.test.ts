@@ -108,7 +108,11 @@ describe("GET /v1/transactions", () => {
     expect(ids(await get("/v1/transactions?review=pending&order=asc"))).toEqual([challenge1, block1, challenge2]);
     const decided = await get("/v1/transactions?review=decided&label=legit");
     expect(ids(decided)).toEqual([extra]);
-    expect(decided.body.data[0]).toMatchObject({ decision: "challenge", final_decision: "allow", latest_decision: { reason: "false_positive" } });
+    expect(decided.body.data[0]).toMatchObject({
+      decision: "challenge",
+      final_decision: "allow",
+      latest_decision: { reason: "false_positive" },
+    });
   });
 
   it("filters by the engine's decision, label, user, score and time, combined", async () => {
@@ -116,8 +120,16 @@ describe("GET /v1/transactions", () => {
     expect(ids(await get("/v1/transactions?decision=allow"))).toEqual([allow2, allow1]);
     expect(ids(await get("/v1/transactions?label=fraud"))).toEqual([block2]);
     expect(ids(await get("/v1/transactions?user_id=u_other"))).toEqual([block1]);
-    expect(ids(await get("/v1/transactions?min_score=45&max_score=80&end_time=2026-03-01T10:05:00Z"))).toEqual([challenge2, block1, challenge1]);
-    expect(ids(await get("/v1/transactions?start_time=2026-03-01T10:01:00Z&end_time=2026-03-01T10:03:00Z"))).toEqual([challenge2, block1, challenge1]);
+    expect(ids(await get("/v1/transactions?min_score=45&max_score=80&end_time=2026-03-01T10:05:00Z"))).toEqual([
+      challenge2,
+      block1,
+      challenge1,
+    ]);
+    expect(ids(await get("/v1/transactions?start_time=2026-03-01T10:01:00Z&end_time=2026-03-01T10:03:00Z"))).toEqual([
+      challenge2,
+      block1,
+      challenge1,
+    ]);
     expect(ids(await get("/v1/transactions?review=pending&min_score=50&order=asc"))).toEqual([block1, challenge2]);
     expect(ids(await get("/v1/transactions?user_id=nobody"))).toEqual([]);
   });
@@ -132,7 +144,9 @@ describe("GET /v1/transactions", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatchObject({ code: "invalid_field_value", param: "after" });
     const firstDesc = await get("/v1/transactions?limit=1");
-    expect((await get(`/v1/transactions?limit=1&order=asc&after=${firstDesc.body.next_cursor}`)).body.error).toMatchObject({ param: "after" });
+    expect((await get(`/v1/transactions?limit=1&order=asc&after=${firstDesc.body.next_cursor}`)).body.error).toMatchObject({
+      param: "after",
+    });
   });
 
   it("needs events:read", async () => {

@@ -32,7 +32,9 @@ const DecisionRecord = z
     reason: z.string(),
     notes: z.string().nullable(),
     analyst_id: z.string().nullable(),
-    seq: z.number().int().openapi({ description: "An addition: 1, 2, 3… per transaction (or screening) in commit order; the chain's last is the one in force" }),
+    seq: z.number().int().openapi({
+      description: "An addition: 1, 2, 3… per transaction (or screening) in commit order; the chain's last is the one in force",
+    }),
     ...chainFields,
     created_at: z.string(),
   })
@@ -46,16 +48,26 @@ export const AssessmentSchema = ScoreResponse.extend({
   phone: z.string().nullable().openapi({ description: "user.phone as scored, or null" }),
   amount: z.number().int(),
   currency: z.string(),
-  payment_method: z.object({ type: z.string(), card_bin: z.string().nullable(), last_four: z.string().nullable(), wallet_type: z.string().nullable() }),
+  payment_method: z.object({
+    type: z.string(),
+    card_bin: z.string().nullable(),
+    last_four: z.string().nullable(),
+    wallet_type: z.string().nullable(),
+  }),
   merchant: z.object({ id: z.string().nullable(), category: z.string().nullable() }).nullable(),
   session_id: z.string().nullable(),
   device_id: z.string().nullable(),
   analysis_id: z.string().nullable(),
-  label: z.enum(["legit", "fraud"]).nullable().openapi({ description: "Set by false_positive (legit) and confirmed_fraud (fraud) decisions" }),
+  label: z
+    .enum(["legit", "fraud"])
+    .nullable()
+    .openapi({ description: "Set by false_positive (legit) and confirmed_fraud (fraud) decisions" }),
   explanation: z
     .object({
       base: z.number(),
-      contributions: z.array(z.object({ name: z.string(), weight: z.string(), points: z.number(), learned: z.number(), detail: z.string() })),
+      contributions: z.array(
+        z.object({ name: z.string(), weight: z.string(), points: z.number(), learned: z.number(), detail: z.string() }),
+      ),
       bands: z.object({ block: z.number().int(), challenge: z.number().int() }),
       band_decision: z.string(),
       rule: z.object({ id: z.string(), name: z.string(), action: z.string() }).nullable(),
@@ -70,7 +82,9 @@ export const ListedTransactionSchema = AssessmentSchema.omit({ decisions: true }
   .extend({
     // A union, not DecisionRecord.nullable(): the nullable copy would carry the component name and
     // make every "Decision" in the document nullable.
-    latest_decision: z.union([DecisionRecord, z.null()]).openapi({ description: "The latest manual decision (the last of the chain), or null" }),
+    latest_decision: z
+      .union([DecisionRecord, z.null()])
+      .openapi({ description: "The latest manual decision (the last of the chain), or null" }),
   })
   .openapi("ListedTransaction");
 
@@ -93,23 +107,30 @@ export const listTransactionsRoute = createRoute({
     query: z.object({
       decision: z.enum(["allow", "challenge", "block"]).optional().openapi({ description: "The engine's decision" }),
       review: z.enum(["pending", "decided"]).optional().openapi({
-        description: "`pending`: challenged or blocked with no analyst decision yet (the review queue); `decided`: with an analyst decision",
+        description:
+          "`pending`: challenged or blocked with no analyst decision yet (the review queue); `decided`: with an analyst decision",
       }),
-      label: z.enum(["legit", "fraud"]).optional().openapi({ description: "Set by false_positive (legit) and confirmed_fraud (fraud) decisions" }),
+      label: z
+        .enum(["legit", "fraud"])
+        .optional()
+        .openapi({ description: "Set by false_positive (legit) and confirmed_fraud (fraud) decisions" }),
       user_id: z.string().min(1).optional(),
       min_score: score("at least"),
       max_score: score("at most"),
       start_time: timeQuery("start", "Created at or after (ISO 8601)"),
       end_time: timeQuery("end", "Created before or at (ISO 8601)"),
-      order: z
-        .enum(["desc", "asc"])
-        .default("desc")
-        .openapi({ description: "`desc` (default): newest first. `asc` (an addition): oldest first, for a review queue. A cursor works only with the order that issued it" }),
+      order: z.enum(["desc", "asc"]).default("desc").openapi({
+        description:
+          "`desc` (default): newest first. `asc` (an addition): oldest first, for a review queue. A cursor works only with the order that issued it",
+      }),
       ...paginationQuery,
     }),
   },
   responses: {
-    200: { description: "A page of assessments", content: { "application/json": { schema: listSchema(ListedTransactionSchema, "TransactionList") } } },
+    200: {
+      description: "A page of assessments",
+      content: { "application/json": { schema: listSchema(ListedTransactionSchema, "TransactionList") } },
+    },
     ...commonErrors,
   },
 });

@@ -6,8 +6,15 @@ import { isCurrency } from "../../schemas/score-request";
 const PaymentMethod = z
   .object({
     type: z.enum(["card", "bank_account", "wallet"]),
-    card_bin: z.string().regex(/^\d{6,8}$/, "must be 6 to 8 digits").optional().openapi({ description: "Required for `card`; 6 to 8 digits" }),
-    last_four: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),
+    card_bin: z
+      .string()
+      .regex(/^\d{6,8}$/, "must be 6 to 8 digits")
+      .optional()
+      .openapi({ description: "Required for `card`; 6 to 8 digits" }),
+    last_four: z
+      .string()
+      .regex(/^\d{4}$/, "must be 4 digits")
+      .optional(),
     bank_account_number: z
       .string()
       .max(64)
@@ -26,12 +33,27 @@ export const VerifyBody = z
   .object({
     payment_method: PaymentMethod,
     user_id: z.string().min(1).max(255),
-    amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().openapi({ description: "Smallest currency unit; enables amount-aware checks" }),
-    currency: z.string().refine(isCurrency, { message: "must be an ISO 4217 currency code" }).optional().openapi({ description: "Required when amount is given" }),
+    amount: z
+      .number()
+      .int()
+      .positive()
+      .max(Number.MAX_SAFE_INTEGER)
+      .optional()
+      .openapi({ description: "Smallest currency unit; enables amount-aware checks" }),
+    currency: z
+      .string()
+      .refine(isCurrency, { message: "must be an ISO 4217 currency code" })
+      .optional()
+      .openapi({ description: "Required when amount is given" }),
   })
   .superRefine((b, ctx) => {
     if (b.amount !== undefined && b.currency === undefined) {
-      ctx.addIssue({ code: "custom", path: ["currency"], message: "is required when amount is given", params: { code: "missing_required_field" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["currency"],
+        message: "is required when amount is given",
+        params: { code: "missing_required_field" },
+      });
     }
   })
   .openapi("VerifyPaymentRequest");

@@ -14,9 +14,13 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const verify = (body: Record<string, unknown>, headers = h) => call(`${api.url.live}/v1/transactions/verify`, { headers, body });
-const card = (over: Record<string, unknown> = {}) => ({ payment_method: { type: "card", card_bin: "411111", last_four: "1111", ...over }, user_id: uniq() });
+const card = (over: Record<string, unknown> = {}) => ({
+  payment_method: { type: "card", card_bin: "411111", last_four: "1111", ...over },
+  user_id: uniq(),
+});
 const names = (r: { body: { checks: { name: string }[] } }) => r.body.checks.map((c) => c.name);
-const result = (r: { body: { checks: { name: string; result: string }[] } }, name: string) => r.body.checks.find((c) => c.name === name)?.result;
+const result = (r: { body: { checks: { name: string; result: string }[] } }, name: string) =>
+  r.body.checks.find((c) => c.name === name)?.result;
 
 describe("POST /v1/transactions/verify validation", () => {
   it.each([
@@ -26,9 +30,21 @@ describe("POST /v1/transactions/verify validation", () => {
     [{ payment_method: { type: "cash" }, user_id: "u" }, "invalid_field_value", "payment_method.type"],
     [{ payment_method: { type: "card" }, user_id: "u" }, "missing_required_field", "payment_method.card_bin"],
     [{ payment_method: { type: "card", card_bin: "41111" }, user_id: "u" }, "invalid_field_value", "payment_method.card_bin"],
-    [{ payment_method: { type: "card", card_bin: "411111", last_four: "11" }, user_id: "u" }, "invalid_field_value", "payment_method.last_four"],
-    [{ payment_method: { type: "bank_account", bank_account_number: "000123456789" }, user_id: "u" }, "invalid_field_value", "payment_method.bank_account_number"],
-    [{ payment_method: { type: "bank_account", bank_account_number: "****12345" }, user_id: "u" }, "invalid_field_value", "payment_method.bank_account_number"],
+    [
+      { payment_method: { type: "card", card_bin: "411111", last_four: "11" }, user_id: "u" },
+      "invalid_field_value",
+      "payment_method.last_four",
+    ],
+    [
+      { payment_method: { type: "bank_account", bank_account_number: "000123456789" }, user_id: "u" },
+      "invalid_field_value",
+      "payment_method.bank_account_number",
+    ],
+    [
+      { payment_method: { type: "bank_account", bank_account_number: "****12345" }, user_id: "u" },
+      "invalid_field_value",
+      "payment_method.bank_account_number",
+    ],
     [{ ...card(), amount: 500 }, "missing_required_field", "currency"],
     [{ ...card(), amount: -1, currency: "USD" }, "invalid_field_value", "amount"],
     [{ ...card(), amount: 500, currency: "ABC" }, "invalid_field_value", "currency"],
@@ -39,7 +55,8 @@ describe("POST /v1/transactions/verify validation", () => {
   });
 
   it("accepts masked account numbers", () => {
-    for (const v of ["****6789", "xxxxxx6789", "••••6789", "**** **** 6789", "XXXX-6789", "********"]) expect(isMaskedAccountNumber(v), v).toBe(true);
+    for (const v of ["****6789", "xxxxxx6789", "••••6789", "**** **** 6789", "XXXX-6789", "********"])
+      expect(isMaskedAccountNumber(v), v).toBe(true);
     for (const v of ["123456789", "6789", "12**6789", "****12345", ""]) expect(isMaskedAccountNumber(v), v).toBe(false);
   });
 
@@ -63,10 +80,16 @@ describe("checks and status", () => {
   });
 
   it("bank account: routing_check after blacklist_check; an invalid routing number makes it invalid", async () => {
-    const ok = await verify({ payment_method: { type: "bank_account", bank_account_number: "****6789", routing_number: "011000015" }, user_id: uniq() });
+    const ok = await verify({
+      payment_method: { type: "bank_account", bank_account_number: "****6789", routing_number: "011000015" },
+      user_id: uniq(),
+    });
     expect(names(ok)).toEqual(["velocity_check", "blacklist_check", "routing_check", "account_age_check"]);
     expect(result(ok, "routing_check")).toBe("pass");
-    const bad = await verify({ payment_method: { type: "bank_account", bank_account_number: "****6789", routing_number: "011000016" }, user_id: uniq() });
+    const bad = await verify({
+      payment_method: { type: "bank_account", bank_account_number: "****6789", routing_number: "011000016" },
+      user_id: uniq(),
+    });
     expect(result(bad, "routing_check")).toBe("fail");
     expect(bad.body.status).toBe("invalid");
   });

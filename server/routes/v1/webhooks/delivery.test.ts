@@ -53,7 +53,8 @@ const drain = async () => {
   for (let i = 0; i < 50 && (await runner.tick()) > 0; i++);
 };
 /** Makes every queued retry due now, as if its backoff had elapsed. */
-const fastForward = () => api.deps.database.db.execute(sql`update jobs set run_at = now() where type = 'webhooks.deliver' and state = 'queued'`);
+const fastForward = () =>
+  api.deps.database.db.execute(sql`update jobs set run_at = now() where type = 'webhooks.deliver' and state = 'queued'`);
 const at = (path: string) => received.filter((r) => r.path === path);
 
 async function tenant(name: string) {
@@ -64,11 +65,15 @@ async function tenant(name: string) {
     return r.body as { webhook_id: string; secret: string };
   };
   const assignCase = async () => {
-    const r = await call(`${api.url.live}/v1/cases`, { headers: bearer(key), body: { title: "t", case_type: "chargeback", assignee_id: "ana_1" } });
+    const r = await call(`${api.url.live}/v1/cases`, {
+      headers: bearer(key),
+      body: { title: "t", case_type: "chargeback", assignee_id: "ana_1" },
+    });
     expect(r.status).toBe(201);
     return r.body as { case_id: string };
   };
-  const deliveries = async (id: string) => (await call(`${api.url.live}/v1/webhooks/${id}/deliveries?limit=100`, { headers: bearer(key) })).body;
+  const deliveries = async (id: string) =>
+    (await call(`${api.url.live}/v1/webhooks/${id}/deliveries?limit=100`, { headers: bearer(key) })).body;
   const endpoint = async (id: string) => (await call(`${api.url.live}/v1/webhooks/${id}`, { headers: bearer(key) })).body;
   return { key, register, assignCase, deliveries, endpoint };
 }
@@ -88,7 +93,10 @@ describe("webhook delivery", () => {
     expect(at("/signed/alerts")).toHaveLength(0);
     expect(at("/signed/off")).toHaveLength(0);
     expect(at("/signed/stranger")).toHaveLength(0);
-    for (const [path, endpoint] of [["/signed/all", all], ["/signed/cases", cases]] as const) {
+    for (const [path, endpoint] of [
+      ["/signed/all", all],
+      ["/signed/cases", cases],
+    ] as const) {
       const got = at(path);
       expect(got).toHaveLength(1);
       const message = new Webhook(endpoint.secret).verify(got[0]!.body, got[0]!.headers) as Record<string, unknown>;
@@ -146,7 +154,9 @@ describe("webhook delivery", () => {
       [2, "failed"],
       [1, "failed"],
     ]);
-    expect(Math.abs(Date.parse(entries[1].next_retry_at) - Date.parse(entries[1].created_at) - RETRY_DELAYS_MS[1])).toBeLessThanOrEqual(1000);
+    expect(Math.abs(Date.parse(entries[1].next_retry_at) - Date.parse(entries[1].created_at) - RETRY_DELAYS_MS[1])).toBeLessThanOrEqual(
+      1000,
+    );
     await fastForward();
     await drain();
     expect(at("/retry")).toHaveLength(3);
@@ -174,8 +184,17 @@ describe("webhook delivery", () => {
     expect(endpoint.disabled_reason).toContain("HTTP 500");
     expect(endpoint.disabled_at).not.toBeNull();
     // Disabling it again through the API keeps when and why delivery disabled it.
-    const again = await call(`${api.url.live}/v1/webhooks/${ep.webhook_id}`, { method: "PATCH", headers: bearer(t.key), body: { status: "disabled", description: "x" } });
-    expect(again.body).toMatchObject({ status: "disabled", description: "x", disabled_reason: endpoint.disabled_reason, disabled_at: endpoint.disabled_at });
+    const again = await call(`${api.url.live}/v1/webhooks/${ep.webhook_id}`, {
+      method: "PATCH",
+      headers: bearer(t.key),
+      body: { status: "disabled", description: "x" },
+    });
+    expect(again.body).toMatchObject({
+      status: "disabled",
+      description: "x",
+      disabled_reason: endpoint.disabled_reason,
+      disabled_at: endpoint.disabled_at,
+    });
     // Disabled: later events are not delivered.
     await t.assignCase();
     await drain();
@@ -196,7 +215,10 @@ describe("webhook delivery", () => {
     await drain();
     expect(at("/fail/partial")).toHaveLength(MAX_ATTEMPTS);
     expect((await t.endpoint(ep.webhook_id)).status).toBe("enabled");
-    const [dispatch] = await rows<{ state: string }>(api.deps.database.db, sql`select state from webhook_dispatches where endpoint_id = ${ep.webhook_id}`);
+    const [dispatch] = await rows<{ state: string }>(
+      api.deps.database.db,
+      sql`select state from webhook_dispatches where endpoint_id = ${ep.webhook_id}`,
+    );
     expect(dispatch!.state).toBe("failed");
   });
 
@@ -209,12 +231,19 @@ describe("webhook delivery", () => {
     expect(at("/fail/gone")).toHaveLength(1);
     expect(at("/fail/paused")).toHaveLength(1);
     expect((await call(`${api.url.live}/v1/webhooks/${gone.webhook_id}`, { method: "DELETE", headers: bearer(t.key) })).status).toBe(200);
-    await call(`${api.url.live}/v1/webhooks/${paused.webhook_id}`, { method: "PATCH", headers: bearer(t.key), body: { status: "disabled" } });
+    await call(`${api.url.live}/v1/webhooks/${paused.webhook_id}`, {
+      method: "PATCH",
+      headers: bearer(t.key),
+      body: { status: "disabled" },
+    });
     await fastForward();
     await drain();
     expect(at("/fail/gone")).toHaveLength(1);
     expect(at("/fail/paused")).toHaveLength(1);
-    const [dispatch] = await rows<{ state: string }>(api.deps.database.db, sql`select state from webhook_dispatches where endpoint_id = ${paused.webhook_id}`);
+    const [dispatch] = await rows<{ state: string }>(
+      api.deps.database.db,
+      sql`select state from webhook_dispatches where endpoint_id = ${paused.webhook_id}`,
+    );
     expect(dispatch!.state).toBe("cancelled");
     // The log does not promise a retry that will never come.
     const log = (await t.deliveries(paused.webhook_id)).data;
@@ -224,7 +253,12 @@ describe("webhook delivery", () => {
   it("refuses internal targets again at delivery time when private targets are not allowed", async () => {
     const t = await tenant("deliver-ssrf");
     // https, so that only the address rules can refuse them (the receiver itself is plain http).
-    const targets = [`${base.replace("http:", "https:")}/ssrf-loopback`, "https://10.0.0.1/hook", "https://169.254.169.254/latest/meta-data/", "https://[::1]/hook"];
+    const targets = [
+      `${base.replace("http:", "https:")}/ssrf-loopback`,
+      "https://10.0.0.1/hook",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[::1]/hook",
+    ];
     const ids: string[] = [];
     for (const target of targets) {
       const r = await call(`${api.url.live}/v1/webhooks`, { headers: bearer(t.key), body: { url: target, events: ["case.updated"] } });
@@ -251,14 +285,19 @@ describe("webhook delivery", () => {
     const live = new JobRunner(api.deps.database.db, api.deps.jobs, webhookJobs(api.deps), log, { pollMs: 50 });
     await live.start();
     try {
-      const { alert } = await raiseAlert(api.deps.database.db, api.deps.jobs, { accountId, environment: "live" }, {
-        type: "velocity_spike",
-        key: "user:u1",
-        confidence: 0.9,
-        userIds: ["u1"],
-        transactionIds: [],
-        summary: "20 scores in 5 minutes",
-      });
+      const { alert } = await raiseAlert(
+        api.deps.database.db,
+        api.deps.jobs,
+        { accountId, environment: "live" },
+        {
+          type: "velocity_spike",
+          key: "user:u1",
+          confidence: 0.9,
+          userIds: ["u1"],
+          transactionIds: [],
+          summary: "20 scores in 5 minutes",
+        },
+      );
       for (let i = 0; i < 200 && at("/alerts-live").length === 0; i++) await new Promise((r) => setTimeout(r, 25));
       const got = at("/alerts-live");
       expect(got).toHaveLength(1);

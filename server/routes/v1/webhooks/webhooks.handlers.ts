@@ -70,6 +70,10 @@ export const webhooksRouter = createRouter()
   })
   .openapi(listDeliveriesRoute, async (c) => {
     const q = c.req.valid("query");
-    const page = await listDeliveries(c.get("db"), keyScope(c), c.req.valid("param").id, { limit: q.limit, after: q.after, eventId: q.event_id });
+    const page = await listDeliveries(c.get("db"), keyScope(c), c.req.valid("param").id, {
+      limit: q.limit,
+      after: q.after,
+      eventId: q.event_id,
+    });
     return c.json(page, 200);
   });

@@ -10,12 +10,18 @@ export const WebhookEndpointSchema = z
     object: z.literal("webhook_endpoint"),
     webhook_id: z.string().openapi({ example: "we_01jd2x3y4z5a6b7c8d9e0f1g2h" }),
     url: z.string(),
-    events: z.array(z.string()).openapi({ description: "Subscribed event types, or [\"*\"] for all" }),
+    events: z.array(z.string()).openapi({ description: 'Subscribed event types, or ["*"] for all' }),
     description: z.string().nullable(),
     status: z.enum(["enabled", "disabled"]),
-    disabled_reason: z.string().nullable().openapi({ description: "Why Argus disabled the endpoint (null when enabled or disabled by request)" }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why Argus disabled the endpoint (null when enabled or disabled by request)" }),
     disabled_at: z.string().nullable(),
-    version: z.number().int().openapi({ description: "An addition: 1 on create, +1 on every change (also Argus disabling it); also the ETag" }),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: "An addition: 1 on create, +1 on every change (also Argus disabling it); also the ETag" }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -52,7 +58,7 @@ const url = z.string().trim().min(1).max(2048).openapi({ example: "https://examp
 export const CreateWebhookBody = z
   .object({
     url,
-    events: z.array(eventName).min(1).max(20).openapi({ description: "Event type names, or [\"*\"]" }),
+    events: z.array(eventName).min(1).max(20).openapi({ description: 'Event type names, or ["*"]' }),
     description: z.string().max(500).nullable().optional(),
   })
   .openapi("CreateWebhookRequest");
@@ -78,7 +84,10 @@ export const createWebhookRoute = createRoute({
   middleware: apiKeyRoute("a", "webhooks:write"),
   request: { body: { required: true, content: { "application/json": { schema: CreateWebhookBody } } } },
   responses: {
-    201: { description: "The endpoint, with its secret this once", content: { "application/json": { schema: CreatedWebhookEndpointSchema } } },
+    201: {
+      description: "The endpoint, with its secret this once",
+      content: { "application/json": { schema: CreatedWebhookEndpointSchema } },
+    },
     ...commonErrors,
     ...errorResponses(409),
   },
@@ -92,7 +101,10 @@ export const listWebhooksRoute = createRoute({
   middleware: apiKeyRoute("a", "webhooks:read", "webhooks:write"),
   request: { query: z.object(paginationQuery) },
   responses: {
-    200: { description: "A page of endpoints", content: { "application/json": { schema: listSchema(WebhookEndpointSchema, "WebhookEndpointList") } } },
+    200: {
+      description: "A page of endpoints",
+      content: { "application/json": { schema: listSchema(WebhookEndpointSchema, "WebhookEndpointList") } },
+    },
     ...commonErrors,
   },
 });
@@ -113,7 +125,11 @@ export const updateWebhookRoute = createRoute({
   tags,
   summary: "Update a webhook endpoint (an addition): url, events, description, status",
   middleware: apiKeyRoute("a", "webhooks:write"),
-  request: { params: idParam, headers: ifMatchHeaders, body: { required: true, content: { "application/json": { schema: UpdateWebhookBody } } } },
+  request: {
+    params: idParam,
+    headers: ifMatchHeaders,
+    body: { required: true, content: { "application/json": { schema: UpdateWebhookBody } } },
+  },
   responses: { 200: endpointResponse("The updated endpoint"), ...commonErrors, ...errorResponses(404, 409) },
 });
 
@@ -142,7 +158,10 @@ export const listDeliveriesRoute = createRoute({
     query: z.object({ event_id: z.string().min(1).optional().openapi({ description: "Only attempts of this event" }), ...paginationQuery }),
   },
   responses: {
-    200: { description: "A page of attempts", content: { "application/json": { schema: listSchema(WebhookDeliverySchema, "WebhookDeliveryList") } } },
+    200: {
+      description: "A page of attempts",
+      content: { "application/json": { schema: listSchema(WebhookDeliverySchema, "WebhookDeliveryList") } },
+    },
     ...commonErrors,
     ...errorResponses(404),
   },

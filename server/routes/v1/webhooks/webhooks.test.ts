@@ -91,9 +91,18 @@ describe("POST /v1/webhooks", () => {
 describe("PATCH and DELETE /v1/webhooks/{id}", () => {
   it("updates url, events, description and status", async () => {
     const { body } = await post({ url: PUBLIC, events: ["case.updated"] });
-    const r = await patch(body.webhook_id, { url: "https://93.184.215.15/v2", events: ["transaction.blocked", "transaction.flagged"], description: "v2" });
+    const r = await patch(body.webhook_id, {
+      url: "https://93.184.215.15/v2",
+      events: ["transaction.blocked", "transaction.flagged"],
+      description: "v2",
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ url: "https://93.184.215.15/v2", events: ["transaction.blocked", "transaction.flagged"], description: "v2", status: "enabled" });
+    expect(r.body).toMatchObject({
+      url: "https://93.184.215.15/v2",
+      events: ["transaction.blocked", "transaction.flagged"],
+      description: "v2",
+      status: "enabled",
+    });
     expect(r.body.secret).toBeUndefined();
     const off = await patch(body.webhook_id, { status: "disabled" });
     expect(off.body).toMatchObject({ status: "disabled", disabled_reason: null });
@@ -113,8 +122,15 @@ describe("PATCH and DELETE /v1/webhooks/{id}", () => {
     expect(s.body.error).toMatchObject({ code: "invalid_field_value", param: "status" });
     expect((await get(`/v1/webhooks/${body.webhook_id}`)).body).toMatchObject({ url: PUBLIC, description: null, events: ["case.updated"] });
     // Nothing to change (a body without Content-Type is ignored): 400, not a 200 that changed nothing.
-    const bare = await call(url(`/v1/webhooks/${body.webhook_id}`), { method: "PATCH", headers: bearer(key), raw: JSON.stringify({ status: "disabled" }) });
-    expect(bare.body.error).toMatchObject({ code: "missing_required_field", message: "Send at least one of url, events, description, status." });
+    const bare = await call(url(`/v1/webhooks/${body.webhook_id}`), {
+      method: "PATCH",
+      headers: bearer(key),
+      raw: JSON.stringify({ status: "disabled" }),
+    });
+    expect(bare.body.error).toMatchObject({
+      code: "missing_required_field",
+      message: "Send at least one of url, events, description, status.",
+    });
     expect((await get(`/v1/webhooks/${body.webhook_id}`)).body).toMatchObject({ status: "enabled" });
   });
 

@@ -22,7 +22,13 @@ export const metadata: Metadata = { title: "Webhook endpoint" };
 
 const loadParams = createLoader({ ...paginationSearchParams, event_id: parseAsString });
 
-export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function WebhookPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const analyst = await requireRole("admin");
   const environment = await getActiveEnvironment(analyst.id);
   const { id } = await params;
@@ -35,7 +41,10 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const queryClient = getQueryClient();
   // The endpoint and the first page of its log in parallel. A failed log (a stale cursor) is left
   // to the log's own view, which shows the error in place of the rows and can retry.
-  const [found, deliveries] = await Promise.allSettled([getWebhook(environment, id), listWebhookDeliveries(environment, id, { after, eventId })]);
+  const [found, deliveries] = await Promise.allSettled([
+    getWebhook(environment, id),
+    listWebhookDeliveries(environment, id, { after, eventId }),
+  ]);
   if (found.status === "fulfilled") endpoint = found.value;
   else if (found.reason instanceof ApiError && found.reason.status === 404 && found.reason.code === "resource_not_found") notFound();
   else error = toSafeError(found.reason);
