@@ -223,8 +223,9 @@ async function recompute(
   }
   if (changed.length === 0) return out;
   const col = (f: (r: AlertRow) => string | number | null) => arrayText(changed.map(f));
-  // The stored severity rank (a generated column) and time come back from the update itself.
-  const stamped = await rows<{ id: string; severity_rank: number; updated_at: Date | string }>(
+  // The stored severity rank (a generated column), time and due time (set by a trigger when the
+  // severity changes) come back from the update itself.
+  const stamped = await rows<{ id: string; severity_rank: number; updated_at: Date | string; due_at: Date | string }>(
     db,
     sql`update alerts a set affected_users = u.users, affected_transactions = u.txns, exposure_amount = u.amount,
           exposure_currency = u.currency, confidence = u.confidence, summary = u.summary, evidence = u.evidence,
@@ -234,13 +235,13 @@ async function recompute(
           ${col((r) => r.summary)}::text[], ${col((r) => JSON.stringify(r.evidence ?? {}))}::jsonb[], ${col((r) => r.severity)}::text[])
           as u(id, users, txns, amount, currency, confidence, summary, evidence, severity)
         where a.id = u.id
-        returning a.id, a.severity_rank, a.updated_at`,
+        returning a.id, a.severity_rank, a.updated_at, a.due_at`,
   );
   const stamps = new Map(stamped.map((r) => [r.id, r]));
   const written = new Set(changed);
   return out.map((r) => {
     const st = written.has(r) ? stamps.get(r.id) : undefined;
-    return st ? { ...r, severityRank: Number(st.severity_rank), updatedAt: new Date(st.updated_at) } : r;
+    return st ? { ...r, severityRank: Number(st.severity_rank), updatedAt: new Date(st.updated_at), dueAt: new Date(st.due_at) } : r;
   });
 }
 
