@@ -427,9 +427,14 @@ describe.skipIf(!onPostgres() || !process.env.REDIS_URL)("two API processes and 
       const byTransaction = new Map<string, typeof decisions>();
       for (const d of decisions) byTransaction.set(d.transaction, [...(byTransaction.get(d.transaction) ?? []), d]);
       await eachLimited([...byTransaction.keys()], 8, async (transaction) => {
-        const r = await call(`${survivor.base}/v1/decisions?transaction_id=${transaction}&limit=100`, { headers });
-        expect(r.body.has_more).toBe(false);
-        const found = new Set((r.body.data as { decision_id: string }[]).map((d) => d.decision_id));
+        // A fast run records more than a page of decisions on one transaction: read every page.
+        const found = new Set<string>();
+        for (let after: string | null = null, pages = 0; pages === 0 || after; pages++) {
+          const cursor: string = after ? `&after=${encodeURIComponent(after)}` : "";
+          const r = await call(`${survivor.base}/v1/decisions?transaction_id=${transaction}&limit=100${cursor}`, { headers });
+          for (const d of r.body.data as { decision_id: string }[]) found.add(d.decision_id);
+          after = r.body.has_more ? (r.body.next_cursor as string) : null;
+        }
         for (const d of byTransaction.get(transaction)!) if (!found.has(d.id)) missing.push(`${d.id} on ${transaction}`);
       });
       expect(missing).toEqual([]);
