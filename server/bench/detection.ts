@@ -14,9 +14,8 @@
 // 3. Drain throughput: `--backlog` pending writes evaluated as fast as the engine can.
 //
 // PGlite in memory by default; --postgres runs on a fresh database of that server instead.
-// Latency requests go through the detection tests' client, which announces each write to the
-// engine right after the response (test-support.ts) — a no-op once the write paths call
-// enqueueDetection themselves, until then one extra small transaction inside the measured time.
+// Latency requests go through the test harness's API (server/test/harness.ts); the write paths
+// enqueue their detection themselves, in the write's own transaction.
 
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
