@@ -25,12 +25,15 @@ test("a possible match reviewed as a false positive shows the review and its sup
   const form = page.getByRole("region", { name: "Your decision" });
   await form.getByRole("radio", { name: /^False positive/ }).check();
   await form.getByLabel("Notes").fill("Different date of birth and nationality (e2e).");
-  await form.getByRole("button", { name: "Record false positive" }).click();
+  await form.getByRole("button", { name: /^Record false positive/ }).click();
+  // The decision moves on to the next group awaiting review (or back to the queue); the decided one keeps its review.
+  await page.waitForURL((url) => !url.pathname.endsWith(`/watchlist/${id}`));
+  await page.goto(`/watchlist/${encodeURIComponent(id)}`);
 
   const review = page.getByRole("region", { name: "Review" });
   await expect(review).toContainText(/reviewed: false positive/i);
   await expect(review).toContainText(/dec_[0-9a-z]+/);
   const suppression = review.getByRole("heading", { name: "Suppression" }).locator("..");
   await expect(suppression).toContainText(userId);
-  await expect(form).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Your decision" })).toHaveCount(0);
 });

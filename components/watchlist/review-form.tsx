@@ -3,7 +3,7 @@
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -29,21 +29,32 @@ import { reviewOutcomeHints, reviewOutcomeLabels } from "@/lib/format/screening"
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
 import { Card } from "@/components/ui/card";
+import { groupLabel } from "./screening-group";
 
 type ReviewFormProps = {
   screeningId: string;
   environment: ConsoleEnvironment;
+  /** The screening and its open twins: one decision applies to all. */
+  groupSize: number;
+  /** Reached by "go to the next": the keyboard starts on the outcome, as it left the last one. */
+  autoFocus?: boolean;
 };
 
 const FIELDS = ["outcome", "notes"] as const;
 
 /**
  * The reviewer's decision: one of three outcomes and optional notes (≤ 1,000 characters, with a
- * counter). The action maps the outcome to decision + reason and adds the signed-in analyst.
+ * counter). The action maps the outcome to decision + reason and adds the signed-in analyst; the
+ * API applies it to the screening's twins. Then the oldest group still pending opens (the queue
+ * when none is left), with the keyboard on its outcome.
  */
-export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
+export function ReviewForm({ screeningId, environment, groupSize, autoFocus = false }: ReviewFormProps) {
   const router = useRouter();
   const id = useId();
+  const firstOutcome = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) firstOutcome.current?.focus();
+  }, [autoFocus, screeningId]);
   const form = useForm<ReviewScreeningInput>({
     resolver: zodResolver(ReviewScreeningInputSchema),
     defaultValues: { screening_id: screeningId, notes: "" },
@@ -55,13 +66,17 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
   const renew = () => setIdempotencyKey(crypto.randomUUID());
   const { execute, result, isPending } = useAction(reviewScreeningAction, {
     onSuccess: ({ data }) => {
-      toast.success(outcome ? `Recorded: ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Decision recorded", {
-        description: data ? `Decision ${data.decision_id}` : undefined,
-      });
-      // The form stays for a screening that still needs a final outcome: start it afresh.
+      const label = outcome ? reviewOutcomeLabels[outcome].toLowerCase() : "decision";
+      if (data?.held) toast.success(`Sent for approval: ${label}`, { description: `A lead must approve it (approval ${data.id}).` });
+      else
+        toast.success(`Recorded: ${label}${data && data.decided > 1 ? ` for ${groupLabel(data.decided)}` : ""}`, {
+          description: data ? `Decision ${data.id}` : undefined,
+        });
       form.reset({ screening_id: screeningId, notes: "" });
       renew();
-      router.refresh();
+      router.push(
+        data?.next_screening_id ? `/watchlist/${encodeURIComponent(data.next_screening_id)}?queue=next` : "/watchlist?queue=done",
+      );
     },
     onError: ({ error }) => {
       setFieldErrors(form, error.validationErrors?.fieldErrors);
@@ -83,7 +98,10 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
       <h2 id={`${id}-title`} className="text-base font-semibold">
         Your decision
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Recorded as an immutable decision under your name.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Recorded as an immutable decision under your name
+        {groupSize > 1 ? `, for all ${groupLabel(groupSize)} of this subject` : ""}. Then the next screening awaiting review opens.
+      </p>
       <Form {...form}>
         <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
           <FormField
@@ -101,6 +119,7 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
                     )}
                   >
                     <input
+                      ref={value === reviewOutcomes[0] ? firstOutcome : undefined}
                       type="radio"
                       name={`${id}-outcome`}
                       value={value}
@@ -154,7 +173,9 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
           <div>
             <Button type="submit" disabled={isPending || !outcome || tooLong}>
               {isPending ? <Spinner /> : null}
-              {outcome ? `Record ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Choose an outcome"}
+              {outcome
+                ? `Record ${reviewOutcomeLabels[outcome].toLowerCase()}${groupSize > 1 ? ` for ${groupSize}` : ""}`
+                : "Choose an outcome"}
             </Button>
           </div>
         </form>

@@ -4,13 +4,15 @@ import Link from "next/link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { listLabel, topMatch } from "@/lib/format/screening";
-import type { Screening } from "@/lib/api/wire";
+import type { ListedScreening } from "@/lib/api/wire";
+import { Badge } from "@/components/ui/badge";
+import { groupLabel } from "./screening-group";
 import { UserText } from "@/components/ui/user-text";
 import { MatchScore, ReviewStateBadge, ScreeningStatusBadge } from "./screening-badges";
 
-const columns = createDataTableColumns<Screening>();
+const columns = createDataTableColumns<ListedScreening>();
 
-/** Columns of the watchlist review queue; the API's order (newest first), so no sorting. */
+/** Columns of the watchlist review queue; the API's order, so no sorting. A group of twins is one row with its count. */
 export function screeningColumns() {
   return columns.columns([
     columns.accessor("name", {
@@ -23,6 +25,11 @@ export function screeningColumns() {
           >
             <UserText value={row.original.name} />
           </Link>
+          {row.original.twins.length > 0 ? (
+            <Badge tone="accent" className="w-fit">
+              {groupLabel(1 + row.original.twins.length)}
+            </Badge>
+          ) : null}
           <span className="text-xs text-muted-foreground">
             {row.original.user_id ? <UserText value={row.original.user_id} className="font-mono" /> : "Name only (no user)"}
             {row.original.date_of_birth ? <> · born {row.original.date_of_birth}</> : null}

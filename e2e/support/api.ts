@@ -57,3 +57,17 @@ export type ApiCaseEvent = { action: string; note?: string };
 export async function getCaseEvents(caseId: string): Promise<ApiCaseEvent[]> {
   return (await apiGet<{ events: ApiCaseEvent[] }>(`/v1/cases/${encodeURIComponent(caseId)}`)).events;
 }
+
+/** Submits an identity verification through the API (test data: a listed name waits on the watchlist review). */
+export async function verifyIdentity(
+  body: Record<string, unknown>,
+): Promise<{ verification_id: string; screening_id: string | null; status: string }> {
+  const state = readState();
+  const res = await fetch(`${state.sandboxApiUrl}/v1/identity/verify`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${state.secrets.testKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST /v1/identity/verify: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as { verification_id: string; screening_id: string | null; status: string };
+}

@@ -1,14 +1,15 @@
 "use server";
 
 import { z } from "zod";
-import { decideScreening } from "../api/screenings";
+import { decideScreening, nextPendingScreening } from "../api/screenings";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import { outcomeDecisions, ReviewScreeningInputSchema } from "../schemas/screening";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Records a reviewer's outcome on a watchlist screening as an immutable decision (POST
-// /v1/decisions with screening_id). The outcome maps to decision + reason here, on the server,
-// and the analyst is the signed-in one: neither is taken from the browser as such.
+// /v1/decisions with screening_id), which the API applies to the screening's open twins too. The
+// outcome maps to decision + reason here, on the server, and the analyst is the signed-in one:
+// neither is taken from the browser as such. Then the oldest group still pending, to go on with.
 export const reviewScreeningAction = authedAction
   .metadata({ actionName: "reviewScreening", minRole: "analyst" })
   .inputSchema(
@@ -21,9 +22,19 @@ export const reviewScreeningAction = authedAction
   .action(async ({ parsedInput: { environment, idempotencyKey, screening_id, outcome, notes }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
     const { decision, reason } = outcomeDecisions[outcome];
-    return decideScreening(
+    const made = await decideScreening(
       ctx.environment,
       { screening_id, decision, reason, notes: notes === "" ? undefined : notes, analyst_id: ctx.analyst.id },
       idempotencyKey,
     );
+    const held = made.object === "approval";
+    const twins = made.object === "approval" ? [] : (made.decided_twins ?? []).map((t) => t.screening_id);
+    // The next group is a convenience: the decision stands even when it cannot be read.
+    const next = await nextPendingScreening(ctx.environment, [screening_id, ...twins]).catch(() => null);
+    return {
+      held,
+      id: made.object === "approval" ? made.approval_id : made.decision_id,
+      decided: held ? 0 : 1 + twins.length,
+      next_screening_id: next,
+    };
   });

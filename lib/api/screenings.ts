@@ -5,9 +5,9 @@ import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
 import {
   type ListPage,
-  DecisionRecordSchema,
+  CreatedDecisionOrApprovalSchema,
+  type ListedScreening,
   ScreeningDetailSchema,
-  type DecisionRecord,
   type ReviewState,
   type Screening,
   type ScreeningStatus,
@@ -22,17 +22,36 @@ import { apiA } from "./client";
 // Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's
 // decision on one (`POST /v1/decisions` with `screening_id`), with the environment's API key.
 
-export type ScreeningFilters = { review_state?: ReviewState; status?: ScreeningStatus; user_id?: string };
+export type ScreeningFilters = {
+  review_state?: ReviewState;
+  status?: ScreeningStatus;
+  user_id?: string;
+  /** Oldest first (a work queue) instead of newest first. */
+  order?: "asc" | "desc";
+  /** Each group of twins once, by its oldest member. */
+  grouped?: boolean;
+};
 
 export async function listScreenings(
   environment: ConsoleEnvironment,
-  filters: ScreeningFilters,
+  { grouped, ...filters }: ScreeningFilters,
   page: PageParams = {},
-): Promise<ListPage<Screening>> {
+): Promise<ListPage<ListedScreening>> {
   return apiA(environment, "/v1/identity/screenings", {
-    query: { ...filters, limit: page.limit, after: page.after },
+    query: { ...filters, grouped: grouped ? "true" : undefined, limit: page.limit, after: page.after },
     schema: ScreeningListSchema,
   });
+}
+
+/**
+ * The group a reviewer goes to after deciding one: the oldest group still awaiting review, other
+ * than the screenings just decided (a review held for approval leaves them pending). Null when none.
+ */
+export async function nextPendingScreening(environment: ConsoleEnvironment, decidedIds: readonly string[]): Promise<string | null> {
+  const page = await listScreenings(environment, { review_state: "pending_review", order: "asc", grouped: true }, { limit: 10 });
+  const decided = new Set(decidedIds);
+  const next = page.data.find((s) => !decided.has(s.screening_id) && !s.twins.some((t) => decided.has(t.screening_id)));
+  return next?.screening_id ?? null;
 }
 
 export async function getScreening(environment: ConsoleEnvironment, id: string): Promise<ScreeningDetail> {
@@ -47,13 +66,16 @@ export type ScreeningDecisionBody = {
   analyst_id: string;
 };
 
-/** Records the review; the idempotency key makes a double submit (or a retry) one record. */
+/**
+ * Records the review, for the screening's open twins too (the API's default); the idempotency key
+ * makes a double submit (or a retry) one record. Four-eyes may answer with the approval it waits on.
+ */
 export async function decideScreening(
   environment: ConsoleEnvironment,
   body: ScreeningDecisionBody,
   idempotencyKey: string,
-): Promise<DecisionRecord> {
-  return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
+): Promise<z.output<typeof CreatedDecisionOrApprovalSchema>> {
+  return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: CreatedDecisionOrApprovalSchema });
 }
 
 // The document leaves an event's payload open; these are the fields of `decision.submitted` read here.

@@ -63,6 +63,11 @@ export type Screening = z.output<typeof ScreeningSchema>;
 export type ScreeningStatus = Screening["status"];
 export type ScreeningMatch = Screening["matches"][number];
 export const ScreeningListSchema = a.zGetV1IdentityScreeningsResponse;
+/** A screening as the review lists show it, with its twins awaiting review (same subject, same listed entries). */
+export type ListedScreening = z.output<typeof a.zListedWatchlistScreening>;
+export type ScreeningTwin = ListedScreening["twins"][number];
+/** POST /v1/decisions: the record (with the twins it decided), or the approval it waits on (four-eyes). */
+export const CreatedDecisionOrApprovalSchema = a.zPostV1DecisionsResponse;
 // The document leaves a listed entity open (`listed_entities: object[]`), so its shape is the one
 // wire shape written here; the generated check of the screening around it still applies.
 /** A listed entity as the current lists hold it; `removed` when the entry left its list since. */
@@ -84,7 +89,7 @@ export const ListedEntitySchema = z.union([
 ]);
 
 export type ListedEntity = z.infer<typeof ListedEntitySchema>;
-export const ScreeningDetailSchema = a.zWatchlistScreening.extend({ listed_entities: z.array(ListedEntitySchema) });
+export const ScreeningDetailSchema = a.zListedWatchlistScreening.and(z.object({ listed_entities: z.array(ListedEntitySchema) }));
 export type ScreeningDetail = z.output<typeof ScreeningDetailSchema>;
 
 export const WebhookEndpointSchema = a.zWebhookEndpoint;

@@ -20,3 +20,8 @@ export const loadScreeningQueueParams = createLoader(screeningQueueSearchParams)
 export function reviewStateOfTab(tab: ScreeningReviewTab): (typeof reviewStates)[number] | undefined {
   return tab === "all" ? undefined : tab;
 }
+
+/** The tabs of screenings still awaiting a verdict, shown as a work queue (oldest first, twins grouped). */
+export function isQueueTab(tab: ScreeningReviewTab): boolean {
+  return tab === "pending_review" || tab === "needs_information";
+}

@@ -80,11 +80,14 @@ export const screenings = pgTable(
     reviewDecisionId: text("review_decision_id"),
     verificationId: text("verification_id"),
     source: text("source", { enum: ["api", "identity_verification"] }).notNull(),
+    /** Who was screened against what (server/domain/screening/subject-key.ts): twins share it; null for clear screenings and rows stored before 0031. */
+    subjectKey: text("subject_key"),
     createdAt: createdAt(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("screenings_scope_created_idx").on(t.accountId, t.environment, t.createdAt, t.id),
+    index("screenings_subject_idx").on(t.accountId, t.environment, t.subjectKey, t.createdAt),
     index("screenings_review_idx").on(t.accountId, t.environment, t.reviewState, t.createdAt),
     index("screenings_user_idx").on(t.accountId, t.environment, t.userId, t.createdAt),
   ],

@@ -1,6 +1,6 @@
 import { desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { decisions, screenings, transactions, type Decision, type DecisionReason } from "../../db/schema";
+import { decisions, transactions, type Decision, type DecisionReason } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { ApiError, notFound } from "../../core/errors";
 import { decodeCursor, keyset, toPage } from "../../core/pagination";
@@ -10,7 +10,7 @@ import { feedBlocklist, withdrawFeed } from "../blocklist";
 import { forgetRiskConfig, serializeDecision, type DecisionRow, type TransactionRow } from "../scoring";
 import { relabel } from "./learning";
 import type { DomainDeps } from "../deps";
-import { reviewScreening } from "../screening";
+import { lockGroup, reviewScreening, type ScreeningRow } from "../screening";
 import { hashedDecision, nextLink } from "./chain";
 
 export type DecisionInput = {
@@ -131,25 +131,44 @@ export async function recordTransactionDecision(db: Db, ctx: DecisionCtx, input:
   return serializeDecision(record);
 }
 
+/** The note each twin's record carries: which review decided it, then the reviewer's own notes (within the 1,000 of the spec). */
+export function twinNote(screeningId: string, notes: string | undefined): string {
+  const note = `Decided together with its twin ${screeningId} (same subject, same listed entries).${notes ? ` ${notes}` : ""}`;
+  return note.length <= 1000 ? note : `${note.slice(0, 999)}…`;
+}
+
 /**
  * Records a reviewer's decision on a watchlist screening (server/domain/identity/README.md): the
  * immutable record and its decision.submitted event, then the review outcome (suppression of a
  * false positive, settling an identity verification waiting on the review), in one transaction.
+ * Unless `includeTwins` is false, the screening's open twins (server/domain/screening/twins.ts)
+ * get the same review, each its own record by the same analyst with a note naming the screening.
  */
 export async function recordScreeningDecision(
   db: Db,
   ctx: DecisionCtx & { deps: DomainDeps },
-  input: Omit<DecisionInput, "transactionId"> & { screeningId: string },
+  input: Omit<DecisionInput, "transactionId"> & { screeningId: string; includeTwins?: boolean },
 ) {
-  const { scope } = ctx;
   refuseContradiction(input.decision, input.reason);
-  // FOR UPDATE: concurrent reviews of one screening are numbered and applied one after the other.
-  const [screening] = await db
-    .select()
-    .from(screenings)
-    .where(inScope(screenings, scope, eq(screenings.id, input.screeningId)))
-    .for("update");
-  if (!screening) throw notFound("screening", "screening_id");
+  // FOR UPDATE: concurrent reviews of one screening (or one group) are numbered and applied one after the other.
+  const group = await lockGroup(db, ctx.scope, input.screeningId, input.includeTwins !== false);
+  if (!group) throw notFound("screening", "screening_id");
+  const record = await recordOneReview(db, ctx, group.screening, input);
+  const twins = [];
+  for (const twin of group.twins) {
+    const twinRecord = await recordOneReview(db, ctx, twin, { ...input, notes: twinNote(group.screening.id, input.notes) });
+    twins.push({ screening_id: twin.id, decision_id: twinRecord.id });
+  }
+  return { ...serializeDecision(record), decided_twins: twins };
+}
+
+async function recordOneReview(
+  db: Db,
+  ctx: DecisionCtx & { deps: DomainDeps },
+  screening: ScreeningRow,
+  input: Omit<DecisionInput, "transactionId">,
+): Promise<DecisionRow> {
+  const { scope } = ctx;
   const link = await nextLink(db, scope, eq(decisions.screeningId, screening.id));
   const [row] = await db
     .insert(decisions)
@@ -190,7 +209,7 @@ export async function recordScreeningDecision(
       ...(input.analystId ? { analyst_id: input.analystId } : {}),
     },
   });
-  return serializeDecision(record);
+  return record;
 }
 
 /**

@@ -21,6 +21,8 @@ export type ScreeningReviewRequest = {
   notes?: string;
   analyst_id?: string;
   snapshot?: Record<string, unknown> | null;
+  /** False: this screening alone; otherwise its open twins too, when the approval applies (one approval covers the group). */
+  include_twins?: boolean;
 };
 
 /** The approval a screening review waits on, or null when it applies at once (or names no screening: 404 follows). */
@@ -63,6 +65,7 @@ export async function applyScreeningReview(
       notes: r.notes,
       analystId: r.analyst_id,
       snapshot: r.snapshot ?? null,
+      includeTwins: r.include_twins,
     },
   );
 }

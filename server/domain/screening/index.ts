@@ -3,3 +3,5 @@
 export { reviewScreening } from "./review";
 export { type ScreeningRow, screenPerson } from "./screen-person";
 export { serializeScreening } from "./serialize";
+export { lockGroup, OPEN_REVIEW_STATES, twinsOf, type Twin } from "./twins";
+export { subjectKey } from "./subject-key";

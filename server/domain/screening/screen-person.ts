@@ -1,11 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Page } from "../../core/pagination";
-import { newestFirstPage } from "../../db/page";
+import { directedKeyset, toDirectedPage, type ListOrder, type Page } from "../../core/pagination";
 import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type StoredMatch } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import type { DomainDeps } from "../deps";
 import { newId } from "../../core/ids";
+import { subjectKey } from "./subject-key";
+import { oldestOfGroup } from "./twins";
 import { classify, LIST_NAMES, type EntityType, type ListName, type ScreenResult } from "../watchlist";
 
 export type ScreeningRow = typeof screenings.$inferSelect;
@@ -81,6 +82,13 @@ export async function screenPerson(db: Db, ctx: ScreeningCtx, input: ScreenInput
       reviewState: status === "clear" ? "not_required" : "pending_review",
       verificationId: input.verificationId ?? null,
       source: input.source,
+      subjectKey: subjectKey({
+        userId: input.userId ?? null,
+        name: input.name,
+        dateOfBirth: input.dateOfBirth ?? null,
+        entityType: input.entityType ?? null,
+        matches,
+      }),
     })
     .returning();
   return row as ScreeningRow;
@@ -105,21 +113,41 @@ export async function latestScreeningOfUser(db: Db, scope: Scope, userId: string
   return row;
 }
 
-/** GET /v1/identity/screenings: stored screenings, newest first, by status, review state and user. */
+/**
+ * GET /v1/identity/screenings: stored screenings by status, review state and user, newest first
+ * (or oldest first, for a review queue). `grouped` lists each group of open twins once, by its
+ * oldest member (./twins.ts).
+ */
 export async function listScreenings(
   db: Db,
   scope: Scope,
-  q: { status?: ScreeningRow["status"]; reviewState?: ScreeningRow["reviewState"]; userId?: string; limit: number; after?: string },
+  q: {
+    status?: ScreeningRow["status"];
+    reviewState?: ScreeningRow["reviewState"];
+    userId?: string;
+    order?: ListOrder;
+    grouped?: boolean;
+    limit: number;
+    after?: string;
+  },
 ): Promise<Page<ScreeningRow>> {
-  return newestFirstPage(
-    db,
-    screenings,
-    scope,
-    [
-      q.status ? eq(screenings.status, q.status) : undefined,
-      q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
-      q.userId ? eq(screenings.userId, q.userId) : undefined,
-    ],
-    q,
-  );
+  const order = q.order ?? "desc";
+  const page = directedKeyset({ createdAt: screenings.createdAt, id: screenings.id }, order, q.after);
+  const rows = (await db
+    .select()
+    .from(screenings)
+    .where(
+      inScope(
+        screenings,
+        scope,
+        q.status ? eq(screenings.status, q.status) : undefined,
+        q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
+        q.userId ? eq(screenings.userId, q.userId) : undefined,
+        q.grouped ? oldestOfGroup() : undefined,
+        page.where,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(q.limit + 1)) as ScreeningRow[];
+  return toDirectedPage(rows, q.limit, order, (r) => r);
 }

@@ -32,6 +32,7 @@ export function serializeScreening(row: ScreeningRow) {
     verification_id: row.verificationId,
     screened_at: iso(row.createdAt),
     reviewed_at: isoSeconds(row.reviewedAt),
+    subject_key: row.subjectKey,
   };
 }
 

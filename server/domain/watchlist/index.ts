@@ -9,6 +9,6 @@ export { parseOfac, type OfacInput } from "./parsers/ofac";
 export { parseUnConsolidated } from "./parsers/un";
 export { parseEuCsv } from "./parsers/eu";
 export { parsePepCsv, parseAdverseMediaCsv } from "./parsers/import-csv";
-export { normalizeTokens } from "./normalize";
+export { nameKey, normalizeTokens } from "./normalize";
 export { parseQueryDate } from "./dates";
 export * from "./types";

@@ -50,8 +50,19 @@ export const ScreeningSchema = z
     verification_id: z.string().nullable(),
     screened_at: z.string(),
     reviewed_at: z.string().nullable(),
+    subject_key: z.string().nullable().openapi({
+      description:
+        "Addition: screenings of the same subject (user, normalised name, date of birth, entity type) against the same listed entries share it; null for a clear screening",
+    }),
   })
   .openapi("WatchlistScreening");
+
+// A stored screening as the review lists show it: with its twins still awaiting review.
+export const ListedScreeningSchema = ScreeningSchema.extend({
+  twins: z.array(z.object({ screening_id: z.string(), screened_at: z.string(), verification_id: z.string().nullable() })).openapi({
+    description: "Addition: the other screenings with this subject_key awaiting review, oldest first; one review decides them all",
+  }),
+}).openapi("ListedWatchlistScreening");
 
 export const listsParam = z
   .string()

@@ -10,6 +10,7 @@ import { ReviewForm } from "@/components/watchlist/review-form";
 import { ReviewOutcome, type ReviewDecisionSummary } from "@/components/watchlist/review-outcome";
 import { ReviewStateBadge, ScreeningStatusBadge } from "@/components/watchlist/screening-badges";
 import { ScreenedPerson } from "@/components/watchlist/screened-person";
+import { ScreeningGroup, groupLabel } from "@/components/watchlist/screening-group";
 import { listAnalysts } from "@/lib/api/analysts";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { findScreeningDecision, getScreening } from "@/lib/api/screenings";
@@ -22,13 +23,22 @@ import { isReviewed } from "@/lib/format/screening";
 import { subjectCountry } from "@/lib/format/verification";
 import type { ScreeningDetail } from "@/lib/api/wire";
 import { Card } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
 
 export const metadata: Metadata = { title: "Screening" };
 
-export default async function ScreeningPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ScreeningPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const analyst = await requireRole("analyst");
   const environment = await getActiveEnvironment(analyst.id);
   const { id } = await params;
+  // Opened by "go to the next" after a decision: the keyboard starts on this one's outcome.
+  const fromQueue = (await searchParams).queue === "next";
 
   let screening: ScreeningDetail | null = null;
   let error: SafeError | null = null;
@@ -109,6 +119,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
             <code className="font-mono text-xs">{screening.screening_id}</code>
             <ScreeningStatusBadge status={screening.status} />
             <ReviewStateBadge state={screening.review_state} />
+            {screening.twins.length > 0 ? <Badge tone="accent">{groupLabel(1 + screening.twins.length)}</Badge> : null}
           </span>
         }
       />
@@ -162,8 +173,16 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
         </div>
         <div className="grid content-start gap-6">
           <ScreenedPerson screening={screening} country={country} />
+          {screening.twins.length > 0 ? <ScreeningGroup screening={screening} twins={screening.twins} /> : null}
           {reviewed ? <ReviewOutcome screening={screening} decision={summary} /> : null}
-          {canDecide && screening.matches.length > 0 ? <ReviewForm screeningId={screening.screening_id} environment={environment} /> : null}
+          {canDecide && screening.matches.length > 0 ? (
+            <ReviewForm
+              screeningId={screening.screening_id}
+              environment={environment}
+              groupSize={1 + screening.twins.length}
+              autoFocus={fromQueue}
+            />
+          ) : null}
           {!reviewed && !canDecide ? (
             <Card as="p" className="p-5 text-sm text-muted-foreground">
               This screening found no match, so it needs no review.

@@ -416,6 +416,10 @@ export type CreateCaseRequest = {
 export type CreateDecisionRequest = {
     analyst_id?: string;
     decision: 'allow' | 'challenge' | 'block';
+    /**
+     * With screening_id (addition): the same review also decides the screening's open twins (same subject, same listed entries); default true, false decides this screening alone
+     */
+    include_twins?: boolean;
     notes?: string;
     reason: 'manual_review' | 'customer_verified' | 'false_positive' | 'confirmed_fraud' | 'policy_exception';
     /**
@@ -464,6 +468,16 @@ export type CreateWebhookRequest = {
      */
     events: Array<'case.updated' | 'alert.triggered' | 'identity.verification_completed' | 'transaction.flagged' | 'transaction.blocked' | 'case.sla_breached' | 'alert.sla_breached' | '*'>;
     url: string;
+};
+
+export type CreatedDecision = Decision & {
+    /**
+     * Addition, with screening_id: the open twins decided with it, each with its own record
+     */
+    decided_twins?: Array<{
+        decision_id: string;
+        screening_id: string;
+    }>;
 };
 
 export type CreatedWebhookEndpoint = WebhookEndpoint & {
@@ -736,6 +750,17 @@ export type ListedTransaction = {
     user_id: string;
 };
 
+export type ListedWatchlistScreening = WatchlistScreening & {
+    /**
+     * Addition: the other screenings with this subject_key awaiting review, oldest first; one review decides them all
+     */
+    twins: Array<{
+        screened_at: string;
+        screening_id: string;
+        verification_id: string | null;
+    }>;
+};
+
 export type PaymentVerification = {
     checks: Array<{
         detail?: string;
@@ -823,7 +848,7 @@ export type ScoreTransactionRequest = {
 };
 
 export type ScreeningList = {
-    data: Array<WatchlistScreening>;
+    data: Array<ListedWatchlistScreening>;
     has_more: boolean;
     next_cursor: string | null;
     object: 'list';
@@ -1204,6 +1229,10 @@ export type WatchlistScreening = {
     screened_at: string;
     screening_id: string;
     status: 'clear' | 'match' | 'possible_match';
+    /**
+     * Addition: screenings of the same subject (user, normalised name, date of birth, entity type) against the same listed entries share it; null for a clear screening
+     */
+    subject_key: string | null;
     suppressed_matches: Array<{
         dob_match: string;
         entity_id: string;
@@ -2181,7 +2210,7 @@ export type PostV1DecisionsResponses = {
     /**
      * The decision record
      */
-    201: Decision;
+    201: CreatedDecision;
     /**
      * Held for a second person: the pending approval (nothing changed yet)
      */
@@ -2374,6 +2403,14 @@ export type GetV1IdentityScreeningsData = {
         review_state?: 'not_required' | 'pending_review' | 'true_match' | 'false_positive' | 'needs_information' | 'cleared';
         user_id?: string;
         /**
+         * `desc` (default): newest first. `asc` (an addition): oldest first, for a review queue. A cursor works only with the order that issued it
+         */
+        order?: 'desc' | 'asc';
+        /**
+         * `true` (an addition): each group of open twins (same subject_key) listed once, by its oldest member
+         */
+        grouped?: 'true' | 'false';
+        /**
          * 1 to 100, default 20
          */
         limit?: number;
@@ -2469,7 +2506,7 @@ export type GetV1IdentityScreeningsByIdResponses = {
     /**
      * The screening
      */
-    200: WatchlistScreening & {
+    200: ListedWatchlistScreening & {
         listed_entities: Array<{
             [key: string]: unknown;
         }>;

@@ -575,6 +575,7 @@ export const zCreateDecisionRequest = z.object({
         'challenge',
         'block'
     ]),
+    include_twins: z.boolean().optional(),
     notes: z.string().max(1000).optional(),
     reason: z.enum([
         'manual_review',
@@ -605,6 +606,13 @@ export const zDecision = z.object({
     snapshot: zSnapshot.nullable(),
     transaction_id: z.string().nullable()
 });
+
+export const zCreatedDecision = zDecision.and(z.object({
+    decided_twins: z.array(z.object({
+        decision_id: z.string(),
+        screening_id: z.string()
+    })).optional()
+}));
 
 export const zDecisionList = z.object({
     data: z.array(zDecision),
@@ -861,6 +869,7 @@ export const zWatchlistScreening = z.object({
         'match',
         'possible_match'
     ]),
+    subject_key: z.string().nullable(),
     suppressed_matches: z.array(z.object({
         dob_match: z.string(),
         entity_id: z.string(),
@@ -896,8 +905,16 @@ export const zCaseExport = z.object({
     transactions: z.array(zTransactionAssessment)
 });
 
+export const zListedWatchlistScreening = zWatchlistScreening.and(z.object({
+    twins: z.array(z.object({
+        screened_at: z.string(),
+        screening_id: z.string(),
+        verification_id: z.string().nullable()
+    }))
+}));
+
 export const zScreeningList = z.object({
-    data: z.array(zWatchlistScreening),
+    data: z.array(zListedWatchlistScreening),
     has_more: z.boolean(),
     next_cursor: z.string().nullable(),
     object: z.enum(['list'])
@@ -1235,7 +1252,7 @@ export const zGetV1DecisionsResponse = zDecisionList;
 export const zPostV1DecisionsBody = zCreateDecisionRequest;
 
 export const zPostV1DecisionsResponse = z.union([
-    zDecision,
+    zCreatedDecision,
     zApproval
 ]);
 
@@ -1294,6 +1311,8 @@ export const zGetV1IdentityScreeningsQuery = z.object({
         'cleared'
     ]).optional(),
     user_id: z.string().optional(),
+    order: z.enum(['desc', 'asc']).optional().default('desc'),
+    grouped: z.enum(['true', 'false']).optional().default('false'),
     limit: z.int().gte(1).lte(100).optional().default(20),
     after: z.string().min(1).optional()
 });
@@ -1310,7 +1329,7 @@ export const zGetV1IdentityScreeningsByIdPath = z.object({
 /**
  * The screening
  */
-export const zGetV1IdentityScreeningsByIdResponse = zWatchlistScreening.and(z.object({
+export const zGetV1IdentityScreeningsByIdResponse = zListedWatchlistScreening.and(z.object({
     listed_entities: z.array(z.record(z.string(), z.unknown()))
 }));
 

@@ -17,7 +17,15 @@ export const decisionsRouter = createRouter()
         if (held) return { status: 202, body: held };
         return {
           status: 201,
-          body: await recordScreeningDecision(tx, { ...ctx, deps: c.get("deps") }, { ...common, screeningId: body.screening_id }),
+          body: await recordScreeningDecision(
+            tx,
+            { ...ctx, deps: c.get("deps") },
+            {
+              ...common,
+              screeningId: body.screening_id,
+              includeTwins: body.include_twins,
+            },
+          ),
         };
       }
       return { status: 201, body: await recordTransactionDecision(tx, ctx, { ...common, transactionId: body.transaction_id as string }) };

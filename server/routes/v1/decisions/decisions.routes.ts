@@ -8,6 +8,14 @@ import { heldResponse } from "../../schemas/approval";
 
 const tags = ["Decisions"];
 
+// A decision on a screening also names the twins it decided (server/domain/screening/twins.ts).
+const CreatedDecision = DecisionRecord.extend({
+  decided_twins: z
+    .array(z.object({ screening_id: z.string(), decision_id: z.string() }))
+    .optional()
+    .openapi({ description: "Addition, with screening_id: the open twins decided with it, each with its own record" }),
+}).openapi("CreatedDecision");
+
 // The subject of a decision is a transaction or, for the watchlist review, a screening
 // (server/domain/identity/README.md): exactly one of `transaction_id` and `screening_id`.
 export const DecisionBody = z
@@ -19,8 +27,15 @@ export const DecisionBody = z
     notes: z.string().max(1000).optional(),
     analyst_id: z.string().min(1).max(255).optional(),
     snapshot: snapshotWrite,
+    include_twins: z.boolean().optional().openapi({
+      description:
+        "With screening_id (addition): the same review also decides the screening's open twins (same subject, same listed entries); default true, false decides this screening alone",
+    }),
   })
   .superRefine((b, ctx) => {
+    if (b.include_twins !== undefined && b.screening_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["include_twins"], message: "applies only to a decision on a screening (screening_id)" });
+    }
     if (b.transaction_id === undefined && b.screening_id === undefined) {
       ctx.addIssue({
         code: "custom",
@@ -49,7 +64,7 @@ export const createDecisionRoute = createRoute({
   middleware: apiKeyRoute("a", "decisions:write"),
   request: { body: { required: true, content: { "application/json": { schema: DecisionBody } } } },
   responses: {
-    201: { description: "The decision record", content: { "application/json": { schema: DecisionRecord } } },
+    201: { description: "The decision record", content: { "application/json": { schema: CreatedDecision } } },
     202: heldResponse,
     ...commonErrors,
     ...errorResponses(404, 409),

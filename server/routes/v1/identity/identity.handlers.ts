@@ -11,6 +11,7 @@ import { serializeSubject, serializeVerification } from "../../../domain/identit
 import { screenWatchlist } from "../../../domain/screening/watchlist-request";
 import { findScreening, listScreenings } from "../../../domain/screening/screen-person";
 import { listedEntities, serializeScreening } from "../../../domain/screening/serialize";
+import { twinsOf } from "../../../domain/screening/twins";
 import {
   getScreeningRoute,
   getVerificationRoute,
@@ -63,14 +64,18 @@ export const identityRouter = createRouter()
       status: q.status,
       reviewState: q.review_state,
       userId: q.user_id,
+      order: q.order,
+      grouped: q.grouped,
       limit: q.limit,
       after: q.after,
     });
-    return c.json({ ...page, data: page.data.map(serializeScreening) }, 200);
+    const twins = await twinsOf(c.get("db"), scopeOf(c), page.data);
+    return c.json({ ...page, data: page.data.map((row) => ({ ...serializeScreening(row), twins: twins.get(row.id) ?? [] })) }, 200);
   })
   .openapi(getScreeningRoute, async (c) => {
     const row = await findScreening(c.get("db"), scopeOf(c), c.req.valid("param").id);
     if (!row) throw notFound("screening", "id");
     const service = await c.get("deps").watchlists.get();
-    return c.json({ ...serializeScreening(row), listed_entities: listedEntities(row, service) }, 200);
+    const twins = await twinsOf(c.get("db"), scopeOf(c), [row]);
+    return c.json({ ...serializeScreening(row), twins: twins.get(row.id) ?? [], listed_entities: listedEntities(row, service) }, 200);
   });

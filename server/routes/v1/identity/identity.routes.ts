@@ -3,7 +3,7 @@ import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { VerifyRequestSchema } from "../../../domain/identity/request";
 import { reviewStates } from "../../../db/schema";
-import { ScreeningSchema, VerificationSchema, WatchlistQuery } from "../../schemas/identity";
+import { ListedScreeningSchema, ScreeningSchema, VerificationSchema, WatchlistQuery } from "../../schemas/identity";
 
 const tags = ["Identity"];
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -78,10 +78,19 @@ export const listScreeningsRoute = createRoute({
       status: z.enum(["clear", "match", "possible_match"]).optional(),
       review_state: z.enum(reviewStates).optional(),
       user_id: z.string().optional(),
+      order: z.enum(["desc", "asc"]).default("desc").openapi({
+        description:
+          "`desc` (default): newest first. `asc` (an addition): oldest first, for a review queue. A cursor works only with the order that issued it",
+      }),
+      grouped: z
+        .enum(["true", "false"])
+        .default("false")
+        .transform((v) => v === "true")
+        .openapi({ description: "`true` (an addition): each group of open twins (same subject_key) listed once, by its oldest member" }),
       ...paginationQuery,
     }),
   },
-  responses: { 200: json(listSchema(ScreeningSchema, "ScreeningList"), "A page of screenings"), ...commonErrors },
+  responses: { 200: json(listSchema(ListedScreeningSchema, "ScreeningList"), "A page of screenings"), ...commonErrors },
 });
 
 export const getScreeningRoute = createRoute({
@@ -92,7 +101,7 @@ export const getScreeningRoute = createRoute({
   middleware: apiKeyRoute("a", "identity:write"),
   request: { params: z.object({ id: z.string() }) },
   responses: {
-    200: json(ScreeningSchema.extend({ listed_entities: z.array(z.record(z.string(), z.unknown())) }), "The screening"),
+    200: json(ListedScreeningSchema.extend({ listed_entities: z.array(z.record(z.string(), z.unknown())) }), "The screening"),
     ...commonErrors,
     ...errorResponses(404),
   },
