@@ -83,7 +83,7 @@ test("two screenings of one person are one group, decided once, then the next pe
 
   // Decided once, by keyboard: false positive, notes, "Record false positive for 2".
   const form = page.getByRole("region", { name: "Your decision" });
-  await expect(form).toContainText("for all 2 screenings of this subject");
+  await expect(form).toContainText("for both screenings of this subject");
   await form.getByRole("radio", { name: /^False positive/ }).check();
   await form.getByLabel("Notes").fill("Different person: the listed one is older (e2e twins).");
   await form.getByRole("button", { name: "Record false positive for 2" }).focus();

@@ -8,7 +8,9 @@ test.use({ role: "analyst" });
 
 test("a possible match reviewed as a false positive shows the review and its suppression", async ({ page }) => {
   // A possible match about a known user (the demo screens two), so a suppression follows.
-  const subject = (await listScreenings()).find((s) => s.status === "possible_match" && s.review_state === "pending_review" && s.user_id);
+  // Read as the queue's first page shows them: oldest first, one row per group of twins.
+  const queue = await listScreenings("review_state=pending_review&grouped=true&order=asc&limit=20");
+  const subject = queue.find((s) => s.status === "possible_match" && s.user_id);
   test.skip(!subject, "no possible match about a user is waiting for review (the demo data was already reviewed)");
   const { screening_id: id, user_id: userId } = subject as { screening_id: string; user_id: string };
 

@@ -100,7 +100,8 @@ export function ReviewForm({ screeningId, environment, groupSize, autoFocus = fa
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         Recorded as an immutable decision under your name
-        {groupSize > 1 ? `, for all ${groupLabel(groupSize)} of this subject` : ""}. Then the next screening awaiting review opens.
+        {groupSize > 1 ? `, for ${groupSize === 2 ? "both screenings" : `all ${groupLabel(groupSize)}`} of this subject` : ""}. Then the
+        next screening awaiting review opens.
       </p>
       <Form {...form}>
         <form onSubmit={submit} noValidate className="mt-4 grid gap-4">

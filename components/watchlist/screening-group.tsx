@@ -24,8 +24,8 @@ export function ScreeningGroup({ screening, twins }: ScreeningGroupProps) {
         Screenings of this subject ({members.length})
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        The same person screened {members.length} times against the same listed entries. Your decision applies to all of them, each recorded
-        under your name.
+        The same person screened {members.length === 2 ? "twice" : `${members.length} times`} against the same listed entries. Your decision
+        applies to {members.length === 2 ? "both" : "all of them"}, each recorded under your name.
       </p>
       <ol className="mt-3 grid gap-2 text-sm">
         {members.map((member) => (

@@ -48,8 +48,8 @@ export async function createCase(
 
 export type ApiScreening = { screening_id: string; status: string; review_state: string; user_id: string | null };
 
-export async function listScreenings(): Promise<ApiScreening[]> {
-  return (await apiGet<ListPage<ApiScreening>>("/v1/identity/screenings?limit=100")).data;
+export async function listScreenings(query = "limit=100"): Promise<ApiScreening[]> {
+  return (await apiGet<ListPage<ApiScreening>>(`/v1/identity/screenings?${query}`)).data;
 }
 
 export type ApiCaseEvent = { action: string; note?: string };
