@@ -22,7 +22,13 @@ import { apiA } from "./client";
 // Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's
 // decision on one (`POST /v1/decisions` with `screening_id`), with the environment's API key.
 
-export type ScreeningFilters = { review_state?: ReviewState; status?: ScreeningStatus; user_id?: string };
+export type ScreeningFilters = {
+  review_state?: ReviewState;
+  status?: ScreeningStatus;
+  user_id?: string;
+  /** Stored at or after (ISO 8601, milliseconds count). */
+  start_time?: string;
+};
 
 export async function listScreenings(
   environment: ConsoleEnvironment,

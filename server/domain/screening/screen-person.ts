@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import type { Page } from "../../core/pagination";
 import { newestFirstPage } from "../../db/page";
 import type { Db } from "../../db/client";
@@ -109,7 +109,14 @@ export async function latestScreeningOfUser(db: Db, scope: Scope, userId: string
 export async function listScreenings(
   db: Db,
   scope: Scope,
-  q: { status?: ScreeningRow["status"]; reviewState?: ScreeningRow["reviewState"]; userId?: string; limit: number; after?: string },
+  q: {
+    status?: ScreeningRow["status"];
+    reviewState?: ScreeningRow["reviewState"];
+    userId?: string;
+    startTime?: Date;
+    limit: number;
+    after?: string;
+  },
 ): Promise<Page<ScreeningRow>> {
   return newestFirstPage(
     db,
@@ -119,6 +126,7 @@ export async function listScreenings(
       q.status ? eq(screenings.status, q.status) : undefined,
       q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
       q.userId ? eq(screenings.userId, q.userId) : undefined,
+      q.startTime ? gte(screenings.createdAt, q.startTime) : undefined,
     ],
     q,
   );

@@ -7,7 +7,7 @@ import { listScreenings, type ScreeningFilters } from "@/lib/api/screenings";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
-import { loadScreeningQueueParams, reviewStateOfTab } from "@/lib/queries/screening-search-params";
+import { loadScreeningQueueParams, screeningFiltersOf } from "@/lib/queries/screening-search-params";
 import type { ListPage, Screening } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
@@ -18,11 +18,9 @@ export default async function WatchlistPage({ searchParams }: { searchParams: Pr
   const environment = await getActiveEnvironment(analyst.id);
   const params = await loadScreeningQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
-  const filters: ScreeningFilters = {
-    review_state: reviewStateOfTab(params.review),
-    status: params.status ?? undefined,
-    user_id: params.user_id ?? undefined,
-  };
+  const filters: ScreeningFilters = screeningFiltersOf(params);
+  // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
+  const listedAt = new Date().toISOString();
 
   let page: ListPage<Screening> | null = null;
   let error: SafeError | null = null;
@@ -40,7 +38,7 @@ export default async function WatchlistPage({ searchParams }: { searchParams: Pr
         description="Screenings whose names matched a sanctions, PEP or adverse-media entry, newest first. Compare the person with each listed entity and decide: true match, false positive, or need more information."
       />
       <div className="mt-8">
-        <ScreeningsView environment={environment} page={page} error={error} filtered={filtered} />
+        <ScreeningsView environment={environment} page={page} error={error} filtered={filtered} listedAt={listedAt} />
       </div>
     </>
   );

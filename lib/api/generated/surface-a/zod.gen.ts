@@ -1159,6 +1159,7 @@ export const zGetV1CasesQuery = z.object({
         'breached',
         'met'
     ]).optional(),
+    start_time: z.string().optional(),
     sort: z.enum([
         'created_at',
         'priority',
@@ -1294,6 +1295,7 @@ export const zGetV1IdentityScreeningsQuery = z.object({
         'cleared'
     ]).optional(),
     user_id: z.string().optional(),
+    start_time: z.string().optional(),
     limit: z.int().gte(1).lte(100).optional().default(20),
     after: z.string().min(1).optional()
 });

@@ -63,6 +63,7 @@ export const identityRouter = createRouter()
       status: q.status,
       reviewState: q.review_state,
       userId: q.user_id,
+      startTime: q.start_time,
       limit: q.limit,
       after: q.after,
     });

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
+import { timeQuery } from "../../../http/time-query";
 import { VerifyRequestSchema } from "../../../domain/identity/request";
 import { reviewStates } from "../../../db/schema";
 import { ScreeningSchema, VerificationSchema, WatchlistQuery } from "../../schemas/identity";
@@ -78,6 +79,10 @@ export const listScreeningsRoute = createRoute({
       status: z.enum(["clear", "match", "possible_match"]).optional(),
       review_state: z.enum(reviewStates).optional(),
       user_id: z.string().optional(),
+      start_time: timeQuery(
+        "start",
+        "Screenings created at or after (ISO 8601; milliseconds count), e.g. what is new since a queue was read",
+      ),
       ...paginationQuery,
     }),
   },
