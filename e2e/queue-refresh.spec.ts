@@ -13,7 +13,7 @@ import { readState } from "./support/state";
 
 const shots = path.join(fileURLToPath(new URL("..", import.meta.url)), "test-results", "screenshots");
 
-/** Scores a transaction in pre-production that the engine challenges (a disposable e-mail). */
+/** Scores a transaction in pre-production that the engine challenges or blocks: it waits for review. */
 async function scoreChallenged(userId: string): Promise<string> {
   const state = readState();
   const res = await fetch(`${state.sandboxApiUrl}/v1/transactions/score`, {
@@ -22,8 +22,9 @@ async function scoreChallenged(userId: string): Promise<string> {
     body: JSON.stringify({
       amount: 2500,
       currency: "USD",
-      payment_method: { type: "card", card_bin: "411111", last_four: String(1000 + Math.floor(Math.random() * 9000)) },
-      user: { id: userId, email: `${userId}@mailinator.com` },
+      // A disposable e-mail, an unknown BIN on an expired card and a reserved IP: whatever the demo's policy, well up.
+      payment_method: { type: "card", card_bin: "999999", last_four: "0001", expiry_month: 1, expiry_year: 2001 },
+      user: { id: userId, email: `${userId}@mailinator.com`, ip_address: "10.1.1.1" },
     }),
   });
   if (!res.ok) throw new Error(`POST /v1/transactions/score: HTTP ${res.status} ${await res.text()}`);
@@ -146,5 +147,37 @@ test.describe("Case queue", () => {
     await expect(same.getByRole("checkbox")).toBeChecked();
     await expect(same).toHaveAttribute("data-active", "");
     await expect(same).toBeFocused();
+  });
+});
+
+test.describe("Watchlist review", () => {
+  test.use({ role: "analyst" });
+
+  test("a new possible match is announced, then shown at the top of the queue", async ({ page }) => {
+    await page.goto("/watchlist");
+    const table = page.getByRole("table", { name: /Watchlist screenings/ });
+    await expect(table).toBeVisible();
+    const links = table.locator('tbody a[href^="/watchlist/"]');
+    const before = await links.count();
+
+    // A name close to a listed PEP: stored as a possible match awaiting review.
+    const state = readState();
+    const res = await fetch(`${state.sandboxApiUrl}/v1/identity/watchlist?name=Maria%20Jane%20Cantwell`, {
+      headers: { Authorization: `Bearer ${state.secrets.testKey}` },
+    });
+    const screening = (await res.json()) as { screening_id: string; review_state: string };
+    expect(screening.review_state).toBe("pending_review");
+
+    const status = page.getByRole("status").filter({ hasText: "new screening" });
+    await expect(status).toHaveText(/^1 new screening\s*Show$/, { timeout: 15_000 });
+    const arrived = table.locator(`a[href="/watchlist/${screening.screening_id}"]`);
+    await expect(links).toHaveCount(before);
+    await expect(arrived).toHaveCount(0);
+    await expectAxeClean(page);
+    await page.screenshot({ path: path.join(shots, "queue-refresh-watchlist.png"), animations: "disabled" });
+
+    await status.getByRole("button", { name: "Show" }).click();
+    await expect(links.first()).toHaveAttribute("href", `/watchlist/${screening.screening_id}`);
+    await expect(status).toHaveCount(0);
   });
 });

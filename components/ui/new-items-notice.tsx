@@ -15,7 +15,7 @@ type NewItemsNoticeProps = {
 };
 
 /**
- * "3 new alerts · Show", floating above the page so its arrival moves nothing: no row, no scroll
+ * "3 new alerts · Show", floating above the page (centred on the main column) so its arrival moves nothing: no row, no scroll
  * position, no focus. A polite live region announces it once per change of the count.
  */
 export function NewItemsNotice({ fresh, noun, onShow }: NewItemsNoticeProps) {
@@ -44,7 +44,7 @@ export function NewItemsNotice({ fresh, noun, onShow }: NewItemsNoticeProps) {
   }
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-6 z-40 flex justify-center px-4">
+    <div className="pointer-events-none fixed inset-x-0 bottom-6 z-40 flex justify-center px-4 lg:pl-64">
       <div role="status" aria-live="polite" aria-atomic="true">
         {fresh.count > 0 ? (
           <p
