@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { highlightFirstRow } from "./support/rows";
 
 // The queue works from the keyboard: j / k move the highlight, Enter opens, ? lists the keys.
 
@@ -8,16 +9,7 @@ test("j / k move through the alert queue and Enter opens the highlighted alert",
   await page.goto("/alerts");
   const rows = page.locator("[data-alert-queue] tbody tr");
   await expect(rows.nth(2)).toBeVisible();
-  // Start from the page, not from a field (shortcuts never fire while typing).
-  await page.locator("body").click({ position: { x: 5, y: 5 } });
-
-  // The rows are server-rendered: a key pressed before the page's script took over is lost (seen
-  // once in CI on a slow machine). Press again only while nothing is highlighted, so a slow first
-  // answer is never pressed twice.
-  await expect(async () => {
-    if ((await rows.nth(0).getAttribute("data-active")) === null) await page.keyboard.press("j");
-    await expect(rows.nth(0)).toHaveAttribute("data-active", "", { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await highlightFirstRow(page, rows);
   await expect(rows.nth(0)).toBeFocused();
   await page.keyboard.press("j");
   await expect(rows.nth(1)).toBeFocused();

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { apiGet, type ListPage } from "./support/api";
 import { describeViolations, runAxe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { highlightFirstRow } from "./support/rows";
 import { readState } from "./support/state";
 
 // The Needs review queue (issue 32): challenged or blocked transactions without an analyst's
@@ -35,11 +36,7 @@ test("the overview leads to the Needs review queue, which is decided by keyboard
   await page.screenshot({ path: path.join(screenshots, "needs-review.png"), fullPage: true, animations: "disabled" });
 
   // j / k / Enter: the second row, then back to the first, opened.
-  await page.locator("body").click({ position: { x: 5, y: 5 } });
-  await expect(async () => {
-    if ((await rows.nth(0).getAttribute("data-active")) === null) await page.keyboard.press("j");
-    await expect(rows.nth(0)).toHaveAttribute("data-active", "", { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await highlightFirstRow(page, rows);
   await page.keyboard.press("j");
   await expect(rows.nth(1)).toBeFocused();
   await page.keyboard.press("k");

@@ -15,6 +15,12 @@ describe("getConsoleEnv", () => {
     expect(env.sandboxApiUrl).toBe("http://127.0.0.1:4001");
     expect(env.publicApiUrl).toBeUndefined();
     expect(env.dataDir).toBe(path.resolve(".data"));
+    expect(env.queueRefreshMs).toBe(15_000);
+  });
+
+  it("reads the queue refresh interval and refuses one under a second", () => {
+    expect(getConsoleEnv({ ARGUS_QUEUE_REFRESH_MS: "2000" }).queueRefreshMs).toBe(2000);
+    expect(() => getConsoleEnv({ ARGUS_QUEUE_REFRESH_MS: "10" })).toThrow(/ARGUS_QUEUE_REFRESH_MS/);
   });
 
   it("strips trailing slashes and rejects non-http URLs", () => {

@@ -39,6 +39,8 @@ const schema = z
     ARGUS_OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
     ARGUS_OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
     ARGUS_OIDC_NAME: z.preprocess(blankToUndefined, z.string().max(60).default("Single sign-on")),
+    // How often an open queue asks whether new items arrived (its "N new" notice); short in e2e.
+    ARGUS_QUEUE_REFRESH_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1000).max(600_000).default(15_000)),
   })
   .superRefine((env, ctx) => {
     const oidc = ["ARGUS_OIDC_ISSUER", "ARGUS_OIDC_CLIENT_ID", "ARGUS_OIDC_CLIENT_SECRET"] as const;
@@ -67,6 +69,8 @@ export type ConsoleEnv = {
   defaultEnvironment: "production" | "pre-production";
   /** Single sign-on, when configured. The client secret never leaves the server. */
   oidc: OidcConfig | undefined;
+  /** Milliseconds between two checks of an open queue for new items. */
+  queueRefreshMs: number;
 };
 
 export function getConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
@@ -83,6 +87,7 @@ export function getConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
     publicSandboxApiUrl: env.ARGUS_PUBLIC_SANDBOX_API_URL,
     dataDir: path.resolve(env.ARGUS_DATA_DIR),
     defaultEnvironment: env.ARGUS_CONSOLE_DEFAULT_ENVIRONMENT,
+    queueRefreshMs: env.ARGUS_QUEUE_REFRESH_MS,
     oidc:
       env.ARGUS_OIDC_ISSUER && env.ARGUS_OIDC_CLIENT_ID && env.ARGUS_OIDC_CLIENT_SECRET
         ? {

@@ -16,7 +16,8 @@ import type { SafeError } from "@/lib/schemas/safe-error";
 import { alertColumns } from "./alert-columns";
 import type { AlertQueueSort } from "@/lib/queries/alert-search-params";
 import { AlertFilters, alertSortLabels } from "./alert-filters";
-import { AutoRefresh } from "@/components/ui/auto-refresh";
+import { NewItemsNotice } from "@/components/ui/new-items-notice";
+import { useNewItems } from "@/lib/hooks/use-new-items";
 import { ResolveAlertDialog } from "./resolve-alert-dialog";
 
 const NO_ALERTS: Alert[] = [];
@@ -29,13 +30,16 @@ type AlertsViewProps = {
   filtered: boolean;
   /** The order the server read the page in (from the URL). */
   sort: AlertQueueSort;
+  /** When the server read `page` (what arrives after it is "new"). */
+  listedAt: string;
 };
 
 /**
  * The alert queue. The server page reads the API (filters and cursor from the URL); this view
- * changes the URL (not shallow) and refreshes the server render: after a change, and every 15 s.
+ * changes the URL (not shallow) and refreshes the server render after a change; new alerts are
+ * announced (NewItemsNotice) and shown when the analyst asks, never swapped in under them.
  */
-export function AlertsView({ environment, page, error, filtered, sort }: AlertsViewProps) {
+export function AlertsView({ environment, page, error, filtered, sort, listedAt }: AlertsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [resolving, setResolving] = useState<Alert | null>(null);
@@ -60,6 +64,7 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
   });
 
   const rows = page?.data ?? NO_ALERTS;
+  const fresh = useNewItems({ queue: "alerts", environment, listedAt, shownIds: useMemo(() => rows.map((a) => a.alert_id), [rows]) });
   const columns = useMemo(
     () =>
       alertColumns({
@@ -109,8 +114,8 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
               title={filtered ? "No alerts match these filters" : `No open alerts in ${environmentLabels[environment]}`}
               description={
                 filtered
-                  ? "Change or clear the filters above. The list refreshes every 15 seconds."
-                  : "The detection engine raises an alert when it sees a sustained pattern. This list refreshes every 15 seconds."
+                  ? "Change or clear the filters above. New alerts are announced as they arrive."
+                  : "The detection engine raises an alert when it sees a sustained pattern. New alerts are announced as they arrive."
               }
             />
           }
@@ -130,7 +135,7 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
           onDone={refresh}
         />
       ) : null}
-      <AutoRefresh />
+      <NewItemsNotice fresh={fresh} noun={["alert", "alerts"]} onShow={refresh} />
     </>
   );
 }

@@ -4,10 +4,11 @@ import type { OnChangeFn, RowSelectionState } from "@tanstack/react-table";
 import { Briefcase, Inbox } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
-import { AutoRefresh } from "@/components/ui/auto-refresh";
+import { NewItemsNotice } from "@/components/ui/new-items-notice";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
+import { useNewItems } from "@/lib/hooks/use-new-items";
 import { seenSeq } from "@/lib/format/case";
 import type { Case, ListPage } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
@@ -26,6 +27,8 @@ type CaseQueueViewProps = {
   environment: ConsoleEnvironment;
   me: string;
   analysts: { id: string; name: string }[];
+  /** When the server read the lists (what arrives after it is "new"). */
+  listedAt: string;
   /** Unassigned cases by priority; null when the assignee filter already narrows the queue. */
   unassigned: QueueList | null;
   /** The queue with the filters applied, by priority. */
@@ -36,7 +39,7 @@ type CaseQueueViewProps = {
  * The lead's case queue: unassigned cases first (their own section and pages), then every case by
  * priority; assignment per row, bulk assignment and status changes over the selected rows.
  */
-export function CaseQueueView({ environment, me, analysts, unassigned, all }: CaseQueueViewProps) {
+export function CaseQueueView({ environment, me, analysts, listedAt, unassigned, all }: CaseQueueViewProps) {
   const router = useRouter();
   const [isNavigating, startTransition] = useTransition();
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -71,6 +74,9 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
       ),
     [unassigned, all],
   );
+  const shownIds = useMemo(() => Object.keys(loaded), [loaded]);
+  // New cases of the queue's filters, assigned or not (the "All cases" list contains both sections).
+  const fresh = useNewItems({ queue: "cases", environment, listedAt, shownIds });
   const selectedIds = Object.keys(selection);
   const section = { environment, columns, selection, setSelection, isNavigating, startTransition, refresh };
 
@@ -115,7 +121,7 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
           <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
         }
       />
-      <AutoRefresh />
+      <NewItemsNotice fresh={fresh} noun={["case", "cases"]} onShow={refresh} />
     </>
   );
 }

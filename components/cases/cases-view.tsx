@@ -4,15 +4,16 @@ import { Briefcase, ListChecks, ListStart } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
-import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { Button } from "@/components/ui/button";
 import { LinkButton } from "@/components/ui/link-button";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/form-error";
+import { NewItemsNotice } from "@/components/ui/new-items-notice";
 import { Spinner } from "@/components/ui/spinner";
 import { claimNextCaseAction } from "@/lib/actions/claim-next-case";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
+import { useNewItems } from "@/lib/hooks/use-new-items";
 import type { Case, ListPage } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -29,13 +30,18 @@ type CasesViewProps = {
   error: SafeError | null;
   me: { id: string; isLead: boolean };
   analysts: { id: string; name: string }[];
+  /** When the server read `page` (what arrives after it is "new"). */
+  listedAt: string;
 };
 
 /** The case queue: filters and cursor in the URL, "Next case", and (leads) assignment in place. */
-export function CasesView({ environment, page, error, me, analysts }: CasesViewProps) {
+export function CasesView({ environment, page, error, me, analysts, listedAt }: CasesViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
 
+  const rows = page?.data ?? NO_CASES;
+  const shownIds = useMemo(() => rows.map((kase) => kase.case_id), [rows]);
+  const fresh = useNewItems({ queue: "cases", environment, listedAt, shownIds });
   const claim = useAction(claimNextCaseAction);
   const { pendingId, onAssign } = useAssignCase(environment, refresh);
 
@@ -84,7 +90,7 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
       <DataTable
         caption={`Cases of ${environmentLabels[environment]}`}
         columns={columns}
-        data={page?.data ?? NO_CASES}
+        data={rows}
         getRowId={(kase) => kase.case_id}
         status={error ? "error" : "success"}
         error={error}
@@ -97,7 +103,7 @@ export function CasesView({ environment, page, error, me, analysts }: CasesViewP
           <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
         }
       />
-      <AutoRefresh />
+      <NewItemsNotice fresh={fresh} noun={["case", "cases"]} onShow={refresh} />
     </>
   );
 }

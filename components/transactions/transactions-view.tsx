@@ -9,8 +9,10 @@ import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { NewItemsNotice } from "@/components/ui/new-items-notice";
 import { ChoiceSelect } from "@/components/ui/user-filter-form";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
+import { useNewItems } from "@/lib/hooks/use-new-items";
 import { transactionListSearchParams, transactionListShows, type TransactionListShow } from "@/lib/queries/transaction-search-params";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -30,13 +32,15 @@ type TransactionsViewProps = {
   error: SafeError | null;
   userId: string | null;
   show: TransactionListShow;
+  /** When the server read `rows` (what arrives after it is "new"). */
+  listedAt: string;
 };
 
 /**
  * Recently scored (or blocked) transactions. The server page reads the API (filters and cursor from the URL);
  * this view changes the URL (not shallow), which re-renders the server page.
  */
-export function TransactionsView({ environment, rows, hasMore, nextCursor, error, userId, show }: TransactionsViewProps) {
+export function TransactionsView({ environment, rows, hasMore, nextCursor, error, userId, show, listedAt }: TransactionsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [, setParams] = useQueryStates(transactionListSearchParams, { shallow: false, history: "push", scroll: false, startTransition });
@@ -45,6 +49,8 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
   const columns = useMemo(() => transactionColumns(review ? "?queue=review" : ""), [review]);
   const data = rows ?? NO_ROWS;
   const listed = show === "blocked" ? "blocked" : review ? "waiting for review" : "scored";
+  const shownIds = useMemo(() => data.map((row) => row.transaction_id), [data]);
+  const fresh = useNewItems({ queue: "transactions", environment, listedAt, shownIds });
 
   function submitUser(event: FormEvent) {
     event.preventDefault();
@@ -120,6 +126,7 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
       <p className="text-xs text-muted-foreground">
         Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens the highlighted transaction.
       </p>
+      <NewItemsNotice fresh={fresh} noun={["transaction", "transactions"]} onShow={refresh} />
     </section>
   );
 }

@@ -3,7 +3,8 @@
 import { ShieldCheck } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef } from "react";
-import { AutoRefresh } from "@/components/ui/auto-refresh";
+import { NewItemsNotice } from "@/components/ui/new-items-notice";
+import { useNewItems } from "@/lib/hooks/use-new-items";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
@@ -23,17 +24,25 @@ type ScreeningsViewProps = {
   filtered: boolean;
   /** A tab awaiting a verdict: oldest first, one row per group of twins. */
   queue: boolean;
+  /** When the server read `page` (what arrives after it is "new"). */
+  listedAt: string;
 };
 
 /**
  * The watchlist review queue. The server page reads the API for the URL's filters and cursor;
- * this view changes the URL and refreshes the server render every 15 s (new screenings arrive).
+ * this view changes the URL; new screenings are announced (NewItemsNotice) and shown when the analyst asks.
  * Back from the last decision (`?queue=done`), the keyboard lands on the queue, not the page top.
  */
-export function ScreeningsView({ environment, page, error, filtered, queue }: ScreeningsViewProps) {
+export function ScreeningsView({ environment, page, error, filtered, queue, listedAt }: ScreeningsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const rows = page?.data ?? NO_SCREENINGS;
+  const fresh = useNewItems({
+    queue: "screenings",
+    environment,
+    listedAt,
+    shownIds: useMemo(() => rows.map((s) => s.screening_id), [rows]),
+  });
   const columns = useMemo(() => screeningColumns(), []);
   const done = useSearchParams().get("queue") === "done";
   const region = useRef<HTMLDivElement>(null);
@@ -65,8 +74,8 @@ export function ScreeningsView({ environment, page, error, filtered, queue }: Sc
               title={filtered ? "No screenings match these filters" : `No screenings await review in ${environmentLabels[environment]}`}
               description={
                 filtered
-                  ? "Change or clear the filters above. The list refreshes every 15 seconds."
-                  : "A screening lands here when a person's name matches a sanctions, PEP or adverse-media entry. This list refreshes every 15 seconds."
+                  ? "Change or clear the filters above. New screenings are announced as they arrive."
+                  : "A screening lands here when a person's name matches a sanctions, PEP or adverse-media entry. New screenings are announced as they arrive."
               }
             />
           }
@@ -75,7 +84,7 @@ export function ScreeningsView({ environment, page, error, filtered, queue }: Sc
       <p className="mt-2 text-xs text-muted-foreground">
         Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens the highlighted screening; after a decision the next one opens.
       </p>
-      <AutoRefresh />
+      <NewItemsNotice fresh={fresh} noun={["screening", "screenings"]} onShow={refresh} />
     </>
   );
 }

@@ -185,7 +185,14 @@ export async function startWorld(): Promise<() => Promise<void>> {
       [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(CONSOLE_PORT), "-H", HOST],
       {
         cwd: root,
-        env: { ...env, PORT: String(CONSOLE_PORT), ARGUS_API_URL: API_URL, ARGUS_SANDBOX_API_URL: SANDBOX_API_URL },
+        // Queues check for new items every 1.5 s (not 15): e2e/queue-refresh.spec.ts waits for one.
+        env: {
+          ...env,
+          PORT: String(CONSOLE_PORT),
+          ARGUS_API_URL: API_URL,
+          ARGUS_SANDBOX_API_URL: SANDBOX_API_URL,
+          ARGUS_QUEUE_REFRESH_MS: env.ARGUS_QUEUE_REFRESH_MS ?? "1500",
+        },
         log: path.join(logDir, "console.log"),
       },
     );

@@ -49,6 +49,8 @@ export type CaseFilters = {
   case_type?: string;
   assignee_id?: string;
   alert_id?: string;
+  /** Created at or after (ISO 8601, milliseconds count). */
+  start_time?: string;
   sort?: "priority" | "created_at";
 };
 

@@ -30,6 +30,8 @@ export type ScreeningFilters = {
   order?: "asc" | "desc";
   /** Each group of twins once, by its oldest member. */
   grouped?: boolean;
+  /** Stored at or after (ISO 8601, milliseconds count). */
+  start_time?: string;
 };
 
 export async function listScreenings(

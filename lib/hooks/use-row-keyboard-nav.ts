@@ -10,6 +10,11 @@ type Options = {
   onOpen?: (index: number) => void;
   /** Changes when the rows are replaced (another page): the highlight starts over. */
   resetKey?: unknown;
+  /**
+   * The rows' ids, in order: the highlight stays on its row when rows above it come or go (a
+   * refresh of the same page); when its row leaves, the row taking its place is highlighted.
+   */
+  rowIds?: readonly string[];
 };
 
 /**
@@ -17,21 +22,41 @@ type Options = {
  * highlighted one. The highlighted row takes the focus, so screen readers read it and the page
  * scrolls to it; it is also the table's single tab stop (roving tabindex).
  */
-export function useRowKeyboardNav({ rowCount, onOpen, resetKey }: Options) {
-  const [active, setActive] = useState(-1);
+export function useRowKeyboardNav({ rowCount, onOpen, resetKey, rowIds }: Options) {
+  const [active, setActiveIndex] = useState(-1);
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
   const rows = useRef<(HTMLElement | null)[]>([]);
   const [lastReset, setLastReset] = useState(resetKey);
+  const idsRef = useRef(rowIds);
+  useEffect(() => {
+    idsRef.current = rowIds;
+  });
 
-  // A new page of rows: drop the highlight (adjusting state during render, React's pattern for it).
+  const setActive = useCallback((index: number) => {
+    setActiveIndex(index);
+    setActiveId(index >= 0 ? idsRef.current?.[index] : undefined);
+  }, []);
+
+  // Adjusting state during render, React's pattern for it: a new page of rows drops the highlight;
+  // the same page read again keeps it on its row, wherever that row now is.
   if (lastReset !== resetKey) {
     setLastReset(resetKey);
-    setActive(-1);
+    setActiveIndex(-1);
+    setActiveId(undefined);
+  } else if (rowIds && activeId !== undefined && rowIds[active] !== activeId) {
+    const moved = rowIds.indexOf(activeId);
+    const index = moved !== -1 ? moved : Math.min(active, rowIds.length - 1);
+    setActiveIndex(index);
+    setActiveId(index >= 0 ? rowIds[index] : undefined);
   }
 
-  const focusRow = useCallback((index: number) => {
-    setActive(index);
-    rows.current[index]?.focus();
-  }, []);
+  const focusRow = useCallback(
+    (index: number) => {
+      setActive(index);
+      rows.current[index]?.focus();
+    },
+    [setActive],
+  );
 
   useHotkey(["j", "k"], (event) => {
     const move = rowMoveForKey(event.key);

@@ -22,3 +22,20 @@ export const alertQueueSearchParams = {
 };
 
 export const loadAlertQueueParams = createLoader(alertQueueSearchParams);
+
+type AlertQueueParams = Awaited<ReturnType<typeof loadAlertQueueParams>>;
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The API's filters for the URL's: days in the URL, whole UTC days to the API (the end day to its last second). */
+export function alertFiltersOf(params: AlertQueueParams) {
+  return {
+    status: params.status,
+    severity: params.severity ?? undefined,
+    alert_type: params.alert_type ?? undefined,
+    user_id: params.user_id ?? undefined,
+    start_time: params.start_time ? day(params.start_time) : undefined,
+    end_time: params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
+    sort: params.sort,
+  };
+}

@@ -18,3 +18,13 @@ export const caseQueueSearchParams = {
 };
 
 export const loadCaseQueueParams = createLoader(caseQueueSearchParams);
+
+/** The API's filters for the URL's (the order apart: each page picks its own). */
+export function caseFiltersOf(params: Awaited<ReturnType<typeof loadCaseQueueParams>>) {
+  return {
+    status: params.status ?? undefined,
+    severity: params.severity ?? undefined,
+    case_type: params.case_type ?? undefined,
+    assignee_id: params.assignee_id ?? undefined,
+  };
+}

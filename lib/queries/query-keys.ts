@@ -14,6 +14,9 @@ export const queryKeys = {
     deliveries: (environment: ConsoleEnvironment, id: string, after: string | undefined, eventId: string | undefined) =>
       ["webhooks", environment, "deliveries", id, { after: after ?? null, eventId: eventId ?? null }] as const,
   },
+  // What arrived in a queue since its page was read (the "N new" notice), per URL and read.
+  newItems: (environment: ConsoleEnvironment, queue: string, search: string, listedAt: string) =>
+    ["new-items", environment, queue, { search, listedAt }] as const,
   // Analysts are per account, the same in both environments.
   analysts: {
     all: () => ["analysts"] as const,

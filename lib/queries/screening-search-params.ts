@@ -16,6 +16,19 @@ export const screeningQueueSearchParams = {
 
 export const loadScreeningQueueParams = createLoader(screeningQueueSearchParams);
 
+/** The API's filters for the URL's. */
+export function screeningFiltersOf(params: Awaited<ReturnType<typeof loadScreeningQueueParams>>) {
+  // The tabs of screenings awaiting a verdict are work queues: oldest first, one row per group of twins.
+  const queue = isQueueTab(params.review);
+  return {
+    review_state: reviewStateOfTab(params.review),
+    status: params.status ?? undefined,
+    user_id: params.user_id ?? undefined,
+    order: queue ? ("asc" as const) : ("desc" as const),
+    grouped: queue,
+  };
+}
+
 /** The API's `review_state` for a tab (undefined: every state). */
 export function reviewStateOfTab(tab: ScreeningReviewTab): (typeof reviewStates)[number] | undefined {
   return tab === "all" ? undefined : tab;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTable, type ColumnDef, type OnChangeFn, type RowData, type RowSelectionState, type SortingState } from "@tanstack/react-table";
-import type { MouseEvent, ReactNode } from "react";
+import { useMemo, type MouseEvent, type ReactNode } from "react";
 import { useRowKeyboardNav } from "@/lib/hooks/use-row-keyboard-nav";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { cn } from "@/lib/utils/cn";
@@ -89,8 +89,10 @@ export function DataTable<TData extends RowData>({
   });
 
   const rows = table.getRowModel().rows;
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
   const { getRowProps } = useRowKeyboardNav({
     rowCount: rows.length,
+    rowIds,
     onOpen: onRowOpen ? (index) => rows[index] && onRowOpen(rows[index].original) : undefined,
     resetKey: rowsKey,
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import { directedKeyset, toDirectedPage, type ListOrder, type Page } from "../../core/pagination";
 import type { Db } from "../../db/client";
 import { screenings, screeningSuppressions, type StoredMatch } from "../../db/schema";
@@ -127,6 +127,7 @@ export async function listScreenings(
     userId?: string;
     order?: ListOrder;
     grouped?: boolean;
+    startTime?: Date;
     limit: number;
     after?: string;
   },
@@ -144,6 +145,7 @@ export async function listScreenings(
         q.reviewState ? eq(screenings.reviewState, q.reviewState) : undefined,
         q.userId ? eq(screenings.userId, q.userId) : undefined,
         q.grouped ? oldestOfGroup() : undefined,
+        q.startTime ? gte(screenings.createdAt, q.startTime) : undefined,
         page.where,
       ),
     )

@@ -6,14 +6,12 @@ import { listAlerts, type AlertFilters } from "@/lib/api/alerts";
 import { toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
-import { loadAlertQueueParams } from "@/lib/queries/alert-search-params";
+import { alertFiltersOf, loadAlertQueueParams } from "@/lib/queries/alert-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import type { Alert, ListPage } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Alerts" };
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const analyst = await requireRole("analyst");
@@ -21,17 +19,9 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const params = await loadAlertQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
 
-  // Days in the URL, whole UTC days to the API: the end day is inclusive to its last second.
-  const filters: AlertFilters = {
-    status: params.status,
-    severity: params.severity ?? undefined,
-    alert_type: params.alert_type ?? undefined,
-    user_id: params.user_id ?? undefined,
-    start_time: params.start_time ? day(params.start_time) : undefined,
-    end_time: params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
-    sort: params.sort,
-  };
-
+  const filters: AlertFilters = alertFiltersOf(params);
+  // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
+  const listedAt = new Date().toISOString();
   let page: ListPage<Alert> | null = null;
   let error: SafeError | null = null;
   try {
@@ -51,7 +41,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
         description="Patterns the detection engine raised across users and transactions, newest or most severe first. Acknowledge what you are looking at; resolve with your findings."
       />
       <div className="mt-8">
-        <AlertsView environment={environment} page={page} error={error} filtered={filtered} sort={params.sort} />
+        <AlertsView environment={environment} page={page} error={error} filtered={filtered} sort={params.sort} listedAt={listedAt} />
       </div>
     </>
   );

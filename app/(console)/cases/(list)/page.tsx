@@ -8,7 +8,7 @@ import { toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { hasRole } from "@/lib/auth/roles";
-import { loadCaseQueueParams } from "@/lib/queries/case-search-params";
+import { caseFiltersOf, loadCaseQueueParams } from "@/lib/queries/case-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import type { Case, ListPage } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -21,18 +21,10 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const params = await loadCaseQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
 
+  // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
+  const listedAt = new Date().toISOString();
   const [cases, analysts] = await Promise.allSettled([
-    listCases(
-      environment,
-      {
-        status: params.status ?? undefined,
-        severity: params.severity ?? undefined,
-        case_type: params.case_type ?? undefined,
-        assignee_id: params.assignee_id ?? undefined,
-        sort: params.sort,
-      },
-      { after },
-    ),
+    listCases(environment, { ...caseFiltersOf(params), sort: params.sort }, { after }),
     // Names only: the queue shows without them.
     listAnalysts(analyst, { timeoutMs: 3000 }),
   ]);
@@ -53,6 +45,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           error={error}
           me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}
           analysts={people}
+          listedAt={listedAt}
         />
       </div>
     </>

@@ -9,7 +9,7 @@ import { toSafeError } from "@/lib/api/errors";
 import { getCaseWorkload } from "@/lib/api/overview";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
-import { loadCaseQueueParams } from "@/lib/queries/case-search-params";
+import { caseFiltersOf, loadCaseQueueParams } from "@/lib/queries/case-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import type { Case, ListPage } from "@/lib/api/wire";
 
@@ -24,13 +24,9 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
   const analyst = await requireRole("lead");
   const environment = await getActiveEnvironment(analyst.id);
   const params = await loadCaseQueueParams(searchParams);
-  const filters: CaseFilters = {
-    status: params.status ?? undefined,
-    severity: params.severity ?? undefined,
-    case_type: params.case_type ?? undefined,
-    assignee_id: params.assignee_id ?? undefined,
-    sort: "priority",
-  };
+  const filters: CaseFilters = { ...caseFiltersOf(params), sort: "priority" };
+  // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
+  const listedAt = new Date().toISOString();
   const showUnassigned = !params.assignee_id;
 
   const [all, unassigned, workload, analysts] = await Promise.allSettled([
@@ -67,6 +63,7 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
           environment={environment}
           me={analyst.id}
           analysts={people}
+          listedAt={listedAt}
           all={toList(all)}
           unassigned={
             unassigned.status === "rejected"

@@ -27,6 +27,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   // The list is the event log's `transaction.scored` entries (or `transaction.blocked` ones, for
   // the blocks alone); each row is completed with its assessment (amount, the decision in force),
   // read in parallel. A row whose assessment cannot be read still shows what its event says.
+  // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
+  const listedAt = new Date().toISOString();
   let rows: TransactionSummary[] | null = null;
   let hasMore = false;
   let nextCursor: string | null = null;
@@ -68,6 +70,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           error={error}
           userId={userId ?? null}
           show={params.show}
+          listedAt={listedAt}
         />
       </div>
     </>

@@ -7,7 +7,7 @@ import { listScreenings, type ScreeningFilters } from "@/lib/api/screenings";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
-import { isQueueTab, loadScreeningQueueParams, reviewStateOfTab } from "@/lib/queries/screening-search-params";
+import { isQueueTab, loadScreeningQueueParams, screeningFiltersOf } from "@/lib/queries/screening-search-params";
 import type { ListPage, ListedScreening } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
@@ -18,16 +18,10 @@ export default async function WatchlistPage({ searchParams }: { searchParams: Pr
   const environment = await getActiveEnvironment(analyst.id);
   const params = await loadScreeningQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
-  const reviewState = reviewStateOfTab(params.review);
-  // The tabs of screenings awaiting a verdict are work queues: oldest first, one row per group of twins.
   const queue = isQueueTab(params.review);
-  const filters: ScreeningFilters = {
-    review_state: reviewState,
-    status: params.status ?? undefined,
-    user_id: params.user_id ?? undefined,
-    order: queue ? "asc" : "desc",
-    grouped: queue,
-  };
+  const filters: ScreeningFilters = screeningFiltersOf(params);
+  // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
+  const listedAt = new Date().toISOString();
 
   let page: ListPage<ListedScreening> | null = null;
   let error: SafeError | null = null;
@@ -45,7 +39,7 @@ export default async function WatchlistPage({ searchParams }: { searchParams: Pr
         description="Screenings whose names matched a sanctions, PEP or adverse-media entry. Those awaiting review come oldest first, repeated screenings of one person against the same entries as one row. Compare the person with each listed entity and decide: true match, false positive, or need more information."
       />
       <div className="mt-8">
-        <ScreeningsView environment={environment} page={page} error={error} filtered={filtered} queue={queue} />
+        <ScreeningsView environment={environment} page={page} error={error} filtered={filtered} queue={queue} listedAt={listedAt} />
       </div>
     </>
   );

@@ -1769,6 +1769,10 @@ export type GetV1CasesData = {
          */
         sla_state?: 'on_track' | 'due_soon' | 'breached' | 'met';
         /**
+         * An addition: cases created at or after (ISO 8601; milliseconds count), e.g. what is new since a queue was read
+         */
+        start_time?: string;
+        /**
          * `created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it
          */
         sort?: 'created_at' | 'priority' | 'due_at';
@@ -2410,6 +2414,10 @@ export type GetV1IdentityScreeningsData = {
          * `true` (an addition): each group of open twins (same subject_key) listed once, by its oldest member
          */
         grouped?: 'true' | 'false';
+        /**
+         * Screenings created at or after (ISO 8601; milliseconds count), e.g. what is new since a queue was read
+         */
+        start_time?: string;
         /**
          * 1 to 100, default 20
          */

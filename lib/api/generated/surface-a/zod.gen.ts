@@ -1176,6 +1176,7 @@ export const zGetV1CasesQuery = z.object({
         'breached',
         'met'
     ]).optional(),
+    start_time: z.string().optional(),
     sort: z.enum([
         'created_at',
         'priority',
@@ -1313,6 +1314,7 @@ export const zGetV1IdentityScreeningsQuery = z.object({
     user_id: z.string().optional(),
     order: z.enum(['desc', 'asc']).optional().default('desc'),
     grouped: z.enum(['true', 'false']).optional().default('false'),
+    start_time: z.string().optional(),
     limit: z.int().gte(1).lte(100).optional().default(20),
     after: z.string().min(1).optional()
 });

@@ -45,6 +45,7 @@ export const casesRouter = createRouter()
       userId: q.user_id,
       alertId: q.alert_id,
       slaState: q.sla_state,
+      startTime: q.start_time,
       sort: q.sort,
       limit: q.limit,
       after: q.after,

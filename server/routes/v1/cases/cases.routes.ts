@@ -3,6 +3,7 @@ import { slaStates } from "../../../core/sla-clock";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
 import { changeRequired } from "../../../http/validation";
+import { timeQuery } from "../../../http/time-query";
 import { ifMatchHeaders } from "../../../http/if-match";
 import { chainFields, snapshotWrite } from "../../schemas/snapshot";
 import { heldResponse } from "../../schemas/approval";
@@ -159,6 +160,10 @@ export const listCasesRoute = createRoute({
       user_id: z.string().min(1).optional(),
       alert_id: z.string().min(1).optional().openapi({ description: "Cases opened from this alert" }),
       sla_state: z.enum(slaStates).optional().openapi({ description: "An addition: cases in this SLA state" }),
+      start_time: timeQuery(
+        "start",
+        "An addition: cases created at or after (ISO 8601; milliseconds count), e.g. what is new since a queue was read",
+      ),
       sort: z.enum(["created_at", "priority", "due_at"]).default("created_at").openapi({
         description:
           "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it",

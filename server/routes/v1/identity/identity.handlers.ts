@@ -66,6 +66,7 @@ export const identityRouter = createRouter()
       userId: q.user_id,
       order: q.order,
       grouped: q.grouped,
+      startTime: q.start_time,
       limit: q.limit,
       after: q.after,
     });

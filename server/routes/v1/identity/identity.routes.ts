@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { apiKeyRoute } from "../../../http/router";
 import { commonErrors, errorResponses, listSchema, paginationQuery } from "../../../http/openapi";
+import { timeQuery } from "../../../http/time-query";
 import { VerifyRequestSchema } from "../../../domain/identity/request";
 import { reviewStates } from "../../../db/schema";
 import { ListedScreeningSchema, ScreeningSchema, VerificationSchema, WatchlistQuery } from "../../schemas/identity";
@@ -87,6 +88,10 @@ export const listScreeningsRoute = createRoute({
         .default("false")
         .transform((v) => v === "true")
         .openapi({ description: "`true` (an addition): each group of open twins (same subject_key) listed once, by its oldest member" }),
+      start_time: timeQuery(
+        "start",
+        "Screenings created at or after (ISO 8601; milliseconds count), e.g. what is new since a queue was read",
+      ),
       ...paginationQuery,
     }),
   },
