@@ -112,7 +112,7 @@ test.describe("as an admin", () => {
     await page.goto("/settings/audit-log");
     const form = page.getByRole("form", { name: "Audit log period" });
     const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Download NDJSON" }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^argus-audit-log-test-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.ndjson$/);
+    expect(download.suggestedFilename()).toMatch(/^argus-audit-log-pre-production-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.ndjson$/);
     const lines = fs
       .readFileSync((await download.path())!, "utf8")
       .trimEnd()

@@ -4,7 +4,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { UserText } from "@/components/ui/user-text";
 import type { CaseExport } from "@/lib/api/wire";
 import { alertSeverityLabels, alertStatusLabels, alertTypeLabel } from "@/lib/format/alert";
-import { caseTypeLabels } from "@/lib/format/case";
+import { caseStatusLabels, caseTypeLabels } from "@/lib/format/case";
 import { describeCaseEvent } from "@/lib/format/case-events";
 import { decisionLabel, decisionReasonLabel } from "@/lib/format/decision";
 import { resolutionLabel } from "@/lib/format/resolution";
@@ -48,9 +48,9 @@ export function CasePrintView({ record, names }: { record: CaseExport; names: Re
       <Section id="print-case" title="Case">
         <Facts
           rows={[
-            ["Status", kase.status.replaceAll("_", " ")],
+            ["Status", caseStatusLabels[kase.status]],
             ["Outcome", kase.resolution ? resolutionLabel(kase.resolution) : "—"],
-            ["Severity", kase.severity],
+            ["Severity", alertSeverityLabels[kase.severity as keyof typeof alertSeverityLabels] ?? kase.severity],
             ["Type", caseTypeLabels[kase.case_type]],
             ["Assignee", name(kase.assignee_id)],
             ["User", kase.user_id ? <UserText value={kase.user_id} /> : "—"],
@@ -103,7 +103,7 @@ export function CasePrintView({ record, names }: { record: CaseExport; names: Re
                 {t.decisions.map((d) => (
                   <li key={d.decision_id}>
                     #{d.seq} <DateTime value={d.created_at} className="text-muted-foreground" /> {decisionLabel(d.decision)} (
-                    {decisionReasonLabel(d.reason)}) by {name(d.analyst_id)}
+                    {decisionReasonLabel(d.reason)}) by {d.analyst_id ? name(d.analyst_id) : "the API (no analyst named)"}
                     {d.notes ? (
                       <>
                         : <UserText value={d.notes} />
