@@ -16,12 +16,15 @@ import {
   policyChanges,
   rulesForApi,
   ScoreBandsFormSchema,
+  ScoreBandsInputSchema,
   UpdatePolicyInputSchema,
   type DraftRule,
   type ScoreBandsInput,
 } from "@/lib/schemas/policy";
 import type { Policy, SignalInfo } from "@/lib/api/wire";
+import { BacktestPanel } from "./backtest-panel";
 import { RuleDialog } from "./rule-dialog";
+import { TryTransaction } from "./try-transaction";
 import { RulesList } from "./rules-list";
 import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
@@ -33,6 +36,8 @@ type PolicyEditorProps = {
   signals: readonly SignalInfo[] | null;
   environment: ConsoleEnvironment;
   currentAnalystId: string;
+  /** A transaction id to try against the draft at once (the transaction page's `?try=`). */
+  tryId?: string;
 };
 
 const bandsDraftOf = (policy: Policy): BandsDraft => ({
@@ -45,7 +50,7 @@ const rulesDraftOf = (policy: Policy): DraftRule[] => policy.rules.map((rule) =>
  * Score bands and rules, edited as a draft and saved explicitly: "Review and save" lists every
  * change and only "Save" sends them (PATCH with the parts that changed).
  */
-export function PolicyEditor({ policy: initial, signals, environment, currentAnalystId }: PolicyEditorProps) {
+export function PolicyEditor({ policy: initial, signals, environment, currentAnalystId, tryId }: PolicyEditorProps) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const bandsForm = useForm<BandsDraft, unknown, ScoreBandsInput>({
@@ -111,6 +116,10 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
     reset();
   }
 
+  // The draft the backtest and the try replay: what the editor shows now, valid bands only.
+  const bandsValid = ScoreBandsInputSchema.safeParse(draftBands).success;
+  const draft = bandsValid ? { score_bands: draftBands, rules: rulesForApi(rules) } : null;
+
   const known = ["rules", ...rules.map((_, index) => `rules.${index}`)];
   const errors = mergeFieldErrors(clientErrors, result.serverError, known);
   return (
@@ -153,6 +162,8 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
           <RulesList rules={rules} onChange={setRules} errors={errors} signals={signals} disabled={isPending} />
         </CardContent>
       </Card>
+      <BacktestPanel draft={draft} environment={environment} />
+      <TryTransaction draft={draft} initialId={tryId} />
       <SaveChangesDialog
         open={confirming}
         onOpenChange={(open) => {

@@ -24,8 +24,8 @@ type ConsoleShellProps = {
 export function ConsoleShell({ analyst, environment, brand, children }: ConsoleShellProps) {
   const preProduction = environment === "pre-production";
   return (
-    <div className={cn("flex min-h-dvh flex-col border-t-4", preProduction ? "border-warning" : "border-success")}>
-      <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <div className={cn("flex min-h-dvh flex-col border-t-4 print:border-t-0", preProduction ? "border-warning" : "border-success")}>
+      <header className="sticky top-0 z-30 print:hidden border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
         <div className="flex h-14 items-center justify-between gap-4 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
             <Link href="/overview" className="flex items-center gap-2.5 rounded-md text-[1.0625rem] font-semibold tracking-tight">
@@ -51,11 +51,11 @@ export function ConsoleShell({ analyst, environment, brand, children }: ConsoleS
         ) : null}
       </header>
       <div className="flex flex-1">
-        <aside aria-label="Sections" className="hidden w-60 shrink-0 border-r border-border bg-surface/60 px-3 py-6 lg:block">
+        <aside aria-label="Sections" className="hidden w-60 print:hidden shrink-0 border-r border-border bg-surface/60 px-3 py-6 lg:block">
           <MainNav role={analyst.role} />
         </aside>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8">
-          <div className="lg:hidden">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8 print:p-0">
+          <div className="lg:hidden print:hidden">
             <details className="mb-6 rounded-lg border border-border bg-surface">
               <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium">Sections</summary>
               <div className="border-t border-border px-1 py-3">

@@ -1,6 +1,7 @@
 import {
   BellRing,
   Briefcase,
+  FileClock,
   FileSpreadsheet,
   Fingerprint,
   KeyRound,
@@ -152,6 +153,14 @@ export const navItems: readonly NavItem[] = [
     minRole: "admin",
     section: "admin",
     description: "Who can sign in to the console, and with which role.",
+  },
+  {
+    href: "/settings/audit-log",
+    label: "Audit log",
+    icon: FileClock,
+    minRole: "admin",
+    section: "admin",
+    description: "Download everything recorded in a period, for auditors.",
   },
 ];
 

@@ -6,6 +6,8 @@ import { cn } from "@/lib/utils/cn";
 import { UserText } from "@/components/ui/user-text";
 import { DecisionBadge } from "./transaction-badges";
 import { Card } from "@/components/ui/card";
+import { ChainBadge } from "@/components/ui/chain-badge";
+import type { ChainCheck } from "@/lib/format/chain";
 
 type DecisionChainProps = {
   /** The transaction's manual decisions (any order; the API gives them oldest first). */
@@ -14,13 +16,15 @@ type DecisionChainProps = {
   engineDecision: string;
   /** Analyst id → name; unknown ids (an API key's caller) are shown as they are. */
   names: Record<string, string>;
+  /** Whether the chain's hashes verify (the API's check of the stored decisions). */
+  check: ChainCheck | null;
 };
 
 /**
  * The decision chain, newest first: the record in force on top, each earlier one marked as
  * superseded by the next (records are immutable: a correction is a new record).
  */
-export function DecisionChain({ decisions, engineDecision, names }: DecisionChainProps) {
+export function DecisionChain({ decisions, engineDecision, names, check }: DecisionChainProps) {
   const chain = decisionChain(decisions);
   const newestFirst = [...chain].reverse();
   return (
@@ -28,6 +32,7 @@ export function DecisionChain({ decisions, engineDecision, names }: DecisionChai
       <h2 id="txn-decisions" className="text-base font-semibold">
         Decision chain
       </h2>
+      {decisions.length > 0 ? <ChainBadge check={check} className="mt-2" /> : null}
       <ol className="mt-3 grid gap-3">
         {newestFirst.map(({ record, current }, index) => {
           const supersededBy = index > 0 ? newestFirst[index - 1]?.record : undefined;

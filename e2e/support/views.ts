@@ -58,6 +58,7 @@ export function allViews(s: Subjects): View[] {
     { name: "alert-detail", path: `/alerts/${e(s.alertId)}`, role: "analyst" },
     { name: "cases", path: "/cases", role: "analyst" },
     { name: "case-detail", path: `/cases/${e(s.caseId)}`, role: "lead" },
+    { name: "case-print", path: `/cases/${e(s.caseId)}/print`, role: "analyst" },
     { name: "case-queue", path: "/cases/queue", role: "lead" },
     { name: "transactions", path: "/transactions", role: "analyst" },
     { name: "transactions-blocked", path: "/transactions?show=blocked", role: "analyst" },
@@ -76,6 +77,7 @@ export function allViews(s: Subjects): View[] {
     { name: "settings-webhook-detail", path: "/settings/webhooks", role: "admin", firstLinkOf: true },
     { name: "settings-policies", path: "/settings/policies", role: "admin" },
     { name: "settings-analysts", path: "/settings/analysts", role: "admin" },
+    { name: "settings-audit-log", path: "/settings/audit-log", role: "admin" },
     { name: "forbidden", path: "/settings/api-keys", role: "analyst", status: 403 },
     { name: "not-found", path: "/no-such-page", role: "analyst", status: 404 },
   ];

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { CaseSchema, type Case, type CaseType, type ListPage, CaseListSchema } from "./wire";
+import { CaseSchema, type Case, type CaseType, type ListPage, CaseListSchema, CaseExportSchema, type CaseExport } from "./wire";
 import type { UpdateCaseInput } from "../schemas/case";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
@@ -71,4 +71,9 @@ export async function claimCase(environment: ConsoleEnvironment, assigneeId: str
 export async function activeCaseForAlert(environment: ConsoleEnvironment, alertId: string): Promise<Case | null> {
   const page = await listCases(environment, { alert_id: alertId }, { limit: 20 });
   return page.data.find((c) => c.status !== "closed") ?? null;
+}
+
+/** The case's whole record (`GET /v1/cases/{id}/export`), with whether its hash chains verify. */
+export async function getCaseExport(environment: ConsoleEnvironment, id: string, timeoutMs?: number): Promise<CaseExport> {
+  return apiA(environment, `/v1/cases/${encodeURIComponent(id)}/export`, { schema: CaseExportSchema, timeoutMs });
 }

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import { resolveTarget, targetLabel } from "./config";
-import { sendRequest, type RequestOptions } from "./http";
+import { openStream, sendRequest, type RequestOptions } from "./http";
 import { mintConsoleToken, type TokenSubject } from "./token";
 
 // The console's three ways to call the API, one per credential (server/README.md, keys and
@@ -30,12 +30,7 @@ export async function apiB<T = unknown>(environment: ConsoleEnvironment, path: s
 }
 
 /** Surface B dashboard routes (`/api/v1/api-keys`, analysts, policies): a fresh console JWT. */
-export async function dashboard<T = unknown>(
-  environment: ConsoleEnvironment,
-  actor: DashboardActor,
-  path: string,
-  options?: RequestOptions<T>,
-): Promise<T> {
+async function dashboardCall(environment: ConsoleEnvironment, actor: DashboardActor) {
   const target = await resolveTarget(environment);
   // Always the account this console serves: the API refuses an analyst's session of another one.
   const subject: TokenSubject =
@@ -43,5 +38,26 @@ export async function dashboard<T = unknown>(
       ? { kind: "console", accountId: target.accountId }
       : { kind: "analyst", id: actor.id, sessionId: actor.sessionId, accountId: target.accountId };
   const token = await mintConsoleToken(target.secret, subject);
-  return sendRequest<T>({ baseUrl: target.baseUrl, label: targetLabel(environment) }, path, { Authorization: `Bearer ${token}` }, options);
+  return { target: { baseUrl: target.baseUrl, label: targetLabel(environment) }, headers: { Authorization: `Bearer ${token}` } };
+}
+
+export async function dashboard<T = unknown>(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  path: string,
+  options?: RequestOptions<T>,
+): Promise<T> {
+  const call = await dashboardCall(environment, actor);
+  return sendRequest<T>(call.target, path, call.headers, options);
+}
+
+/** A dashboard GET whose body is passed on as it streams (the audit log's NDJSON). */
+export async function dashboardStream(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  path: string,
+  options?: Pick<RequestOptions, "query" | "signal">,
+): Promise<Response> {
+  const call = await dashboardCall(environment, actor);
+  return openStream(call.target, path, call.headers, options);
 }

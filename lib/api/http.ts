@@ -155,3 +155,44 @@ function transportError(error: unknown, target: HttpTarget, timeout: AbortSignal
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A GET whose answer is passed on as it arrives (the audit log's NDJSON): the timeout covers the
+ * wait for the headers only, since a year of entries may take longer to stream than any timeout.
+ * A refusal is read whole and thrown as ApiError, like sendRequest's.
+ */
+export async function openStream(
+  target: HttpTarget,
+  path: string,
+  credentialHeaders: Record<string, string>,
+  options: Pick<RequestOptions, "query" | "timeoutMs" | "signal"> = {},
+): Promise<Response> {
+  const url = buildUrl(target.baseUrl, path, options.query);
+  const headers: Record<string, string> = { Accept: "application/x-ndjson, application/json", ...credentialHeaders };
+  const controller = new AbortController();
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onTimeout = () => controller.abort(timeout.reason);
+  timeout.addEventListener("abort", onTimeout);
+  options.signal?.addEventListener("abort", () => controller.abort(options.signal?.reason));
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "GET", headers, signal: controller.signal, redirect: "manual", cache: "no-store" });
+  } catch (error) {
+    throw transportError(error, target, timeout);
+  } finally {
+    timeout.removeEventListener("abort", onTimeout);
+  }
+  const requestId = response.headers.get("request-id");
+  if (response.ok) return response;
+  const text = await response.text().catch(() => "");
+  const parsed = parseJson(text);
+  if (response.status >= 300 && response.status < 400) {
+    throw new ApiError({
+      status: 502,
+      code: "unexpected_redirect",
+      message: `${capitalise(target.label)} answered with a redirect.`,
+      requestId: requestId ?? undefined,
+    });
+  }
+  throw errorFromResponse(response.status, parsed.ok ? parsed.value : undefined, requestId, response.headers.get("retry-after"));
+}

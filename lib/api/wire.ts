@@ -26,6 +26,11 @@ export type CaseStatus = Case["status"];
 export type CaseType = Case["case_type"];
 export const CaseListSchema = a.zGetV1CasesResponse;
 export type AlertEvent = z.output<typeof a.zAlertEvent>;
+export const CaseExportSchema = a.zCaseExport;
+export type CaseExport = z.output<typeof CaseExportSchema>;
+export type CaseExportChains = z.output<typeof a.zCaseExportChains>;
+/** One history's check: `verified`, how many entries, the first broken one's `seq`. */
+export type ChainVerification = CaseExportChains["audit"];
 /** The outcome of a resolved case or alert (confirmed fraud, false positive, inconclusive). */
 export const resolutions = a.zCase.shape.resolution.unwrap().options;
 export type Resolution = (typeof resolutions)[number];
@@ -133,6 +138,13 @@ export const SignalListSchema = b.zGetApiV1PoliciesSignalsResponse;
 export type SignalInfo = z.output<typeof b.zSignalInfo>;
 export const DetectionPolicySchema = b.zGetApiV1PoliciesDetectionResponse;
 export type DetectionPolicy = z.output<typeof DetectionPolicySchema>;
+
+export const BacktestSchema = b.zBacktest;
+export type Backtest = z.output<typeof BacktestSchema>;
+export type BacktestResult = NonNullable<Backtest["result"]>;
+export type BacktestDecision = keyof BacktestResult["matrix"];
+export const TransactionAnalysisSchema = b.zTransactionAnalysis;
+export type TransactionAnalysis = z.output<typeof TransactionAnalysisSchema>;
 
 // The document describes Surface B's verification as Surface A's identity verification "and"
 // `object: "verification"`; as an intersection both `object` literals would have to hold at once

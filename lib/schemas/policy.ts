@@ -216,3 +216,8 @@ export function formOfRule(rule: Pick<PolicyRule, "name" | "action" | "when">): 
   };
   return { form, kept: stripEmpty(kept) };
 }
+
+/** "Try a transaction against the draft": the id of a stored live transaction. */
+export const TryTransactionFormSchema = z.object({
+  id: z.string().trim().min(1, { error: "Enter a transaction id." }).max(255, { error: "That is not a transaction id." }),
+});

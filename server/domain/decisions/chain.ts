@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { rows, type Db } from "../../db/client";
 import { decisions } from "../../db/schema";
-import type { Scope } from "../../db/scope";
+import { inScope, type Scope } from "../../db/scope";
 import { chainHash, verifyChain, type ChainVerification } from "../../core/hash-chain";
 import type { DecisionRow } from "../scoring";
 
@@ -57,6 +57,16 @@ export function verifyDecisions(chain: DecisionRow[]): ChainVerification {
     (d) => d.hash,
     decisionFields,
   );
+}
+
+/** One transaction's decision chain, read in `seq` order and checked (its detail page shows it). */
+export async function verifyTransactionDecisions(db: Db, scope: Scope, transactionId: string): Promise<ChainVerification> {
+  const chain = await db
+    .select()
+    .from(decisions)
+    .where(inScope(decisions, scope, eq(decisions.transactionId, transactionId)))
+    .orderBy(asc(decisions.seq));
+  return verifyDecisions(chain);
 }
 
 /**

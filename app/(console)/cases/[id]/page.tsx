@@ -8,6 +8,7 @@ import { SeverityBadge } from "@/components/ui/severity-badge";
 import { CaseStatusBadge } from "@/components/cases/case-badges";
 import { CaseControls } from "@/components/cases/case-controls";
 import { CaseTimeline } from "@/components/cases/case-timeline";
+import { CaseExportActions, DecisionChainsStatus } from "@/components/cases/case-export-actions";
 import { LinkedAlerts } from "@/components/cases/linked-alerts";
 import { resolutionLabel } from "@/lib/format/resolution";
 import { DateTime } from "@/components/ui/date-time";
@@ -18,7 +19,7 @@ import { LinkedTransactions } from "@/components/transactions/linked-transaction
 import { PageHeader } from "@/components/ui/page-header";
 import { UserText } from "@/components/ui/user-text";
 import { listAnalysts } from "@/lib/api/analysts";
-import { getCase } from "@/lib/api/cases";
+import { getCase, getCaseExport } from "@/lib/api/cases";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
@@ -38,7 +39,13 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
   let kase: Case | null = null;
   let error: SafeError | null = null;
   // The analyst list only names people (timeline, assignee); the case shows without it.
-  const [caseResult, analystsResult] = await Promise.allSettled([getCase(environment, id), listAnalysts(analyst, { timeoutMs: 3000 })]);
+  // The export carries the hash-chain checks; the case shows without them ("could not be checked").
+  const [caseResult, analystsResult, exportResult] = await Promise.allSettled([
+    getCase(environment, id),
+    listAnalysts(analyst, { timeoutMs: 3000 }),
+    getCaseExport(environment, id, 5000),
+  ]);
+  const chains = exportResult.status === "fulfilled" ? exportResult.value.chains : null;
   if (caseResult.status === "fulfilled") kase = caseResult.value;
   else if (caseResult.reason instanceof ApiError && caseResult.reason.status === 404) notFound();
   else error = toSafeError(caseResult.reason);
@@ -100,6 +107,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
         className="mt-4"
         title={<UserText value={kase.title} />}
         description={<code className="font-mono text-xs">{kase.case_id}</code>}
+        actions={<CaseExportActions caseId={kase.case_id} />}
       />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid content-start gap-6">
@@ -120,6 +128,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
             <h2 id="case-transactions" className="text-base font-semibold">
               Linked transactions ({kase.transaction_ids.length})
             </h2>
+            {kase.transaction_ids.length > 0 && chains ? <DecisionChainsStatus check={chains.decisions} /> : null}
             {kase.transaction_ids.length === 0 ? (
               <p className="mt-2 text-sm text-muted-foreground">No transactions are linked to this case.</p>
             ) : (
@@ -141,7 +150,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
               </Suspense>
             )}
           </Card>
-          <CaseTimeline events={kase.events} names={names} />
+          <CaseTimeline events={kase.events} names={names} chain={chains?.audit ?? null} />
         </div>
         <div className="content-start">
           <CaseControls

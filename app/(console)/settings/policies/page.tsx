@@ -14,9 +14,12 @@ function LoadError({ title, error }: { title: string; error: unknown }) {
   return <LoadErrorPanel title={title} error={toSafeError(error)} retryHref="/settings/policies" />;
 }
 
-export default async function PoliciesPage() {
+export default async function PoliciesPage({ searchParams }: { searchParams: Promise<{ try?: string | string[] }> }) {
   const analyst = await requireRole("admin");
   const environment = await getActiveEnvironment(analyst.id);
+  // The transaction page's "Try against the draft" hands its id over.
+  const tried = (await searchParams).try;
+  const tryId = typeof tried === "string" && tried.trim() !== "" ? tried.trim() : undefined;
 
   // Three independent reads: one failing leaves the other sections usable.
   const [policy, signals, detection] = await Promise.allSettled([
@@ -39,6 +42,7 @@ export default async function PoliciesPage() {
           signals={signals.status === "fulfilled" ? signals.value : null}
           environment={environment}
           currentAnalystId={analyst.id}
+          tryId={tryId}
         />
       ) : (
         <LoadError title="The decision policy could not be loaded" error={policy.reason} />

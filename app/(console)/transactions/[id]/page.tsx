@@ -1,4 +1,4 @@
-import { ArrowLeft, RotateCcw } from "lucide-react";
+import { ArrowLeft, FlaskConical, RotateCcw } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DecisionChain } from "@/components/transactions/decision-chain";
@@ -17,6 +17,7 @@ import { listSignals } from "@/lib/api/policies";
 import { getTransaction, listTransactionEvents } from "@/lib/api/transactions";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
+import { hasRole } from "@/lib/auth/roles";
 import { formatAmount } from "@/lib/format/transaction";
 import { UserText } from "@/components/ui/user-text";
 import { Card } from "@/components/ui/card";
@@ -100,6 +101,19 @@ export default async function TransactionPage({
             <CopyButton value={transaction.transaction_id} label="Copy transaction id" variant="ghost" size="sm" className="h-7 px-2" />
           </span>
         }
+        actions={
+          // Policies are an administrator's: the draft is edited (and tried) on their page.
+          hasRole(analyst.role, "admin") ? (
+            <LinkButton
+              href={`/settings/policies?try=${encodeURIComponent(transaction.transaction_id)}#try-transaction`}
+              variant="secondary"
+              size="sm"
+            >
+              <FlaskConical aria-hidden="true" />
+              Try against the draft policy
+            </LinkButton>
+          ) : undefined
+        }
       />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="grid min-w-0 content-start gap-6">
@@ -118,7 +132,12 @@ export default async function TransactionPage({
             currentDecision={transaction.decisions.length > 0 ? transaction.final_decision : null}
             queue={fromQueue ? { created_at: transaction.created_at } : null}
           />
-          <DecisionChain decisions={transaction.decisions} engineDecision={transaction.decision} names={names} />
+          <DecisionChain
+            decisions={transaction.decisions}
+            engineDecision={transaction.decision}
+            names={names}
+            check={transaction.decision_chain}
+          />
           <TransactionFacts transaction={transaction} />
         </div>
       </div>

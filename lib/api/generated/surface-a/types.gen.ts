@@ -978,6 +978,24 @@ export type TransactionAssessment = TransactionScore & {
     user_id: string;
 };
 
+export type TransactionDetail = TransactionAssessment & {
+    /**
+     * Whether the decision chain's hashes verify (server/domain/scoring/README.md, "Decisions")
+     */
+    decision_chain: {
+        entries: number;
+        /**
+         * The first decision whose hash does not match, or null
+         */
+        first_broken_seq: number | null;
+        /**
+         * Decisions written before hashing existed, accepted only at the start
+         */
+        unhashed: number;
+        verified: boolean;
+    };
+};
+
 export type TransactionList = {
     data: Array<ListedTransaction>;
     has_more: boolean;
@@ -2983,9 +3001,9 @@ export type GetV1TransactionsByIdError = GetV1TransactionsByIdErrors[keyof GetV1
 
 export type GetV1TransactionsByIdResponses = {
     /**
-     * The assessment
+     * The assessment and whether its decision chain verifies
      */
-    200: TransactionAssessment;
+    200: TransactionDetail;
 };
 
 export type GetV1TransactionsByIdResponse = GetV1TransactionsByIdResponses[keyof GetV1TransactionsByIdResponses];

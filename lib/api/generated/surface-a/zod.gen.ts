@@ -757,6 +757,15 @@ export const zTransactionAssessment = zTransactionScore.and(z.object({
     user_id: z.string()
 }));
 
+export const zTransactionDetail = zTransactionAssessment.and(z.object({
+    decision_chain: z.object({
+        entries: z.int(),
+        first_broken_seq: z.int().nullable(),
+        unhashed: z.int(),
+        verified: z.boolean()
+    })
+}));
+
 export const zUpdateAlertRequest = z.object({
     actor_id: z.string().min(1).max(200).optional(),
     resolution: z.enum([
@@ -1421,9 +1430,9 @@ export const zGetV1TransactionsByIdPath = z.object({
 });
 
 /**
- * The assessment
+ * The assessment and whether its decision chain verifies
  */
-export const zGetV1TransactionsByIdResponse = zTransactionAssessment;
+export const zGetV1TransactionsByIdResponse = zTransactionDetail;
 
 export const zGetV1UsersByUserIdPath = z.object({
     user_id: z.string().min(1).max(200)

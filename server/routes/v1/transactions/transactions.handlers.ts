@@ -7,6 +7,7 @@ import type { Assessment, IdempotentScore } from "../../../domain/scoring/score-
 import { scoreLive } from "../../../domain/scoring/score-service";
 import { scoreResponse } from "../../../domain/scoring/serialize";
 import { getAssessment } from "../../../domain/scoring/query";
+import { verifyTransactionDecisions } from "../../../domain/decisions";
 import { verifyPayment } from "../../../domain/payments/verify";
 import { listTransactions } from "../../../domain/scoring/list";
 import { ApiError } from "../../../core/errors";
@@ -51,9 +52,10 @@ export const transactionsRouter = createRouter()
   })
   // GET /v1/transactions/{id}
   .openapi(getTransactionRoute, async (c) => {
-    const found = await getAssessment(c.get("db"), keyScope(c), c.req.valid("param").id);
+    const id = c.req.valid("param").id;
+    const found = await getAssessment(c.get("db"), keyScope(c), id);
     if (!found) throw notFound("transaction", "id");
-    return c.json(found, 200);
+    return c.json({ ...found, decision_chain: await verifyTransactionDecisions(c.get("db"), keyScope(c), id) }, 200);
   })
   // POST /v1/transactions/verify
   .openapi(verifyRoute, async (c) => {

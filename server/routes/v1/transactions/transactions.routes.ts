@@ -78,6 +78,18 @@ export const AssessmentSchema = ScoreResponse.extend({
   decisions: z.array(DecisionRecord).openapi({ description: "Manual decisions, oldest first (the decision chain)" }),
 }).openapi("TransactionAssessment");
 
+// The detail alone says whether its decision chain verifies; lists and exports carry the records.
+const TransactionDetailSchema = AssessmentSchema.extend({
+  decision_chain: z
+    .object({
+      verified: z.boolean(),
+      entries: z.number().int(),
+      first_broken_seq: z.number().int().nullable().openapi({ description: "The first decision whose hash does not match, or null" }),
+      unhashed: z.number().int().openapi({ description: "Decisions written before hashing existed, accepted only at the start" }),
+    })
+    .openapi({ description: 'Whether the decision chain\'s hashes verify (server/domain/scoring/README.md, "Decisions")' }),
+}).openapi("TransactionDetail");
+
 export const ListedTransactionSchema = AssessmentSchema.omit({ decisions: true })
   .extend({
     // A union, not DecisionRecord.nullable(): the nullable copy would carry the component name and
@@ -159,7 +171,10 @@ export const getTransactionRoute = createRoute({
   middleware: apiKeyRoute("a", "transactions:write", "events:read"),
   request: { params: z.object({ id: z.string() }) },
   responses: {
-    200: { description: "The assessment", content: { "application/json": { schema: AssessmentSchema } } },
+    200: {
+      description: "The assessment and whether its decision chain verifies",
+      content: { "application/json": { schema: TransactionDetailSchema } },
+    },
     ...commonErrors,
     ...errorResponses(404),
   },
