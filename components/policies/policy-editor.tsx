@@ -23,6 +23,7 @@ import {
 import type { Policy, SignalInfo } from "@/lib/api/wire";
 import { RuleDialog } from "./rule-dialog";
 import { RulesList } from "./rules-list";
+import { HeldNotice } from "@/components/ui/held-notice";
 import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
 import { ScoreBandsFields, type BandsDraft } from "./score-bands-fields";
@@ -57,6 +58,7 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   const [rules, setRules] = useState<DraftRule[]>(() => rulesDraftOf(initial));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const [held, setHeld] = useState<string | null>(null);
 
   const { execute, result, isPending, reset } = useAction(updatePolicyAction, {
     onError: ({ error }) => {
@@ -66,6 +68,14 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
         bandsForm.setError(field === "score_bands.block" ? "block" : "challenge", { type: "server", message: error.serverError.message });
     },
     onSuccess: ({ data }) => {
+      if (data.object === "approval") {
+        // Held for a second person: the published policy stays as it is until a lead approves.
+        setHeld(data.approval_id);
+        setConfirming(false);
+        toast.success("Sent for approval", { description: "The policy stays as it is until another lead or admin approves." });
+        return;
+      }
+      setHeld(null);
       setSaved(data);
       bandsForm.reset(bandsDraftOf(data));
       setRules(rulesDraftOf(data));
@@ -125,6 +135,7 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
         onDiscard={discard}
         onReview={review}
       />
+      {held ? <HeldNotice approvalId={held} what="publishing this policy" /> : null}
       <Card>
         <CardHeader>
           <CardTitle as="h3">Score bands</CardTitle>

@@ -29,10 +29,13 @@ import { reviewOutcomeHints, reviewOutcomeLabels } from "@/lib/format/screening"
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
 import { Card } from "@/components/ui/card";
+import { HeldNotice } from "@/components/ui/held-notice";
 
 type ReviewFormProps = {
   screeningId: string;
   environment: ConsoleEnvironment;
+  /** The pending approval a review of this screening waits on (four-eyes), if any. */
+  heldId?: string | null;
 };
 
 const FIELDS = ["outcome", "notes"] as const;
@@ -41,7 +44,7 @@ const FIELDS = ["outcome", "notes"] as const;
  * The reviewer's decision: one of three outcomes and optional notes (≤ 1,000 characters, with a
  * counter). The action maps the outcome to decision + reason and adds the signed-in analyst.
  */
-export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
+export function ReviewForm({ screeningId, environment, heldId = null }: ReviewFormProps) {
   const router = useRouter();
   const id = useId();
   const form = useForm<ReviewScreeningInput>({
@@ -53,10 +56,20 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
   // A new key whenever the request would differ: the same key with another body is a 409.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const renew = () => setIdempotencyKey(crypto.randomUUID());
+  const [held, setHeld] = useState<string | null>(null);
   const { execute, result, isPending } = useAction(reviewScreeningAction, {
     onSuccess: ({ data }) => {
+      if (data?.object === "approval") {
+        // Held for a second person: the screening keeps its state until a lead approves.
+        setHeld(data.approval_id);
+        toast.success("Sent for approval", { description: "The screening stays as it is until a lead or admin approves." });
+        form.reset({ screening_id: screeningId, notes: "" });
+        renew();
+        router.refresh();
+        return;
+      }
       toast.success(outcome ? `Recorded: ${reviewOutcomeLabels[outcome].toLowerCase()}` : "Decision recorded", {
-        description: data ? `Decision ${data.decision_id}` : undefined,
+        description: data && "decision_id" in data ? `Decision ${data.decision_id}` : undefined,
       });
       // The form stays for a screening that still needs a final outcome: start it afresh.
       form.reset({ screening_id: screeningId, notes: "" });
@@ -84,6 +97,7 @@ export function ReviewForm({ screeningId, environment }: ReviewFormProps) {
         Your decision
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">Recorded as an immutable decision under your name.</p>
+      {(held ?? heldId) ? <HeldNotice className="mt-4" approvalId={(held ?? heldId)!} what="this review" /> : null}
       <Form {...form}>
         <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
           <FormField

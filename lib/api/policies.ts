@@ -1,6 +1,16 @@
 import "server-only";
 
-import { DetectionPolicySchema, type DetectionPolicy, PolicySchema, SignalListSchema, type Policy, type SignalInfo } from "./wire";
+import { z } from "zod";
+import {
+  ApprovalSchema,
+  type Approval,
+  DetectionPolicySchema,
+  type DetectionPolicy,
+  PolicySchema,
+  SignalListSchema,
+  type Policy,
+  type SignalInfo,
+} from "./wire";
 import type { DetectionThresholds } from "../schemas/detection-policy";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { RuleInput, ScoreBandsInput } from "../schemas/policy";
@@ -13,15 +23,23 @@ export async function getPolicy(environment: ConsoleEnvironment, actor: Dashboar
   return dashboard(environment, actor, "/api/v1/policies", { schema: PolicySchema });
 }
 
-/** PATCH: only the parts sent change (retention, IP ranges and the BIN table are kept). */
+/**
+ * PATCH: only the parts sent change (retention, IP ranges and the BIN table are kept). When the
+ * approval policy holds publishing, the answer is 202 with the pending approval, the policy unchanged.
+ */
 export async function patchPolicy(
   environment: ConsoleEnvironment,
   actor: DashboardActor,
   patch: { score_bands?: ScoreBandsInput; rules?: RuleInput[] },
   /** The version the change is based on (If-Match; 0 = the defaults, never changed). */
   version: number,
-): Promise<Policy> {
-  return dashboard(environment, actor, "/api/v1/policies", { method: "PATCH", body: patch, ifMatch: version, schema: PolicySchema });
+): Promise<Policy | Approval> {
+  return dashboard(environment, actor, "/api/v1/policies", {
+    method: "PATCH",
+    body: patch,
+    ifMatch: version,
+    schema: z.union([PolicySchema, ApprovalSchema]),
+  });
 }
 
 export async function listSignals(environment: ConsoleEnvironment, actor: DashboardActor): Promise<SignalInfo[]> {

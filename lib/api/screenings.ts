@@ -16,6 +16,8 @@ import {
   DecisionListSchema,
   EventListSchema,
   EventSchema,
+  HeldApprovalSchema,
+  type Approval,
 } from "./wire";
 import { apiA } from "./client";
 
@@ -52,8 +54,14 @@ export async function decideScreening(
   environment: ConsoleEnvironment,
   body: ScreeningDecisionBody,
   idempotencyKey: string,
-): Promise<DecisionRecord> {
-  return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
+): Promise<DecisionRecord | Approval> {
+  // A review the approval policy holds answers 202 with the pending approval (four-eyes).
+  return apiA(environment, "/v1/decisions", {
+    method: "POST",
+    body,
+    idempotencyKey,
+    schema: z.union([DecisionRecordSchema, HeldApprovalSchema]),
+  });
 }
 
 // The document leaves an event's payload open; these are the fields of `decision.submitted` read here.

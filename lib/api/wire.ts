@@ -129,6 +129,15 @@ export type SignalInfo = z.output<typeof b.zSignalInfo>;
 export const DetectionPolicySchema = b.zGetApiV1PoliciesDetectionResponse;
 export type DetectionPolicy = z.output<typeof DetectionPolicySchema>;
 
+// Four-eyes: a held action answers 202 with the pending approval instead of the object.
+export const ApprovalSchema = b.zApproval;
+export type Approval = z.output<typeof ApprovalSchema>;
+export type ApprovalStatus = Approval["status"];
+export type ApprovalAction = Approval["action"];
+export const ApprovalListSchema = b.zGetApiV1ApprovalsResponse;
+/** A held write's answer, as Surface A's case and decision routes document it. */
+export const HeldApprovalSchema = a.zApproval;
+
 // The document describes Surface B's verification as Surface A's identity verification "and"
 // `object: "verification"`; as an intersection both `object` literals would have to hold at once
 // and every answer would fail, so the two generated halves are merged with the second one winning.
@@ -153,6 +162,7 @@ export const analystRoles = b.zAnalyst.shape.role.options;
 export const screeningStatuses = a.zWatchlistScreening.shape.status.options;
 export const verificationStatuses = b.zIdentityVerification.shape.status.options;
 export const verificationTypes = b.zIdentityVerification.shape.type.options;
+export const approvalStatuses = b.zApproval.shape.status.options;
 export const alertTypes = a.zGetV1AlertsQuery.shape.alert_type.unwrap().options;
 export const decisionReasons = a.zCreateDecisionRequest.shape.reason.options;
 export type DecisionReason = (typeof decisionReasons)[number];

@@ -19,6 +19,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { UserText } from "@/components/ui/user-text";
 import { listAnalysts } from "@/lib/api/analysts";
 import { getCase } from "@/lib/api/cases";
+import { listApprovals } from "@/lib/api/approvals";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
@@ -38,7 +39,13 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
   let kase: Case | null = null;
   let error: SafeError | null = null;
   // The analyst list only names people (timeline, assignee); the case shows without it.
-  const [caseResult, analystsResult] = await Promise.allSettled([getCase(environment, id), listAnalysts(analyst, { timeoutMs: 3000 })]);
+  // A resolution waiting for a second person (four-eyes) is shown as such; the case shows without it.
+  const [caseResult, analystsResult, heldResult] = await Promise.allSettled([
+    getCase(environment, id),
+    listAnalysts(analyst, { timeoutMs: 3000 }),
+    listApprovals(environment, analyst, { status: "pending", object_id: id }, { limit: 1 }),
+  ]);
+  const heldId = heldResult.status === "fulfilled" ? (heldResult.value.data[0]?.approval_id ?? null) : null;
   if (caseResult.status === "fulfilled") kase = caseResult.value;
   else if (caseResult.reason instanceof ApiError && caseResult.reason.status === 404) notFound();
   else error = toSafeError(caseResult.reason);
@@ -145,6 +152,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
         </div>
         <div className="content-start">
           <CaseControls
+            heldId={heldId}
             kase={kase}
             environment={environment}
             me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}

@@ -13,6 +13,7 @@ import { ScreenedPerson } from "@/components/watchlist/screened-person";
 import { listAnalysts } from "@/lib/api/analysts";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { findScreeningDecision, getScreening } from "@/lib/api/screenings";
+import { listApprovals } from "@/lib/api/approvals";
 import { getVerification } from "@/lib/api/verifications";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
@@ -69,11 +70,14 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
   // Secondary reads: the person's country (from their verification) and who decided. The
   // screening shows without them.
   const reviewed = isReviewed(screening.review_state);
-  const [verification, decision, analysts] = await Promise.allSettled([
+  const [verification, decision, analysts, held] = await Promise.allSettled([
     screening.verification_id ? getVerification(environment, screening.verification_id, { timeoutMs: 3000 }) : Promise.resolve(null),
     reviewed ? findScreeningDecision(environment, screening) : Promise.resolve(null),
     reviewed ? listAnalysts(analyst, { timeoutMs: 3000 }) : Promise.resolve(null),
+    // A review waiting for a second person (four-eyes) is shown as such.
+    listApprovals(environment, analyst, { status: "pending", object_id: screening.screening_id }, { limit: 1 }),
   ]);
+  const heldId = held.status === "fulfilled" ? (held.value.data[0]?.approval_id ?? null) : null;
   const country = verification.status === "fulfilled" && verification.value ? subjectCountry(verification.value.subject) : null;
   // The signed-in analyst is named even when the analyst list could not be read.
   const names: Record<string, string> = {
@@ -163,7 +167,9 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
         <div className="grid content-start gap-6">
           <ScreenedPerson screening={screening} country={country} />
           {reviewed ? <ReviewOutcome screening={screening} decision={summary} /> : null}
-          {canDecide && screening.matches.length > 0 ? <ReviewForm screeningId={screening.screening_id} environment={environment} /> : null}
+          {canDecide && screening.matches.length > 0 ? (
+            <ReviewForm screeningId={screening.screening_id} environment={environment} heldId={heldId} />
+          ) : null}
           {!reviewed && !canDecide ? (
             <Card as="p" className="p-5 text-sm text-muted-foreground">
               This screening found no match, so it needs no review.
