@@ -2,6 +2,8 @@ import "server-only";
 
 import { z } from "zod";
 import {
+  ApprovalPolicySchema,
+  type ApprovalPolicy,
   ApprovalSchema,
   type Approval,
   DetectionPolicySchema,
@@ -63,5 +65,25 @@ export async function putDetectionPolicy(
     body: detectors,
     ifMatch: version,
     schema: DetectionPolicySchema,
+  });
+}
+
+/** Which actions need a second person (four-eyes). */
+export async function getApprovalPolicy(environment: ConsoleEnvironment, actor: DashboardActor): Promise<ApprovalPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/approvals", { schema: ApprovalPolicySchema });
+}
+
+/** PUT replaces the three settings, on the version the form started from (If-Match; 0 = never written). */
+export async function putApprovalPolicy(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  body: { case_false_positive_min_exposure: number | null; screening_review: boolean; score_policy_publish: boolean },
+  version: number,
+): Promise<ApprovalPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/approvals", {
+    method: "PUT",
+    body,
+    ifMatch: version,
+    schema: ApprovalPolicySchema,
   });
 }

@@ -135,6 +135,8 @@ export type Approval = z.output<typeof ApprovalSchema>;
 export type ApprovalStatus = Approval["status"];
 export type ApprovalAction = Approval["action"];
 export const ApprovalListSchema = b.zGetApiV1ApprovalsResponse;
+export const ApprovalPolicySchema = b.zApprovalPolicy;
+export type ApprovalPolicy = z.output<typeof ApprovalPolicySchema>;
 /** A held write's answer, as Surface A's case and decision routes document it. */
 export const HeldApprovalSchema = a.zApproval;
 
