@@ -10,7 +10,10 @@ import { caseControls, openCaseFromQueue } from "./support/flows";
 // person; an analyst's resolution is held (the case unchanged), the maker cannot approve it, and a
 // lead approves it from the approvals queue, after which the case is resolved as the maker asked.
 
-test.use({ role: "analyst" });
+// Three people, each in their own context through as(): a `role` here would give every context
+// made during the test that role's cookies. Each sign-in checks a password hash: slow on a busy machine.
+test.use({ actionTimeout: 60_000 });
+test.setTimeout(300_000);
 
 const screenshots = path.join(fileURLToPath(new URL("..", import.meta.url)), "test-results", "screenshots");
 
@@ -31,11 +34,12 @@ async function setExposure(admin: Page, exposure: string): Promise<void> {
   await expect(admin.getByText(/Approval policy of Pre-production saved/)).toBeVisible();
 }
 
-test("a false-positive resolution waits for a lead other than its maker, then applies", async ({ page, as }) => {
+test("a false-positive resolution waits for a lead other than its maker, then applies", async ({ as }) => {
   const admin = await as("admin");
   // 0: every false-positive resolution is held, whatever the demo case's transactions add up to.
   await setExposure(admin, "0");
   try {
+    const page = await as("analyst");
     const { caseId } = await openCaseFromQueue(page, 0);
     const controls = caseControls(page);
     await controls.getByLabel("Move to").selectOption({ label: "Resolved" });
@@ -52,6 +56,7 @@ test("a false-positive resolution waits for a lead other than its maker, then ap
     });
     await page.reload();
     await expect(page.getByTestId("held-notice")).toBeVisible();
+    await page.screenshot({ path: path.join(screenshots, "case-sent-for-approval.png"), fullPage: true, animations: "disabled" });
 
     // The maker sees their request but no way to decide it.
     await page.getByTestId("held-notice").getByRole("link", { name: "Open the approval" }).click();
@@ -59,6 +64,7 @@ test("a false-positive resolution waits for a lead other than its maker, then ap
     const approvalUrl = new URL(page.url()).pathname;
     await expect(page.getByText("You asked for this")).toBeVisible();
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await page.screenshot({ path: path.join(screenshots, "approval-as-maker.png"), fullPage: true, animations: "disabled" });
     await page.goto("/approvals");
     await expect(page.getByRole("link", { name: "Case resolved as false positive" }).first()).toBeVisible();
 
