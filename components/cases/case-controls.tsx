@@ -20,6 +20,7 @@ import { revealHidden } from "@/lib/format/invisible-characters";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { LimitedText } from "@/components/ui/limited-text";
 import { Card } from "@/components/ui/card";
+import { HeldNotice } from "@/components/ui/held-notice";
 
 /** The analyst's change, kept to say what it was and to redo it after a version conflict. */
 type Pending = {
@@ -34,10 +35,12 @@ type CaseControlsProps = {
   me: { id: string; isLead: boolean };
   /** Analysts to assign to (leads only); empty when the list could not be read. */
   analysts: { id: string; name: string }[];
+  /** The pending approval this case's resolution waits on (four-eyes), if any. */
+  heldId?: string | null;
 };
 
 /** Status moves (only the legal ones), a note, and assignment; each a PATCH with the analyst as actor. */
-export function CaseControls({ kase, environment, me, analysts }: CaseControlsProps) {
+export function CaseControls({ kase, environment, me, analysts, heldId: pendingId = null }: CaseControlsProps) {
   const router = useRouter();
   const moves = caseNextStatuses[kase.status];
   const [status, setStatus] = useState<CaseStatus | "">(moves[0] ?? "");
@@ -49,8 +52,17 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
   const [labelTransactions, setLabelTransactions] = useState(true);
   const linked = kase.transaction_ids.length;
 
+  const [heldId, setHeldId] = useState<string | null>(null);
   const update = useAction(updateCaseAction, {
     onSuccess: ({ data }) => {
+      if (data?.held) {
+        // The approval policy held the resolution: the case is unchanged until a lead approves.
+        setHeldId(data.held.approval_id);
+        toast.success("Sent for approval", { description: "The case stays as it is until a lead or admin approves." });
+        router.refresh();
+        return;
+      }
+      setHeldId(null);
       toast.success(last?.kind === "note" ? "Note added" : last?.kind === "status" ? "Status changed" : "Assignment changed");
       if (data && data.labelled + data.unlabelled > 0) {
         const plural = (n: number) => `${n} transaction${n === 1 ? "" : "s"}`;
@@ -96,6 +108,7 @@ export function CaseControls({ kase, environment, me, analysts }: CaseControlsPr
       <h2 id="case-actions" className="text-base font-semibold">
         Work the case
       </h2>
+      {(heldId ?? pendingId) ? <HeldNotice approvalId={(heldId ?? pendingId)!} what="resolving this case as a false positive" /> : null}
       {conflict && last ? (
         <ConflictNotice
           error={conflict}

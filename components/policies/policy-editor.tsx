@@ -26,6 +26,7 @@ import { BacktestPanel } from "./backtest-panel";
 import { RuleDialog } from "./rule-dialog";
 import { TryTransaction } from "./try-transaction";
 import { RulesList } from "./rules-list";
+import { HeldNotice } from "@/components/ui/held-notice";
 import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
 import { ScoreBandsFields, type BandsDraft } from "./score-bands-fields";
@@ -62,6 +63,7 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   const [rules, setRules] = useState<DraftRule[]>(() => rulesDraftOf(initial));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const [held, setHeld] = useState<string | null>(null);
 
   const { execute, result, isPending, reset } = useAction(updatePolicyAction, {
     onError: ({ error }) => {
@@ -71,6 +73,14 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
         bandsForm.setError(field === "score_bands.block" ? "block" : "challenge", { type: "server", message: error.serverError.message });
     },
     onSuccess: ({ data }) => {
+      if (data.object === "approval") {
+        // Held for a second person: the published policy stays as it is until a lead approves.
+        setHeld(data.approval_id);
+        setConfirming(false);
+        toast.success("Sent for approval", { description: "The policy stays as it is until another lead or admin approves." });
+        return;
+      }
+      setHeld(null);
       setSaved(data);
       bandsForm.reset(bandsDraftOf(data));
       setRules(rulesDraftOf(data));
@@ -134,6 +144,7 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
         onDiscard={discard}
         onReview={review}
       />
+      {held ? <HeldNotice approvalId={held} what="publishing this policy" /> : null}
       <Card>
         <CardHeader>
           <CardTitle as="h3">Score bands</CardTitle>

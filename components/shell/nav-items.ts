@@ -2,6 +2,7 @@ import {
   BellRing,
   Briefcase,
   FileClock,
+  ClipboardCheck,
   FileSpreadsheet,
   Fingerprint,
   KeyRound,
@@ -121,6 +122,15 @@ export const navItems: readonly NavItem[] = [
     section: "team",
     goKey: "q",
     description: "Workload by analyst, assignment and bulk actions.",
+  },
+  {
+    // Analysts reach their own requests from the "Sent for approval" notice (/approvals lists only those).
+    href: "/approvals",
+    label: "Approvals",
+    icon: ClipboardCheck,
+    minRole: "lead",
+    section: "team",
+    description: "Actions held for a second person (four-eyes): approve or reject them.",
   },
   {
     href: "/settings/api-keys",

@@ -30,6 +30,7 @@ import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
 import { Card } from "@/components/ui/card";
 import { groupLabel } from "./screening-group";
+import { HeldNotice } from "@/components/ui/held-notice";
 
 type ReviewFormProps = {
   screeningId: string;
@@ -38,6 +39,8 @@ type ReviewFormProps = {
   groupSize: number;
   /** Reached by "go to the next": the keyboard starts on the outcome, as it left the last one. */
   autoFocus?: boolean;
+  /** The pending approval a review of this screening waits on (four-eyes), if any. */
+  heldId?: string | null;
 };
 
 const FIELDS = ["outcome", "notes"] as const;
@@ -48,7 +51,7 @@ const FIELDS = ["outcome", "notes"] as const;
  * API applies it to the screening's twins. Then the oldest group still pending opens (the queue
  * when none is left), with the keyboard on its outcome.
  */
-export function ReviewForm({ screeningId, environment, groupSize, autoFocus = false }: ReviewFormProps) {
+export function ReviewForm({ screeningId, environment, groupSize, autoFocus = false, heldId = null }: ReviewFormProps) {
   const router = useRouter();
   const id = useId();
   const firstOutcome = useRef<HTMLInputElement>(null);
@@ -67,7 +70,11 @@ export function ReviewForm({ screeningId, environment, groupSize, autoFocus = fa
   const { execute, result, isPending } = useAction(reviewScreeningAction, {
     onSuccess: ({ data }) => {
       const label = outcome ? reviewOutcomeLabels[outcome].toLowerCase() : "decision";
-      if (data?.held) toast.success(`Sent for approval: ${label}`, { description: `A lead must approve it (approval ${data.id}).` });
+      // Held for a second person (four-eyes): the screening keeps its state until a lead approves.
+      if (data?.held)
+        toast.success(`Sent for approval: ${label}`, {
+          description: `The screening stays as it is until a lead or admin approves (approval ${data.id}).`,
+        });
       else
         toast.success(`Recorded: ${label}${data && data.decided > 1 ? ` for ${groupLabel(data.decided)}` : ""}`, {
           description: data ? `Decision ${data.id}` : undefined,
@@ -103,6 +110,7 @@ export function ReviewForm({ screeningId, environment, groupSize, autoFocus = fa
         {groupSize > 1 ? `, for ${groupSize === 2 ? "both screenings" : `all ${groupLabel(groupSize)}`} of this subject` : ""}. Then the
         next screening awaiting review opens.
       </p>
+      {heldId ? <HeldNotice className="mt-4" approvalId={heldId} what="this review" /> : null}
       <Form {...form}>
         <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
           <FormField

@@ -60,6 +60,7 @@ export function allViews(s: Subjects): View[] {
     { name: "case-detail", path: `/cases/${e(s.caseId)}`, role: "lead" },
     { name: "case-print", path: `/cases/${e(s.caseId)}/print`, role: "analyst" },
     { name: "case-queue", path: "/cases/queue", role: "lead" },
+    { name: "approvals", path: "/approvals", role: "lead" },
     { name: "transactions", path: "/transactions", role: "analyst" },
     { name: "transactions-blocked", path: "/transactions?show=blocked", role: "analyst" },
     { name: "transactions-needs-review", path: "/transactions?show=review", role: "analyst" },

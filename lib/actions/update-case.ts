@@ -38,10 +38,13 @@ export const updateCaseAction = authedAction
         status: 403,
       });
     }
-    const kase = await writeOrConflict(
+    const written = await writeOrConflict(
       () => updateCase(ctx.environment, ctx.analyst.id, input),
       () => describeCaseNow(ctx.environment, ctx.analyst, input.id, seen_seq),
     );
+    // Held for a second person (four-eyes): nothing changed, so nothing is labelled either.
+    if (written.object === "approval") return { kase: null, held: written, labelled: 0, unlabelled: 0 };
+    const kase = written;
     const label = label_transactions === true && input.resolution === "confirmed_fraud";
     const outcomes = label
       ? await Promise.allSettled(
@@ -62,6 +65,7 @@ export const updateCaseAction = authedAction
       : [];
     return {
       kase,
+      held: null,
       labelled: outcomes.filter((o) => o.status === "fulfilled").length,
       unlabelled: outcomes.filter((o) => o.status === "rejected").length,
     };

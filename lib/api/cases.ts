@@ -1,6 +1,17 @@
 import "server-only";
 
-import { CaseSchema, type Case, type CaseType, type ListPage, CaseListSchema, CaseExportSchema, type CaseExport } from "./wire";
+import { z } from "zod";
+import {
+  CaseSchema,
+  type Case,
+  type CaseType,
+  type ListPage,
+  CaseListSchema,
+  CaseExportSchema,
+  type CaseExport,
+  HeldApprovalSchema,
+  type Approval,
+} from "./wire";
 import type { UpdateCaseInput } from "../schemas/case";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
@@ -29,17 +40,20 @@ export async function getCase(environment: ConsoleEnvironment, id: string): Prom
   return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, { schema: CaseSchema });
 }
 
-/** A PATCH of the version the analyst saw: 409 version_conflict if the case moved on since. */
+/**
+ * A PATCH of the version the analyst saw: 409 version_conflict if the case moved on since. A
+ * resolution the approval policy holds answers 202 with the pending approval, the case unchanged.
+ */
 export async function updateCase(
   environment: ConsoleEnvironment,
   actorId: string,
   { id, version, ...changes }: UpdateCaseInput,
-): Promise<Case> {
+): Promise<Case | Approval> {
   return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: { ...changes, actor_id: actorId },
     ifMatch: version,
-    schema: CaseSchema,
+    schema: z.union([CaseSchema, HeldApprovalSchema]),
   });
 }
 

@@ -1,6 +1,18 @@
 import "server-only";
 
-import { DetectionPolicySchema, type DetectionPolicy, PolicySchema, SignalListSchema, type Policy, type SignalInfo } from "./wire";
+import { z } from "zod";
+import {
+  ApprovalPolicySchema,
+  type ApprovalPolicy,
+  ApprovalSchema,
+  type Approval,
+  DetectionPolicySchema,
+  type DetectionPolicy,
+  PolicySchema,
+  SignalListSchema,
+  type Policy,
+  type SignalInfo,
+} from "./wire";
 import type { DetectionThresholds } from "../schemas/detection-policy";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { RuleInput, ScoreBandsInput } from "../schemas/policy";
@@ -13,15 +25,23 @@ export async function getPolicy(environment: ConsoleEnvironment, actor: Dashboar
   return dashboard(environment, actor, "/api/v1/policies", { schema: PolicySchema });
 }
 
-/** PATCH: only the parts sent change (retention, IP ranges and the BIN table are kept). */
+/**
+ * PATCH: only the parts sent change (retention, IP ranges and the BIN table are kept). When the
+ * approval policy holds publishing, the answer is 202 with the pending approval, the policy unchanged.
+ */
 export async function patchPolicy(
   environment: ConsoleEnvironment,
   actor: DashboardActor,
   patch: { score_bands?: ScoreBandsInput; rules?: RuleInput[] },
   /** The version the change is based on (If-Match; 0 = the defaults, never changed). */
   version: number,
-): Promise<Policy> {
-  return dashboard(environment, actor, "/api/v1/policies", { method: "PATCH", body: patch, ifMatch: version, schema: PolicySchema });
+): Promise<Policy | Approval> {
+  return dashboard(environment, actor, "/api/v1/policies", {
+    method: "PATCH",
+    body: patch,
+    ifMatch: version,
+    schema: z.union([PolicySchema, ApprovalSchema]),
+  });
 }
 
 export async function listSignals(environment: ConsoleEnvironment, actor: DashboardActor): Promise<SignalInfo[]> {
@@ -45,5 +65,25 @@ export async function putDetectionPolicy(
     body: detectors,
     ifMatch: version,
     schema: DetectionPolicySchema,
+  });
+}
+
+/** Which actions need a second person (four-eyes). */
+export async function getApprovalPolicy(environment: ConsoleEnvironment, actor: DashboardActor): Promise<ApprovalPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/approvals", { schema: ApprovalPolicySchema });
+}
+
+/** PUT replaces the three settings, on the version the form started from (If-Match; 0 = never written). */
+export async function putApprovalPolicy(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  body: { case_false_positive_min_exposure: number | null; screening_review: boolean; score_policy_publish: boolean },
+  version: number,
+): Promise<ApprovalPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/approvals", {
+    method: "PUT",
+    body,
+    ifMatch: version,
+    schema: ApprovalPolicySchema,
   });
 }

@@ -16,6 +16,8 @@ import {
   DecisionListSchema,
   EventListSchema,
   EventSchema,
+  HeldApprovalSchema,
+  type Approval,
 } from "./wire";
 import { apiA } from "./client";
 

@@ -145,6 +145,16 @@ export type BacktestResult = NonNullable<Backtest["result"]>;
 export type BacktestDecision = keyof BacktestResult["matrix"];
 export const TransactionAnalysisSchema = b.zTransactionAnalysis;
 export type TransactionAnalysis = z.output<typeof TransactionAnalysisSchema>;
+// Four-eyes: a held action answers 202 with the pending approval instead of the object.
+export const ApprovalSchema = b.zApproval;
+export type Approval = z.output<typeof ApprovalSchema>;
+export type ApprovalStatus = Approval["status"];
+export type ApprovalAction = Approval["action"];
+export const ApprovalListSchema = b.zGetApiV1ApprovalsResponse;
+export const ApprovalPolicySchema = b.zApprovalPolicy;
+export type ApprovalPolicy = z.output<typeof ApprovalPolicySchema>;
+/** A held write's answer, as Surface A's case and decision routes document it. */
+export const HeldApprovalSchema = a.zApproval;
 
 // The document describes Surface B's verification as Surface A's identity verification "and"
 // `object: "verification"`; as an intersection both `object` literals would have to hold at once
@@ -170,6 +180,7 @@ export const analystRoles = b.zAnalyst.shape.role.options;
 export const screeningStatuses = a.zWatchlistScreening.shape.status.options;
 export const verificationStatuses = b.zIdentityVerification.shape.status.options;
 export const verificationTypes = b.zIdentityVerification.shape.type.options;
+export const approvalStatuses = b.zApproval.shape.status.options;
 export const alertTypes = a.zGetV1AlertsQuery.shape.alert_type.unwrap().options;
 export const decisionReasons = a.zCreateDecisionRequest.shape.reason.options;
 export type DecisionReason = (typeof decisionReasons)[number];

@@ -50,7 +50,7 @@ export async function requestApproval(
 export async function listApprovals(
   db: Db,
   scope: Scope,
-  q: { status?: ApprovalStatus; action?: ApprovalAction; limit: number; after?: string },
+  q: { status?: ApprovalStatus; action?: ApprovalAction; makerId?: string; objectId?: string; limit: number; after?: string },
 ) {
   const page = keyset({ createdAt: approvals.createdAt, id: approvals.id }, q.after);
   const found = await db
@@ -62,6 +62,8 @@ export async function listApprovals(
         scope,
         q.status ? eq(approvals.status, q.status) : undefined,
         q.action ? eq(approvals.action, q.action) : undefined,
+        q.makerId ? eq(approvals.makerId, q.makerId) : undefined,
+        q.objectId ? eq(approvals.objectId, q.objectId) : undefined,
         page.where,
       ),
     )
@@ -83,11 +85,11 @@ export async function getApproval(db: Db, scope: Scope, id: string): Promise<App
 export type Apply = (tx: Db, approval: ApprovalRow) => Promise<void>;
 
 /**
- * POST /v1/approvals/{id}/approve|reject. The approval row is locked, so of two deciders at once
- * exactly one decides and the other finds it decided (409). The decider must be an enabled lead or
+ * POST /api/v1/approvals/{id}/approve|reject, the decider proven by the console token. The approval
+ * row is locked, so of two deciders at once exactly one decides and the other finds it decided (409). The decider must be an enabled lead or
  * admin of the account other than the maker (403). Approving applies the request in the same
  * transaction; if its object changed since the maker saw it (version), nothing is applied, the
- * approval is `failed` and the answer is 409 `version_conflict`.
+ * approval is `failed` and the answer is 409 (a version conflict).
  */
 export async function decideApproval(
   db: Db,
@@ -114,8 +116,7 @@ export async function decideApproval(
       if (!decider || decider.disabledAt || (decider.role !== "lead" && decider.role !== "admin")) {
         throw new ApiError(
           "insufficient_permissions",
-          "Approvals are decided by an enabled analyst of this account with the lead or admin role (actor_id).",
-          "actor_id",
+          "Approvals are decided by an enabled analyst of this account with the lead or admin role.",
         );
       }
       if (row.status !== "pending") throw new ApiError("approval_decided", `Approval ${row.id} is already ${row.status}.`);

@@ -11,6 +11,7 @@ import { policiesRouter } from "./policies/policies.handlers";
 import { slaPolicyRouter } from "./policies/sla.handlers";
 import { assignmentPolicyRouter } from "./policies/assignment.handlers";
 import { approvalPolicyRouter } from "./policies/approval-policy.handlers";
+import { dashboardApprovalsRouter } from "./approvals/approvals.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
@@ -22,6 +23,7 @@ export const dashboardRoutes = createRouter()
   .route("/", policiesRouter)
   .route("/", backtestRouter)
   .route("/", approvalPolicyRouter)
+  .route("/", dashboardApprovalsRouter)
   .route("/", blocklistRouter)
   .route("/", detectionPoliciesRouter)
   .route("/", overviewRouter)

@@ -20,6 +20,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { UserText } from "@/components/ui/user-text";
 import { listAnalysts } from "@/lib/api/analysts";
 import { getCase, getCaseExport } from "@/lib/api/cases";
+import { listApprovals } from "@/lib/api/approvals";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
@@ -40,12 +41,15 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
   let error: SafeError | null = null;
   // The analyst list only names people (timeline, assignee); the case shows without it.
   // The export carries the hash-chain checks; the case shows without them ("could not be checked").
-  const [caseResult, analystsResult, exportResult] = await Promise.allSettled([
+  // A resolution waiting for a second person (four-eyes) is shown as such; the case shows without it.
+  const [caseResult, analystsResult, exportResult, heldResult] = await Promise.allSettled([
     getCase(environment, id),
     listAnalysts(analyst, { timeoutMs: 3000 }),
     getCaseExport(environment, id, 5000),
+    listApprovals(environment, analyst, { status: "pending", object_id: id }, { limit: 1 }),
   ]);
   const chains = exportResult.status === "fulfilled" ? exportResult.value.chains : null;
+  const heldId = heldResult.status === "fulfilled" ? (heldResult.value.data[0]?.approval_id ?? null) : null;
   if (caseResult.status === "fulfilled") kase = caseResult.value;
   else if (caseResult.reason instanceof ApiError && caseResult.reason.status === 404) notFound();
   else error = toSafeError(caseResult.reason);
@@ -154,6 +158,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
         </div>
         <div className="content-start">
           <CaseControls
+            heldId={heldId}
             kase={kase}
             environment={environment}
             me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}

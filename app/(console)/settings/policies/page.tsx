@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import { ApprovalPolicyEditor } from "@/components/policies/approval-policy-editor";
 import { DetectionEditor } from "@/components/policies/detection-editor";
 import { PolicyEditor } from "@/components/policies/policy-editor";
 import { LoadErrorPanel, PageFrame } from "@/components/ui/page-frame";
 import { toSafeError } from "@/lib/api/errors";
-import { getDetectionPolicy, getPolicy, listSignals } from "@/lib/api/policies";
+import { getApprovalPolicy, getDetectionPolicy, getPolicy, listSignals } from "@/lib/api/policies";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { environmentLabels } from "@/lib/schemas/environment";
@@ -21,11 +22,12 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
   const tried = (await searchParams).try;
   const tryId = typeof tried === "string" && tried.trim() !== "" ? tried.trim() : undefined;
 
-  // Three independent reads: one failing leaves the other sections usable.
-  const [policy, signals, detection] = await Promise.allSettled([
+  // Independent reads: one failing leaves the other sections usable.
+  const [policy, signals, detection, approvals] = await Promise.allSettled([
     getPolicy(environment, analyst),
     listSignals(environment, analyst),
     getDetectionPolicy(environment, analyst),
+    getApprovalPolicy(environment, analyst),
   ]);
 
   return (
@@ -56,6 +58,11 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
         />
       ) : (
         <LoadError title="The detection thresholds could not be loaded" error={detection.reason} />
+      )}
+      {approvals.status === "fulfilled" ? (
+        <ApprovalPolicyEditor key={`${environment}:${approvals.value.version}`} policy={approvals.value} environment={environment} />
+      ) : (
+        <LoadError title="The approval policy could not be loaded" error={approvals.reason} />
       )}
     </PageFrame>
   );

@@ -14,6 +14,7 @@ import { ScreeningGroup, groupLabel } from "@/components/watchlist/screening-gro
 import { listAnalysts } from "@/lib/api/analysts";
 import { ApiError, toSafeError } from "@/lib/api/errors";
 import { findScreeningDecision, getScreening } from "@/lib/api/screenings";
+import { listApprovals } from "@/lib/api/approvals";
 import { getVerification } from "@/lib/api/verifications";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
@@ -79,11 +80,14 @@ export default async function ScreeningPage({
   // Secondary reads: the person's country (from their verification) and who decided. The
   // screening shows without them.
   const reviewed = isReviewed(screening.review_state);
-  const [verification, decision, analysts] = await Promise.allSettled([
+  const [verification, decision, analysts, held] = await Promise.allSettled([
     screening.verification_id ? getVerification(environment, screening.verification_id, { timeoutMs: 3000 }) : Promise.resolve(null),
     reviewed ? findScreeningDecision(environment, screening) : Promise.resolve(null),
     reviewed ? listAnalysts(analyst, { timeoutMs: 3000 }) : Promise.resolve(null),
+    // A review waiting for a second person (four-eyes) is shown as such.
+    listApprovals(environment, analyst, { status: "pending", object_id: screening.screening_id }, { limit: 1 }),
   ]);
+  const heldId = held.status === "fulfilled" ? (held.value.data[0]?.approval_id ?? null) : null;
   const country = verification.status === "fulfilled" && verification.value ? subjectCountry(verification.value.subject) : null;
   // The signed-in analyst is named even when the analyst list could not be read.
   const names: Record<string, string> = {
@@ -181,6 +185,7 @@ export default async function ScreeningPage({
               environment={environment}
               groupSize={1 + screening.twins.length}
               autoFocus={fromQueue}
+              heldId={heldId}
             />
           ) : null}
           {!reviewed && !canDecide ? (

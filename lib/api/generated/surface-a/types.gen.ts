@@ -164,13 +164,6 @@ export type ApprovalList = {
     object: 'list';
 };
 
-export type ApproveRequest = {
-    /**
-     * The deciding analyst (the console sends the signed-in one): an enabled lead or admin of the account, not the maker
-     */
-    actor_id: string;
-};
-
 export type Case = {
     /**
      * An addition: the first linked alert (the alert the case was opened from)
@@ -771,14 +764,6 @@ export type PaymentVerification = {
     object: 'payment_verification';
     status: 'valid' | 'suspicious' | 'invalid';
     verification_id: string;
-};
-
-export type RejectRequest = {
-    /**
-     * The deciding analyst (the console sends the signed-in one): an enabled lead or admin of the account, not the maker
-     */
-    actor_id: string;
-    reason: string;
 };
 
 export type ScoreTransactionRequest = {
@@ -1651,120 +1636,6 @@ export type GetV1ApprovalsByIdResponses = {
 };
 
 export type GetV1ApprovalsByIdResponse = GetV1ApprovalsByIdResponses[keyof GetV1ApprovalsByIdResponses];
-
-export type PostV1ApprovalsByIdApproveData = {
-    body: ApproveRequest;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/v1/approvals/{id}/approve';
-};
-
-export type PostV1ApprovalsByIdApproveErrors = {
-    /**
-     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
-     */
-    400: Error;
-    /**
-     * Missing, malformed, invalid or revoked credential
-     */
-    401: Error;
-    /**
-     * The credential lacks permission for this endpoint
-     */
-    403: Error;
-    /**
-     * No such resource in this account and environment
-     */
-    404: Error;
-    /**
-     * Idempotency or version conflict
-     */
-    409: Error;
-    /**
-     * Body larger than 1 MB
-     */
-    413: Error;
-    /**
-     * Logical conflict
-     */
-    422: Error;
-    /**
-     * Rate limit exceeded; see Retry-After
-     */
-    429: Error;
-    /**
-     * Unexpected error
-     */
-    500: Error;
-};
-
-export type PostV1ApprovalsByIdApproveError = PostV1ApprovalsByIdApproveErrors[keyof PostV1ApprovalsByIdApproveErrors];
-
-export type PostV1ApprovalsByIdApproveResponses = {
-    /**
-     * The approved approval
-     */
-    200: Approval;
-};
-
-export type PostV1ApprovalsByIdApproveResponse = PostV1ApprovalsByIdApproveResponses[keyof PostV1ApprovalsByIdApproveResponses];
-
-export type PostV1ApprovalsByIdRejectData = {
-    body: RejectRequest;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/v1/approvals/{id}/reject';
-};
-
-export type PostV1ApprovalsByIdRejectErrors = {
-    /**
-     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
-     */
-    400: Error;
-    /**
-     * Missing, malformed, invalid or revoked credential
-     */
-    401: Error;
-    /**
-     * The credential lacks permission for this endpoint
-     */
-    403: Error;
-    /**
-     * No such resource in this account and environment
-     */
-    404: Error;
-    /**
-     * Idempotency or version conflict
-     */
-    409: Error;
-    /**
-     * Body larger than 1 MB
-     */
-    413: Error;
-    /**
-     * Rate limit exceeded; see Retry-After
-     */
-    429: Error;
-    /**
-     * Unexpected error
-     */
-    500: Error;
-};
-
-export type PostV1ApprovalsByIdRejectError = PostV1ApprovalsByIdRejectErrors[keyof PostV1ApprovalsByIdRejectErrors];
-
-export type PostV1ApprovalsByIdRejectResponses = {
-    /**
-     * The rejected approval
-     */
-    200: Approval;
-};
-
-export type PostV1ApprovalsByIdRejectResponse = PostV1ApprovalsByIdRejectResponses[keyof PostV1ApprovalsByIdRejectResponses];
 
 export type GetV1CasesData = {
     body?: never;

@@ -131,10 +131,6 @@ export const zApprovalList = z.object({
     object: z.enum(['list'])
 });
 
-export const zApproveRequest = z.object({
-    actor_id: z.string().min(1).max(200)
-});
-
 /**
  * Whether the hash chains verify (server/domain/cases/README.md, "What the analyst saw")
  */
@@ -365,11 +361,6 @@ export const zPaymentVerification = z.object({
         'invalid'
     ]),
     verification_id: z.string()
-});
-
-export const zRejectRequest = z.object({
-    actor_id: z.string().min(1).max(200),
-    reason: z.string().min(1).max(1000)
 });
 
 export const zScoreTransactionRequest = z.object({
@@ -1133,28 +1124,6 @@ export const zGetV1ApprovalsByIdPath = z.object({
  * The approval
  */
 export const zGetV1ApprovalsByIdResponse = zApproval;
-
-export const zPostV1ApprovalsByIdApproveBody = zApproveRequest;
-
-export const zPostV1ApprovalsByIdApprovePath = z.object({
-    id: z.string()
-});
-
-/**
- * The approved approval
- */
-export const zPostV1ApprovalsByIdApproveResponse = zApproval;
-
-export const zPostV1ApprovalsByIdRejectBody = zRejectRequest;
-
-export const zPostV1ApprovalsByIdRejectPath = z.object({
-    id: z.string()
-});
-
-/**
- * The rejected approval
- */
-export const zPostV1ApprovalsByIdRejectResponse = zApproval;
 
 export const zGetV1CasesQuery = z.object({
     status: z.enum([

@@ -140,6 +140,13 @@ export type Approval = {
     status: 'pending' | 'approved' | 'rejected' | 'failed';
 };
 
+export type ApprovalList = {
+    data: Array<Approval>;
+    has_more: boolean;
+    next_cursor: string | null;
+    object: 'list';
+};
+
 export type ApprovalPolicy = {
     /**
      * Resolving a case as false_positive needs a second person when its exposure (the sum of its linked transactions' amounts, minor units) is at least this; null: never
@@ -160,6 +167,13 @@ export type ApprovalPolicy = {
      * 0 until first written; +1 on every write; also the ETag
      */
     version: number;
+};
+
+export type ApproveRequest = {
+    /**
+     * Why the approval (kept in the audit)
+     */
+    reason: string;
 };
 
 export type AssignmentPolicy = {
@@ -836,6 +850,13 @@ export type Policy = {
     updated_at: string | null;
     updated_by: string | null;
     version: number;
+};
+
+export type RejectRequest = {
+    /**
+     * Why the rejection (kept in the audit)
+     */
+    reason: string;
 };
 
 export type ReplaceApprovalPolicyRequest = {
@@ -1772,6 +1793,231 @@ export type PostApiV1ApiKeysByIdRevokeResponses = {
 };
 
 export type PostApiV1ApiKeysByIdRevokeResponse = PostApiV1ApiKeysByIdRevokeResponses[keyof PostApiV1ApiKeysByIdRevokeResponses];
+
+export type GetApiV1ApprovalsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: 'pending' | 'approved' | 'rejected' | 'failed';
+        action?: 'case_resolution' | 'screening_review' | 'score_policy_publish';
+        /**
+         * Only the approvals of this case, screening or `score`
+         */
+        object_id?: string;
+        /**
+         * 1 to 100, default 20
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page
+         */
+        after?: string;
+    };
+    url: '/api/v1/approvals';
+};
+
+export type GetApiV1ApprovalsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1ApprovalsError = GetApiV1ApprovalsErrors[keyof GetApiV1ApprovalsErrors];
+
+export type GetApiV1ApprovalsResponses = {
+    /**
+     * A page of approvals
+     */
+    200: ApprovalList;
+};
+
+export type GetApiV1ApprovalsResponse = GetApiV1ApprovalsResponses[keyof GetApiV1ApprovalsResponses];
+
+export type GetApiV1ApprovalsByIdData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/approvals/{id}';
+};
+
+export type GetApiV1ApprovalsByIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1ApprovalsByIdError = GetApiV1ApprovalsByIdErrors[keyof GetApiV1ApprovalsByIdErrors];
+
+export type GetApiV1ApprovalsByIdResponses = {
+    /**
+     * The approval
+     */
+    200: Approval;
+};
+
+export type GetApiV1ApprovalsByIdResponse = GetApiV1ApprovalsByIdResponses[keyof GetApiV1ApprovalsByIdResponses];
+
+export type PostApiV1ApprovalsByIdApproveData = {
+    body: ApproveRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/approvals/{id}/approve';
+};
+
+export type PostApiV1ApprovalsByIdApproveErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Logical conflict
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostApiV1ApprovalsByIdApproveError = PostApiV1ApprovalsByIdApproveErrors[keyof PostApiV1ApprovalsByIdApproveErrors];
+
+export type PostApiV1ApprovalsByIdApproveResponses = {
+    /**
+     * The approved approval
+     */
+    200: Approval;
+};
+
+export type PostApiV1ApprovalsByIdApproveResponse = PostApiV1ApprovalsByIdApproveResponses[keyof PostApiV1ApprovalsByIdApproveResponses];
+
+export type PostApiV1ApprovalsByIdRejectData = {
+    body: RejectRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/approvals/{id}/reject';
+};
+
+export type PostApiV1ApprovalsByIdRejectErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostApiV1ApprovalsByIdRejectError = PostApiV1ApprovalsByIdRejectErrors[keyof PostApiV1ApprovalsByIdRejectErrors];
+
+export type PostApiV1ApprovalsByIdRejectResponses = {
+    /**
+     * The rejected approval
+     */
+    200: Approval;
+};
+
+export type PostApiV1ApprovalsByIdRejectResponse = PostApiV1ApprovalsByIdRejectResponses[keyof PostApiV1ApprovalsByIdRejectResponses];
 
 export type GetApiV1AuditLogData = {
     body?: never;

@@ -122,6 +122,13 @@ export const zApproval = z.object({
     ])
 });
 
+export const zApprovalList = z.object({
+    data: z.array(zApproval),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
+});
+
 export const zApprovalPolicy = z.object({
     case_false_positive_min_exposure: z.int().nullable(),
     object: z.enum(['approval_policy']),
@@ -130,6 +137,10 @@ export const zApprovalPolicy = z.object({
     updated_at: z.string().nullable(),
     updated_by: z.string().nullable(),
     version: z.int()
+});
+
+export const zApproveRequest = z.object({
+    reason: z.string().min(1).max(1000)
 });
 
 export const zAssignmentPolicy = z.object({
@@ -657,6 +668,10 @@ export const zPolicy = z.object({
     updated_at: z.string().nullable(),
     updated_by: z.string().nullable(),
     version: z.int()
+});
+
+export const zRejectRequest = z.object({
+    reason: z.string().min(1).max(1000)
 });
 
 export const zReplaceApprovalPolicyRequest = z.object({
@@ -1235,6 +1250,59 @@ export const zPostApiV1ApiKeysByIdRevokePath = z.object({
  * The revoked key
  */
 export const zPostApiV1ApiKeysByIdRevokeResponse = zApiKey;
+
+export const zGetApiV1ApprovalsQuery = z.object({
+    status: z.enum([
+        'pending',
+        'approved',
+        'rejected',
+        'failed'
+    ]).optional(),
+    action: z.enum([
+        'case_resolution',
+        'screening_review',
+        'score_policy_publish'
+    ]).optional(),
+    object_id: z.string().min(1).max(200).optional(),
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    after: z.string().min(1).optional()
+});
+
+/**
+ * A page of approvals
+ */
+export const zGetApiV1ApprovalsResponse = zApprovalList;
+
+export const zGetApiV1ApprovalsByIdPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The approval
+ */
+export const zGetApiV1ApprovalsByIdResponse = zApproval;
+
+export const zPostApiV1ApprovalsByIdApproveBody = zApproveRequest;
+
+export const zPostApiV1ApprovalsByIdApprovePath = z.object({
+    id: z.string()
+});
+
+/**
+ * The approved approval
+ */
+export const zPostApiV1ApprovalsByIdApproveResponse = zApproval;
+
+export const zPostApiV1ApprovalsByIdRejectBody = zRejectRequest;
+
+export const zPostApiV1ApprovalsByIdRejectPath = z.object({
+    id: z.string()
+});
+
+/**
+ * The rejected approval
+ */
+export const zPostApiV1ApprovalsByIdRejectResponse = zApproval;
 
 export const zGetApiV1AuditLogQuery = z.object({
     start_time: z.string(),

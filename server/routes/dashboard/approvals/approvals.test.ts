@@ -33,10 +33,11 @@ const url = (path: string) => `${api.url.live}${path}`;
 const console_ = (token: string) => ({ authorization: `Bearer ${token}` });
 const putPolicy = (body: unknown, headers: Record<string, string> = {}, token = admin) =>
   call(url("/api/v1/policies/approvals"), { method: "PUT", headers: { ...console_(token), ...headers }, body });
-const approve = (id: string, actor: string) =>
-  call(url(`/v1/approvals/${id}/approve`), { headers: bearer(key), body: { actor_id: actor } });
-const reject = (id: string, actor: string, reason?: string) =>
-  call(url(`/v1/approvals/${id}/reject`), { headers: bearer(key), body: { actor_id: actor, reason } });
+// Deciding is a dashboard route: the decider is the analyst the console token proves.
+const approve = async (id: string, actor: string, reason: string | undefined = "Checked the evidence.") =>
+  call(url(`/api/v1/approvals/${id}/approve`), { headers: console_(await api.consoleToken(actor)), body: { reason } });
+const reject = async (id: string, actor: string, reason?: string) =>
+  call(url(`/api/v1/approvals/${id}/reject`), { headers: console_(await api.consoleToken(actor)), body: { reason } });
 const getCase = async (id: string) => (await call(url(`/v1/cases/${id}`), { headers: bearer(key) })).body;
 const patchCase = (id: string, body: unknown, headers: Record<string, string> = {}) =>
   call(url(`/v1/cases/${id}`), { method: "PATCH", headers: { ...bearer(key), ...headers }, body });
@@ -102,10 +103,15 @@ describe("four-eyes on a case resolved as false_positive", () => {
     // The maker, and an analyst without the lead or admin role, may not decide it.
     expect((await approve(held.body.approval_id, maker)).status).toBe(403);
     expect((await approve(held.body.approval_id, plain)).status).toBe(403);
-    expect((await approve(held.body.approval_id, "ana_nobody")).status).toBe(403);
+    expect((await approve(held.body.approval_id, lead1, "  ")).status).toBe(400);
+    const forged = await call(url(`/api/v1/approvals/${held.body.approval_id}/approve`), {
+      headers: console_(await api.consoleToken(lead1, { sessionId: "ses_forged" })),
+      body: { reason: "Looks fine." },
+    });
+    expect(forged.status).toBe(401);
     const ok = await approve(held.body.approval_id, lead1);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ status: "approved", decider_id: lead1 });
+    expect(ok.body).toMatchObject({ status: "approved", decider_id: lead1, reason: "Checked the evidence." });
     const c = await getCase(id);
     expect(c).toMatchObject({ status: "resolved", resolution: "false_positive", version: 2 });
     expect(c.events.find((e: { action: string }) => e.action === "status_changed").actor_id).toBe(maker);
@@ -153,12 +159,64 @@ describe("four-eyes on a case resolved as false_positive", () => {
     expect((await patchCase(id, { severity: "high" })).status).toBe(200);
     const r = await approve(held.approval_id, lead1);
     expect(r.status).toBe(409);
-    expect(r.body.error.code).toBe("version_conflict");
+    // Surface B's name for a version conflict (DESIGN.md "Versions and conflicts").
+    expect(r.body.error.code).toBe("CONFLICT");
     const after = await call(url(`/v1/approvals/${held.approval_id}`), { headers: bearer(key) });
     expect(after.body).toMatchObject({ status: "failed", decider_id: lead1 });
     expect(await getCase(id)).toMatchObject({ status: "open", severity: "high" });
     // A stale If-Match is refused before anything is held.
     expect((await resolveFp(id, { "if-match": '"1"' })).status).toBe(409);
+  });
+});
+
+describe("who decides", () => {
+  beforeAll(async () => {
+    expect((await putPolicy({ case_false_positive_min_exposure: 10_000, screening_review: true, score_policy_publish: true })).status).toBe(
+      200,
+    );
+  });
+
+  it("is never an API key naming a lead in actor_id: the approval stays pending and the case unchanged", async () => {
+    const id = await caseWith(60_000);
+    const heldResponse = await resolveFp(id);
+    expect(heldResponse.status).toBe(202);
+    const held = heldResponse.body;
+    const viaKey = await call(url(`/v1/approvals/${held.approval_id}/approve`), { headers: bearer(key), body: { actor_id: lead1 } });
+    expect(viaKey.status).not.toBe(200);
+    const viaKeyReject = await call(url(`/v1/approvals/${held.approval_id}/reject`), {
+      headers: bearer(key),
+      body: { actor_id: lead1, reason: "No." },
+    });
+    expect(viaKeyReject.status).not.toBe(200);
+    const keyOnDashboard = await call(url(`/api/v1/approvals/${held.approval_id}/approve`), {
+      headers: bearer(key),
+      body: { reason: "Fine." },
+    });
+    expect(keyOnDashboard.status).toBe(403);
+    const still = await call(url(`/v1/approvals/${held.approval_id}`), { headers: bearer(key) });
+    expect(still.body).toMatchObject({ status: "pending", decider_id: null });
+    expect(await getCase(id)).toMatchObject({ status: "open", resolution: null, version: 1 });
+    // The signed-in lead decides, and is the one recorded.
+    const byLead = await approve(held.approval_id, lead2);
+    expect(byLead.body).toMatchObject({ status: "approved", decider_id: lead2 });
+    expect(await getCase(id)).toMatchObject({ status: "resolved", resolution: "false_positive" });
+  });
+
+  it("shows an analyst only the approvals they asked for, unless asked about one object; leads see all", async () => {
+    const id = await caseWith(70_000);
+    const held = (await resolveFp(id)).body;
+    const list = async (who: string, query = "") =>
+      (await call(url(`/api/v1/approvals?status=pending${query}`), { headers: console_(await api.consoleToken(who)) })).body as {
+        data: { approval_id: string; maker_id: string }[];
+      };
+    const mine = await list(maker);
+    expect(mine.data.map((a) => a.approval_id)).toContain(held.approval_id);
+    expect(mine.data.every((a) => a.maker_id === maker)).toBe(true);
+    expect((await list(plain)).data.map((a) => a.approval_id)).not.toContain(held.approval_id);
+    expect((await list(plain, `&object_id=${id}`)).data.map((a) => a.approval_id)).toEqual([held.approval_id]);
+    expect((await list(lead1)).data.map((a) => a.approval_id)).toContain(held.approval_id);
+    const one = await call(url(`/api/v1/approvals/${held.approval_id}`), { headers: console_(await api.consoleToken(plain)) });
+    expect(one.body).toMatchObject({ approval_id: held.approval_id, status: "pending" });
   });
 });
 
