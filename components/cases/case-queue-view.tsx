@@ -5,7 +5,7 @@ import { Briefcase, Inbox } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
-import { DataTable } from "@/components/ui/data-table/data-table";
+import { DataTable, type DataTableSorting } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { seenSeq } from "@/lib/format/case";
@@ -14,9 +14,11 @@ import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/enviro
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { CaseBulkBar } from "./case-bulk-bar";
 import { useAssignCase } from "./use-assign-case";
+import { ReassignDialog } from "./reassign-dialog";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
 import { caseSelectColumn } from "./case-select-column";
+import { caseSortLabels, useCaseSorting } from "./use-case-sorting";
 
 const NO_CASES: Case[] = [];
 
@@ -41,10 +43,11 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
   const [isNavigating, startTransition] = useTransition();
   const [selection, setSelection] = useState<RowSelectionState>({});
   const refresh = () => startTransition(() => router.refresh());
-
-  const { pendingId, onAssign } = useAssignCase(environment, refresh);
+  const { sort, sorting } = useCaseSorting(startTransition);
 
   const names = useMemo(() => Object.fromEntries(analysts.map((a) => [a.id, a.name])), [analysts]);
+  const { pendingId, onAssign, dialog } = useAssignCase(environment, refresh, names);
+
   const columns = useMemo(
     () => [
       caseSelectColumn,
@@ -72,7 +75,7 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
     [unassigned, all],
   );
   const selectedIds = Object.keys(selection);
-  const section = { environment, columns, selection, setSelection, isNavigating, startTransition, refresh };
+  const section = { environment, columns, selection, setSelection, isNavigating, startTransition, refresh, sorting };
 
   return (
     <>
@@ -92,7 +95,7 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
         <QueueSection
           {...section}
           title="Unassigned"
-          description="Open cases waiting for an owner, most urgent first."
+          description={`Open cases waiting for an owner, ${caseSortLabels[sort]}.`}
           cursorParam="unassigned_cursor"
           list={unassigned}
           empty={
@@ -108,13 +111,18 @@ export function CaseQueueView({ environment, me, analysts, unassigned, all }: Ca
       <QueueSection
         {...section}
         title={unassigned ? "All cases" : "Cases"}
-        description={unassigned ? "Every case that matches the filters, assigned or not, most urgent first." : "Most urgent first."}
+        description={
+          unassigned
+            ? `Every case that matches the filters, assigned or not, ${caseSortLabels[sort]}.`
+            : `Cases ${caseSortLabels[sort]}; the headers with arrows change the order.`
+        }
         cursorParam="cursor"
         list={all}
         empty={
           <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
         }
       />
+      <ReassignDialog {...dialog} />
       <AutoRefresh />
     </>
   );
@@ -129,6 +137,7 @@ type QueueSectionProps = {
   isNavigating: boolean;
   startTransition: TransitionStartFunction;
   refresh: () => void;
+  sorting: DataTableSorting;
   title: string;
   description: string;
   cursorParam: "cursor" | "unassigned_cursor";
@@ -145,6 +154,7 @@ function QueueSection({
   isNavigating,
   startTransition,
   refresh,
+  sorting,
   title,
   description,
   cursorParam,
@@ -174,6 +184,7 @@ function QueueSection({
         onRetry={refresh}
         rowsKey={rowsKey}
         rowSelection={{ state: selection, onChange: setSelection }}
+        sorting={sorting}
         onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
         pagination={pagination(list.page)}
         empty={empty}

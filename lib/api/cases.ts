@@ -49,7 +49,8 @@ export type CaseFilters = {
   case_type?: string;
   assignee_id?: string;
   alert_id?: string;
-  sort?: "priority" | "created_at";
+  sla_state?: string;
+  sort?: "priority" | "created_at" | "due_at";
 };
 
 export async function listCases(environment: ConsoleEnvironment, filters: CaseFilters, page: PageParams = {}): Promise<ListPage<Case>> {

@@ -119,6 +119,13 @@ export type ScoresDay = z.output<typeof b.zOverviewScoresDay>;
 export type AlertTypeCounts = z.output<typeof b.zOverviewAlertTypeCounts>;
 export const WorkloadSchema = b.zGetApiV1OverviewWorkloadResponse;
 export type Workload = z.output<typeof WorkloadSchema>;
+/** The lead's desk: every enabled analyst's load, idle ones included (GET /api/v1/workload). */
+export const DeskWorkloadSchema = b.zGetApiV1WorkloadResponse;
+export type DeskWorkload = z.output<typeof DeskWorkloadSchema>;
+export type AnalystWorkload = DeskWorkload["data"][number];
+export const ForecastSchema = b.zGetApiV1ForecastResponse;
+export type Forecast = z.output<typeof ForecastSchema>;
+export type SeverityForecast = Forecast["data"][number];
 
 export const PolicySchema = b.zGetApiV1PoliciesResponse;
 export type Policy = z.output<typeof PolicySchema>;

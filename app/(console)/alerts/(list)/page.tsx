@@ -29,6 +29,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
     user_id: params.user_id ?? undefined,
     start_time: params.start_time ? day(params.start_time) : undefined,
     end_time: params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
+    sla_state: params.sla_state ?? undefined,
     sort: params.sort,
   };
 
