@@ -1,7 +1,20 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { AnalystSchema, DeskWorkloadSchema, ForecastSchema, type Analyst, type DeskWorkload, type Forecast } from "./wire";
+import {
+  AnalystSchema,
+  AssignmentPolicySchema,
+  type AssignmentPolicy,
+  type AssignmentRule,
+  DeskWorkloadSchema,
+  ForecastSchema,
+  SlaPolicySchema,
+  type Analyst,
+  type DeskWorkload,
+  type Forecast,
+  type SlaDueSeconds,
+  type SlaPolicy,
+} from "./wire";
 import { dashboard, type DashboardActor } from "./client";
 
 // The lead's desk (server/domain/desk/README.md): who holds what, who is free, and the breach
@@ -20,5 +33,37 @@ export async function setAvailability(actor: DashboardActor, id: string, availab
     method: "PUT",
     body: { availability },
     schema: AnalystSchema,
+  });
+}
+
+export async function getSlaPolicy(environment: ConsoleEnvironment, actor: DashboardActor): Promise<SlaPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/sla", { schema: SlaPolicySchema });
+}
+
+/** Replaces the due times on the version the form started from (If-Match; 0 while the defaults hold). */
+export async function putSlaPolicy(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  body: { case_due_seconds: SlaDueSeconds; alert_due_seconds: SlaDueSeconds },
+  version: number,
+): Promise<SlaPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/sla", { method: "PUT", body, ifMatch: version, schema: SlaPolicySchema });
+}
+
+export async function getAssignmentPolicy(environment: ConsoleEnvironment, actor: DashboardActor): Promise<AssignmentPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/assignment", { schema: AssignmentPolicySchema });
+}
+
+export async function putAssignmentPolicy(
+  environment: ConsoleEnvironment,
+  actor: DashboardActor,
+  body: { mode: AssignmentPolicy["mode"]; rules: AssignmentRule[] },
+  version: number,
+): Promise<AssignmentPolicy> {
+  return dashboard(environment, actor, "/api/v1/policies/assignment", {
+    method: "PUT",
+    body,
+    ifMatch: version,
+    schema: AssignmentPolicySchema,
   });
 }
