@@ -40,24 +40,35 @@ async function reviewAndSave(page: Page, region: string, dialogTitle: RegExp) {
   return { section, confirm };
 }
 
+/** Sets the critical case due time on the policies page through its review dialog. */
+async function setCriticalCaseSla(page: Page, minutes: string, check = false) {
+  await page.goto("/settings/policies");
+  const sla = page.getByRole("region", { name: "Service levels (SLA)" });
+  await sla.getByLabel("Critical (minutes)").first().fill(minutes);
+  await expect(sla.getByText("1 unsaved change")).toBeVisible();
+  const { confirm } = await reviewAndSave(page, "Service levels (SLA)", /Save the SLA policy/);
+  await expect(confirm.getByRole("list", { name: "Changes" })).toContainText("Critical cases: due");
+  if (check) {
+    await shot(page, "desk-sla-review");
+    await expectAxeClean(page);
+  }
+  await confirm.getByRole("button", { name: "Save 1 change" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(sla.getByText("No unsaved changes")).toBeVisible();
+}
+
 test.describe("as an admin", () => {
   test.use({ role: "admin" });
 
   test("a case with a short SLA shows its breach", async ({ page }) => {
+    test.setTimeout(150_000);
     await page.goto("/settings/policies");
-    const sla = page.getByRole("region", { name: "Service levels (SLA)" });
-    const field = sla.getByLabel("Critical (minutes)").first();
-    await expect(field).toBeVisible();
-    const original = await field.inputValue();
-    await field.fill("0.2");
-    await expect(sla.getByText("1 unsaved change")).toBeVisible();
-    const { confirm } = await reviewAndSave(page, "Service levels (SLA)", /Save the SLA policy/);
-    await expect(confirm.getByRole("list", { name: "Changes" })).toContainText("Critical cases: due");
-    await shot(page, "desk-sla-review");
-    await expectAxeClean(page);
-    await confirm.getByRole("button", { name: "Save 1 change" }).click();
-    await expect(confirm).toBeHidden();
-
+    const field = page.getByRole("region", { name: "Service levels (SLA)" }).getByLabel("Critical (minutes)").first();
+    // Put back what was there (a run stopped half-way leaves the test value: then the default, 4 h).
+    const found = await field.inputValue();
+    const original = found === "0.2" ? "240" : found;
+    if (found === "0.2") await setCriticalCaseSla(page, original);
+    await setCriticalCaseSla(page, "0.2", true);
     try {
       const title = `SLA breach ${Date.now().toString(36)}`;
       const id = await createCase(title, "critical");
@@ -70,7 +81,7 @@ test.describe("as an admin", () => {
             await page.reload();
             return page.locator('[data-sla-state="breached"]').count();
           },
-          { timeout: 45_000, intervals: [3_000] },
+          { timeout: 60_000, intervals: [3_000] },
         )
         .toBeGreaterThan(0);
       await expect(page.getByText(/overdue by/).first()).toBeVisible();
@@ -78,11 +89,7 @@ test.describe("as an admin", () => {
       await shot(page, "desk-case-breached");
       await expectAxeClean(page);
     } finally {
-      await page.goto("/settings/policies");
-      await sla.getByLabel("Critical (minutes)").first().fill(original);
-      const again = await reviewAndSave(page, "Service levels (SLA)", /Save the SLA policy/);
-      await again.confirm.getByRole("button", { name: "Save 1 change" }).click();
-      await expect(again.confirm).toBeHidden();
+      await setCriticalCaseSla(page, original);
     }
   });
 
@@ -138,12 +145,12 @@ test.describe("as a lead", () => {
   });
 
   test("the workload strip lists an idle analyst, and a lead sets someone away and back", async ({ page }) => {
-    const { admin, analyst } = readState().users;
+    const { analyst } = readState().users;
     await page.goto("/cases/queue");
     const strip = page.getByRole("region", { name: /Workload/ });
     await expect(strip).toBeVisible();
-    // The admin holds no case: listed all the same, free, with nothing waiting.
-    const idle = strip.getByRole("listitem").filter({ hasText: admin.name });
+    // Someone holds no case (the demo team has idle members): listed all the same, free, nothing waiting.
+    const idle = strip.getByRole("listitem").filter({ hasText: "nothing waiting" }).filter({ hasText: "Free" }).first();
     await expect(idle).toContainText("0 open · 0 in review");
     await expect(idle).toContainText("nothing waiting");
     await expect(idle).toContainText("closed 0 today · 0 in 7 days");

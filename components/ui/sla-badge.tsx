@@ -16,9 +16,7 @@ export function SlaBadge({ dueAt, state }: { dueAt: string; state: SlaState }) {
         {slaStateLabels[state]}
       </Badge>
       {state === "met" ? null : (
-        <span className="text-xs text-muted-foreground tabular-nums" suppressHydrationWarning>
-          {dueText(dueAt, state, now)}
-        </span>
+        <span className="text-xs text-muted-foreground tabular-nums">{now ? dueText(dueAt, state, now) : "…"}</span>
       )}
     </span>
   );
@@ -29,13 +27,8 @@ export function Age({ createdAt }: { createdAt: string }) {
   const now = useNow();
   const zone = useTimeZone();
   return (
-    <time
-      dateTime={createdAt}
-      title={formatLocalDateTime(createdAt, zone)}
-      className="whitespace-nowrap tabular-nums"
-      suppressHydrationWarning
-    >
-      {ageText(createdAt, now)}
+    <time dateTime={createdAt} title={formatLocalDateTime(createdAt, zone)} className="whitespace-nowrap tabular-nums">
+      {now ? ageText(createdAt, now) : "…"}
     </time>
   );
 }

@@ -2,19 +2,22 @@
 
 import { useSyncExternalStore } from "react";
 
-// The time and time zone the browser sees, for ages and due times. The server render uses UTC; the
-// browser re-renders right after hydration with its own zone, and the clock then ticks every 30 s.
+// The time and time zone the browser sees, for ages and due times. The server render has neither
+// (0 and UTC): the browser fills them in right after hydration, and the clock ticks every 30 s.
 
-let now = Date.now();
+let now = 0;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | null = null;
 
+function tick() {
+  now = Date.now();
+  listeners.forEach((l) => l());
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  timer ??= setInterval(() => {
-    now = Date.now();
-    listeners.forEach((l) => l());
-  }, 30_000);
+  if (Date.now() - now > 1_000) tick();
+  timer ??= setInterval(tick, 30_000);
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0 && timer) {
@@ -24,12 +27,12 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Milliseconds since the epoch, refreshed every 30 seconds while something shows it. */
+/** Milliseconds since the epoch, refreshed every 30 seconds while something shows it; 0 in the server render. */
 export function useNow(): number {
   return useSyncExternalStore(
     subscribe,
     () => now,
-    () => now,
+    () => 0,
   );
 }
 
