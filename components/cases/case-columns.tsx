@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { SeverityBadge } from "@/components/ui/severity-badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
-import { Age, LocalDateTime, SlaBadge } from "@/components/ui/sla-badge";
+import { Age, SlaBadge } from "@/components/ui/sla-badge";
 import { NativeSelect } from "@/components/ui/input";
 import { caseTypeLabels } from "@/lib/format/case";
 import type { Case } from "@/lib/api/wire";
@@ -86,10 +86,7 @@ export function caseColumns({ names, assign }: Options) {
       header: "Due",
       cell: ({ row }) => <SlaBadge dueAt={row.original.due_at} state={row.original.sla_state} />,
     }),
-    columns.display({ id: "age", header: "Age", cell: ({ row }) => <Age createdAt={row.original.created_at} /> }),
-    columns.accessor("created_at", {
-      header: "Created",
-      cell: ({ row }) => <LocalDateTime value={row.original.created_at} />,
-    }),
+    // The age column sorts by creation (newest first); the creation time in the analyst's zone is on hover.
+    columns.accessor("created_at", { header: "Age", cell: ({ row }) => <Age createdAt={row.original.created_at} /> }),
   ]);
 }
