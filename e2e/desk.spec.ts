@@ -154,11 +154,11 @@ test.describe("as a lead", () => {
     await expect(idle).toContainText("0 open · 0 in review");
     await expect(idle).toContainText("nothing waiting");
     await expect(idle).toContainText("closed 0 today · 0 in 7 days");
-    await expect(idle.getByText("Free")).toBeVisible();
+    await expect(idle.getByText("Free", { exact: true })).toBeVisible();
 
     const person = strip.getByRole("listitem").filter({ hasText: analyst.name });
     await person.getByRole("button", { name: `Set away: ${analyst.name}` }).click();
-    await expect(person.getByText("Away")).toBeVisible();
+    await expect(person.getByText("Away", { exact: true })).toBeVisible();
     await shot(page, "desk-workload");
     await expectAxeClean(page);
     await person.getByRole("button", { name: `Set available: ${analyst.name}` }).click();
