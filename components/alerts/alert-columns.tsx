@@ -9,6 +9,7 @@ import type { Alert } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
 import { UserText } from "@/components/ui/user-text";
+import { Age, SlaBadge } from "@/components/ui/sla-badge";
 
 const columns = createDataTableColumns<Alert>();
 const numberFormat = new Intl.NumberFormat("en-GB");
@@ -67,6 +68,18 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
       ),
     }),
     columns.accessor("status", { header: "Status", cell: ({ row }) => <AlertStatusBadge status={row.original.status} /> }),
+    // The SLA clock and the age share a column, for the width reason above.
+    columns.accessor("due_at", {
+      header: "Due",
+      cell: ({ row }) => (
+        <span className="grid gap-0.5">
+          <SlaBadge dueAt={row.original.due_at} state={row.original.sla_state} />
+          <span className="text-xs text-muted-foreground">
+            age <Age createdAt={row.original.created_at} />
+          </span>
+        </span>
+      ),
+    }),
     columns.display({
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,

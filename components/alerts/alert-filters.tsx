@@ -8,9 +8,14 @@ import { ChoiceSelect, FilterSelect, UserFilterForm } from "@/components/ui/user
 import { alertQueueSearchParams, alertQueueSorts, alertQueueStatuses, type AlertQueueSort } from "@/lib/queries/alert-search-params";
 import { alertSeverities, alertTypes } from "@/lib/api/wire";
 import { alertSeverityLabels, alertStatusLabels, alertTypeLabel } from "@/lib/format/alert";
+import { slaStateLabels, slaStates } from "@/lib/format/sla";
 
 const statusOptionLabel = (status: (typeof alertQueueStatuses)[number]) => (status === "all" ? "All" : alertStatusLabels[status]);
-export const alertSortLabels: Record<AlertQueueSort, string> = { created_at: "Newest first", severity: "Most severe first" };
+export const alertSortLabels: Record<AlertQueueSort, string> = {
+  created_at: "Newest first",
+  severity: "Most severe first",
+  due_at: "Soonest due first",
+};
 
 const dateValue = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
 const parseDate = (value: string) => (value ? new Date(`${value}T00:00:00Z`) : null);
@@ -31,7 +36,7 @@ export function AlertFilters({ startTransition }: { startTransition: TransitionS
       onUserIdChange={(user_id) => set({ user_id })}
       // One row from xl up. The order and the two dates keep the width their values need ("Most
       // severe first", a whole date), the selects enough for "Open"; the user id takes what is left.
-      className="mb-4 md:grid-cols-4 xl:grid-cols-[minmax(10.5rem,1fr)_minmax(6.5rem,1fr)_minmax(9rem,1fr)_minmax(11.5rem,1.2fr)_minmax(0,1fr)_repeat(2,minmax(10rem,1fr))]"
+      className="mb-4 md:grid-cols-4 xl:grid-cols-[minmax(10.5rem,1fr)_minmax(6.5rem,1fr)_minmax(9rem,1fr)_minmax(11.5rem,1.2fr)_minmax(7.5rem,1fr)_minmax(0,1fr)_repeat(2,minmax(10rem,1fr))]"
       after={
         <>
           <Field label="From (UTC day)">
@@ -63,6 +68,13 @@ export function AlertFilters({ startTransition }: { startTransition: TransitionS
         value={filters.alert_type}
         optionLabel={alertTypeLabel}
         onChange={(alert_type) => set({ alert_type })}
+      />
+      <FilterSelect
+        label="SLA"
+        options={slaStates}
+        value={filters.sla_state}
+        optionLabel={(state) => slaStateLabels[state]}
+        onChange={(sla_state) => set({ sla_state })}
       />
       <ChoiceSelect
         label="Sort"

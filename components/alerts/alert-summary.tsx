@@ -5,7 +5,7 @@ import { describeEvidence } from "@/lib/format/signals";
 import Link from "next/link";
 import type { AlertDetail } from "@/lib/api/wire";
 import type { ReactNode } from "react";
-import { DateTime } from "@/components/ui/date-time";
+import { Age, LocalDateTime, SlaBadge } from "@/components/ui/sla-badge";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
 import { UserText } from "@/components/ui/user-text";
 import { Card } from "@/components/ui/card";
@@ -39,8 +39,10 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
     ["Affected users", numberFormat.format(alert.affected_users)],
     ["Affected transactions", numberFormat.format(alert.affected_transactions)],
     ["Exposure", alert.exposure.currency ? formatAmount(alert.exposure.amount, alert.exposure.currency) : "—"],
-    ["Created", <DateTime key="c" value={alert.created_at} />],
-    ["Updated", <DateTime key="u" value={alert.updated_at} />],
+    ["Due", <SlaBadge key="d" dueAt={alert.due_at} state={alert.sla_state} />],
+    ["Age", <Age key="a" createdAt={alert.created_at} />],
+    ["Created", <LocalDateTime key="c" value={alert.created_at} />],
+    ["Updated", <LocalDateTime key="u" value={alert.updated_at} />],
   ];
   const evidence = describeEvidence(alert.evidence);
   return (

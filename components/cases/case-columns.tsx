@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { SeverityBadge } from "@/components/ui/severity-badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
-import { DateTime } from "@/components/ui/date-time";
+import { Age, SlaBadge } from "@/components/ui/sla-badge";
 import { NativeSelect } from "@/components/ui/input";
 import { caseTypeLabels } from "@/lib/format/case";
 import type { Case } from "@/lib/api/wire";
@@ -23,11 +23,12 @@ type Options = {
   } | null;
 };
 
-/** Columns of the case queue, in the API's order (priority or newest first). */
+/** Columns of the case queue; severity, due and created sort on the server (caseSortingOf) where the view allows. */
 export function caseColumns({ names, assign }: Options) {
   return columns.columns([
     columns.accessor("severity", { header: "Severity", cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> }),
     columns.accessor("title", {
+      enableSorting: false,
       header: "Case",
       cell: ({ row }) => (
         <Link
@@ -40,11 +41,17 @@ export function caseColumns({ names, assign }: Options) {
       meta: { cellClassName: "min-w-56 max-w-md" },
     }),
     columns.accessor("case_type", {
+      enableSorting: false,
       header: "Type",
       cell: ({ row }) => <span className="whitespace-nowrap">{caseTypeLabels[row.original.case_type]}</span>,
     }),
-    columns.accessor("status", { header: "Status", cell: ({ row }) => <CaseStatusBadge status={row.original.status} /> }),
+    columns.accessor("status", {
+      enableSorting: false,
+      header: "Status",
+      cell: ({ row }) => <CaseStatusBadge status={row.original.status} />,
+    }),
     columns.accessor("assignee_id", {
+      enableSorting: false,
       header: "Assignee",
       cell: ({ row }) => {
         const kase = row.original;
@@ -75,9 +82,11 @@ export function caseColumns({ names, assign }: Options) {
         );
       },
     }),
-    columns.accessor("created_at", {
-      header: "Created (UTC)",
-      cell: ({ row }) => <DateTime value={row.original.created_at} zone={false} />,
+    columns.accessor("due_at", {
+      header: "Due",
+      cell: ({ row }) => <SlaBadge dueAt={row.original.due_at} state={row.original.sla_state} />,
     }),
+    // The age column sorts by creation (newest first); the creation time in the analyst's zone is on hover.
+    columns.accessor("created_at", { header: "Age", cell: ({ row }) => <Age createdAt={row.original.created_at} /> }),
   ]);
 }

@@ -8,16 +8,17 @@ import { alertSeverities, caseStatuses, caseTypes } from "@/lib/api/wire";
 import { alertSeverityLabels } from "@/lib/format/alert";
 import { caseStatusLabels, caseTypeLabels } from "@/lib/format/case";
 import { revealHidden } from "@/lib/format/invisible-characters";
+import { slaStateLabels, slaStates } from "@/lib/format/sla";
 
 type CaseFiltersProps = {
   startTransition: TransitionStartFunction;
   me: string;
   analysts: { id: string; name: string }[];
-  /** The lead's queue is always in priority order: no order control there. */
+  /** The lead's queue orders by its column headers instead. */
   showSort?: boolean;
 };
 
-const sortLabels = { priority: "Most urgent first", created_at: "Newest first" } as const;
+const sortLabels = { priority: "Most urgent first", created_at: "Newest first", due_at: "Soonest due first" } as const;
 
 /** The queue's filters in the URL (not shallow: the server page fetches); a change restarts paging. */
 export function CaseFilters({ startTransition, me, analysts, showSort = true }: CaseFiltersProps) {
@@ -31,7 +32,7 @@ export function CaseFilters({ startTransition, me, analysts, showSort = true }: 
     <form
       aria-label="Case filters"
       onSubmit={(e) => e.preventDefault()}
-      className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5"
+      className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
     >
       <FilterSelect
         label="Status"
@@ -61,6 +62,13 @@ export function CaseFilters({ startTransition, me, analysts, showSort = true }: 
         value={filters.assignee_id}
         optionLabel={assigneeLabel}
         onChange={(assignee_id) => set({ assignee_id })}
+      />
+      <FilterSelect
+        label="SLA"
+        options={slaStates}
+        value={filters.sla_state}
+        optionLabel={(state) => slaStateLabels[state]}
+        onChange={(sla_state) => set({ sla_state })}
       />
       {showSort ? (
         <ChoiceSelect

@@ -5,7 +5,7 @@ import { Briefcase, Inbox } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
 import { NewItemsNotice } from "@/components/ui/new-items-notice";
-import { DataTable } from "@/components/ui/data-table/data-table";
+import { DataTable, type DataTableSorting } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { useNewItems } from "@/lib/hooks/use-new-items";
@@ -15,9 +15,11 @@ import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/enviro
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { CaseBulkBar } from "./case-bulk-bar";
 import { useAssignCase } from "./use-assign-case";
+import { ReassignDialog } from "./reassign-dialog";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
 import { caseSelectColumn } from "./case-select-column";
+import { caseSortLabels, useCaseSorting } from "./use-case-sorting";
 
 const NO_CASES: Case[] = [];
 
@@ -44,10 +46,11 @@ export function CaseQueueView({ environment, me, analysts, listedAt, unassigned,
   const [isNavigating, startTransition] = useTransition();
   const [selection, setSelection] = useState<RowSelectionState>({});
   const refresh = () => startTransition(() => router.refresh());
-
-  const { pendingId, onAssign } = useAssignCase(environment, refresh);
+  const { sort, sorting } = useCaseSorting(startTransition);
 
   const names = useMemo(() => Object.fromEntries(analysts.map((a) => [a.id, a.name])), [analysts]);
+  const { pendingId, onAssign, dialog } = useAssignCase(environment, refresh, names);
+
   const columns = useMemo(
     () => [
       caseSelectColumn,
@@ -78,7 +81,7 @@ export function CaseQueueView({ environment, me, analysts, listedAt, unassigned,
   // New cases of the queue's filters, assigned or not (the "All cases" list contains both sections).
   const fresh = useNewItems({ queue: "cases", environment, listedAt, shownIds });
   const selectedIds = Object.keys(selection);
-  const section = { environment, columns, selection, setSelection, isNavigating, startTransition, refresh };
+  const section = { environment, columns, selection, setSelection, isNavigating, startTransition, refresh, sorting };
 
   return (
     <>
@@ -98,7 +101,7 @@ export function CaseQueueView({ environment, me, analysts, listedAt, unassigned,
         <QueueSection
           {...section}
           title="Unassigned"
-          description="Open cases waiting for an owner, most urgent first."
+          description={`Open cases waiting for an owner, ${caseSortLabels[sort]}.`}
           cursorParam="unassigned_cursor"
           list={unassigned}
           empty={
@@ -114,13 +117,18 @@ export function CaseQueueView({ environment, me, analysts, listedAt, unassigned,
       <QueueSection
         {...section}
         title={unassigned ? "All cases" : "Cases"}
-        description={unassigned ? "Every case that matches the filters, assigned or not, most urgent first." : "Most urgent first."}
+        description={
+          unassigned
+            ? `Every case that matches the filters, assigned or not, ${caseSortLabels[sort]}.`
+            : `Cases ${caseSortLabels[sort]}; the headers with arrows change the order.`
+        }
         cursorParam="cursor"
         list={all}
         empty={
           <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
         }
       />
+      <ReassignDialog {...dialog} />
       <NewItemsNotice fresh={fresh} noun={["case", "cases"]} onShow={refresh} />
     </>
   );
@@ -135,6 +143,7 @@ type QueueSectionProps = {
   isNavigating: boolean;
   startTransition: TransitionStartFunction;
   refresh: () => void;
+  sorting: DataTableSorting;
   title: string;
   description: string;
   cursorParam: "cursor" | "unassigned_cursor";
@@ -151,6 +160,7 @@ function QueueSection({
   isNavigating,
   startTransition,
   refresh,
+  sorting,
   title,
   description,
   cursorParam,
@@ -180,6 +190,7 @@ function QueueSection({
         onRetry={refresh}
         rowsKey={rowsKey}
         rowSelection={{ state: selection, onChange: setSelection }}
+        sorting={sorting}
         onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
         pagination={pagination(list.page)}
         empty={empty}

@@ -45,6 +45,11 @@ export function CaseTimeline({ events, names, chain }: CaseTimelineProps) {
                   <UserText value={event.note} />
                 </p>
               ) : null}
+              {event.reason ? (
+                <p className="text-xs text-muted-foreground">
+                  Reason: <UserText value={event.reason} />
+                </p>
+              ) : null}
               {event.transaction_ids && event.transaction_ids.length > 0 ? (
                 <p className="font-mono text-xs break-all text-muted-foreground">{event.transaction_ids.join(", ")}</p>
               ) : null}

@@ -18,9 +18,12 @@ import type { Case, ListPage } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { useAssignCase } from "./use-assign-case";
+import { ReassignDialog } from "./reassign-dialog";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
 import { CaseQuickFilter } from "./case-quick-filter";
+import { useCaseSorting } from "./use-case-sorting";
+import { MyAvailability } from "./my-availability";
 
 const NO_CASES: Case[] = [];
 
@@ -28,7 +31,7 @@ type CasesViewProps = {
   environment: ConsoleEnvironment;
   page: ListPage<Case> | null;
   error: SafeError | null;
-  me: { id: string; isLead: boolean };
+  me: { id: string; isLead: boolean; availability: "available" | "away" | null };
   analysts: { id: string; name: string }[];
   /** When the server read `page` (what arrives after it is "new"). */
   listedAt: string;
@@ -42,10 +45,11 @@ export function CasesView({ environment, page, error, me, analysts, listedAt }: 
   const rows = page?.data ?? NO_CASES;
   const shownIds = useMemo(() => rows.map((kase) => kase.case_id), [rows]);
   const fresh = useNewItems({ queue: "cases", environment, listedAt, shownIds });
+  const { sorting } = useCaseSorting(startTransition);
   const claim = useAction(claimNextCaseAction);
-  const { pendingId, onAssign } = useAssignCase(environment, refresh);
-
   const names = useMemo(() => Object.fromEntries(analysts.map((a) => [a.id, a.name])), [analysts]);
+  const { pendingId, onAssign, dialog } = useAssignCase(environment, refresh, names);
+
   const columns = useMemo(
     () =>
       caseColumns({
@@ -71,7 +75,8 @@ export function CasesView({ environment, page, error, me, analysts, listedAt }: 
           </p>
         </div>
         <div className="grid justify-items-end gap-2">
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            {me.availability ? <MyAvailability me={me.id} availability={me.availability} /> : null}
             {me.isLead ? (
               <LinkButton href="/cases/queue" variant="secondary">
                 <ListChecks aria-hidden="true" />
@@ -99,10 +104,12 @@ export function CasesView({ environment, page, error, me, analysts, listedAt }: 
         rowsKey={rowsKey}
         onRowOpen={(kase) => router.push(`/cases/${encodeURIComponent(kase.case_id)}`)}
         pagination={pagination(page)}
+        sorting={sorting}
         empty={
           <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
         }
       />
+      <ReassignDialog {...dialog} />
       <NewItemsNotice fresh={fresh} noun={["case", "cases"]} onShow={refresh} />
     </>
   );

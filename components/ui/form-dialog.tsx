@@ -13,8 +13,8 @@ type FormDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Called whenever the dialog closes (Escape, the corner button, Cancel): clear errors here. */
   onClose?: () => void;
-  /** The button that opens the dialog. */
-  trigger: ReactNode;
+  /** The button that opens the dialog; none when the page opens it (a choice that needs confirming). */
+  trigger?: ReactNode;
   title: string;
   description: ReactNode;
   onSubmit: (event: FormEvent) => void;
@@ -58,7 +58,7 @@ export function FormDialog({
   }
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className={className}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

@@ -15,8 +15,9 @@ export type AlertFilters = {
   user_id?: string;
   start_time?: string;
   end_time?: string;
-  /** `created_at` (the API's default): newest first. `severity`: most severe, then oldest, first. */
-  sort?: "created_at" | "severity";
+  sla_state?: string;
+  /** `created_at` (the API's default): newest first. `severity`: most severe, then oldest, first. `due_at`: soonest due first. */
+  sort?: "created_at" | "severity" | "due_at";
 };
 
 export async function listAlerts(environment: ConsoleEnvironment, filters: AlertFilters, page: PageParams = {}): Promise<ListPage<Alert>> {

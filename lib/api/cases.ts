@@ -65,7 +65,8 @@ export type CaseFilters = {
   alert_id?: string;
   /** Created at or after (ISO 8601, milliseconds count). */
   start_time?: string;
-  sort?: "priority" | "created_at";
+  sla_state?: string;
+  sort?: "priority" | "created_at" | "due_at";
 };
 
 export async function listCases(environment: ConsoleEnvironment, filters: CaseFilters, page: PageParams = {}): Promise<ListPage<Case>> {

@@ -129,6 +129,19 @@ export type ScoresDay = z.output<typeof b.zOverviewScoresDay>;
 export type AlertTypeCounts = z.output<typeof b.zOverviewAlertTypeCounts>;
 export const WorkloadSchema = b.zGetApiV1OverviewWorkloadResponse;
 export type Workload = z.output<typeof WorkloadSchema>;
+/** The lead's desk: every enabled analyst's load, idle ones included (GET /api/v1/workload). */
+export const DeskWorkloadSchema = b.zGetApiV1WorkloadResponse;
+export type DeskWorkload = z.output<typeof DeskWorkloadSchema>;
+export type AnalystWorkload = DeskWorkload["data"][number];
+export const SlaPolicySchema = b.zGetApiV1PoliciesSlaResponse;
+export type SlaPolicy = z.output<typeof SlaPolicySchema>;
+export type SlaDueSeconds = SlaPolicy["case_due_seconds"];
+export const AssignmentPolicySchema = b.zGetApiV1PoliciesAssignmentResponse;
+export type AssignmentPolicy = z.output<typeof AssignmentPolicySchema>;
+export type AssignmentRule = AssignmentPolicy["rules"][number];
+export const ForecastSchema = b.zGetApiV1ForecastResponse;
+export type Forecast = z.output<typeof ForecastSchema>;
+export type SeverityForecast = Forecast["data"][number];
 
 export const PolicySchema = b.zGetApiV1PoliciesResponse;
 export type Policy = z.output<typeof PolicySchema>;

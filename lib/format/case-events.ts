@@ -35,6 +35,8 @@ export function describeCaseEvent<T>(event: CaseEvent, name: (id: string | null 
       return event.to
         ? [`set the outcome to ${resolutionLabel(event.to)}${event.from ? ` (was ${resolutionLabel(event.from)})` : ""}`]
         : [`cleared the outcome (was ${resolutionLabel(event.from)})`];
+    case "sla_breached":
+      return ["recorded that the case passed its due time (SLA breached)"];
     case "alerts_resolved":
       return [`resolved ${count(event.alert_ids, "linked alert")} as ${resolutionLabel(event.resolution)}`];
     default:

@@ -1,5 +1,6 @@
 import { createLoader, parseAsIsoDate, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { alertSeverities, alertTypes } from "../api/wire";
+import { slaStates } from "../format/sla";
 import { cursorStackParser } from "./search-params";
 
 // The alert queue's filters, all in the URL (reload, back and shared links show the same queue).
@@ -7,7 +8,7 @@ import { cursorStackParser } from "./search-params";
 // defaults to newest first like the API; `severity` is most severe first, then oldest first.
 
 export const alertQueueStatuses = ["open", "acknowledged", "resolved", "all"] as const;
-export const alertQueueSorts = ["created_at", "severity"] as const;
+export const alertQueueSorts = ["created_at", "severity", "due_at"] as const;
 export type AlertQueueSort = (typeof alertQueueSorts)[number];
 
 export const alertQueueSearchParams = {
@@ -15,6 +16,7 @@ export const alertQueueSearchParams = {
   severity: parseAsStringLiteral(alertSeverities),
   alert_type: parseAsStringLiteral(alertTypes),
   user_id: parseAsString,
+  sla_state: parseAsStringLiteral(slaStates),
   start_time: parseAsIsoDate,
   end_time: parseAsIsoDate,
   sort: parseAsStringLiteral(alertQueueSorts).withDefault("created_at"),
@@ -36,6 +38,7 @@ export function alertFiltersOf(params: AlertQueueParams) {
     user_id: params.user_id ?? undefined,
     start_time: params.start_time ? day(params.start_time) : undefined,
     end_time: params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
+    sla_state: params.sla_state ?? undefined,
     sort: params.sort,
   };
 }

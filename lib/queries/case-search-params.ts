@@ -1,16 +1,18 @@
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { alertSeverities, caseStatuses, caseTypes } from "../api/wire";
+import { slaStates } from "../format/sla";
 import { cursorStackParser } from "./search-params";
 
 // The case queue's filters, in the URL. Priority order by default (most urgent, then oldest);
 // `assignee_id` is an analyst id or `none` (unassigned).
-export const caseSorts = ["priority", "created_at"] as const;
+export const caseSorts = ["priority", "created_at", "due_at"] as const;
 
 export const caseQueueSearchParams = {
   status: parseAsStringLiteral(caseStatuses),
   severity: parseAsStringLiteral(alertSeverities),
   case_type: parseAsStringLiteral(caseTypes),
   assignee_id: parseAsString,
+  sla_state: parseAsStringLiteral(slaStates),
   sort: parseAsStringLiteral(caseSorts).withDefault("priority"),
   cursor: cursorStackParser,
   // The lead's queue (/cases/queue) pages its "Unassigned" section separately, above the rest.
@@ -26,5 +28,6 @@ export function caseFiltersOf(params: Awaited<ReturnType<typeof loadCaseQueuePar
     severity: params.severity ?? undefined,
     case_type: params.case_type ?? undefined,
     assignee_id: params.assignee_id ?? undefined,
+    sla_state: params.sla_state ?? undefined,
   };
 }

@@ -12,6 +12,8 @@ export const UpdateCaseInputSchema = z.object({
   notes: z.string().trim().min(1).max(TEXT_LIMITS.caseNote, tooLongMessage(TEXT_LIMITS.caseNote)).optional(),
   // null unassigns.
   assignee_id: z.string().min(1).max(200).nullable().optional(),
+  /** Why a case changes hands (recorded in the audit); only with `assignee_id`. */
+  assignment_reason: z.string().trim().min(1).max(500, "At most 500 characters.").optional(),
   /** The outcome; the console requires it with `status: resolved` (the API does not). */
   resolution: z.enum(resolutions).optional(),
 });

@@ -8,3 +8,4 @@ export {
   type AssignmentPolicyInput,
   type AssignmentPolicyResource,
 } from "./assignment-policy";
+export { queueForecast, type QueueForecastResource } from "./queue-forecast";

@@ -31,6 +31,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const page: ListPage<Case> | null = cases.status === "fulfilled" ? cases.value : null;
   const error: SafeError | null = cases.status === "rejected" ? toSafeError(cases.reason) : null;
   const people = analysts.status === "fulfilled" ? analysts.value.data.map((a) => ({ id: a.id, name: a.name })) : [];
+  const mine = analysts.status === "fulfilled" ? analysts.value.data.find((a) => a.id === analyst.id) : undefined;
 
   return (
     <>
@@ -43,7 +44,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           environment={environment}
           page={page}
           error={error}
-          me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}
+          me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead"), availability: mine?.availability ?? null }}
           analysts={people}
           listedAt={listedAt}
         />

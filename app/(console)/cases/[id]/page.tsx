@@ -11,7 +11,7 @@ import { CaseTimeline } from "@/components/cases/case-timeline";
 import { CaseExportActions, DecisionChainsStatus } from "@/components/cases/case-export-actions";
 import { LinkedAlerts } from "@/components/cases/linked-alerts";
 import { resolutionLabel } from "@/lib/format/resolution";
-import { DateTime } from "@/components/ui/date-time";
+import { Age, LocalDateTime, SlaBadge } from "@/components/ui/sla-badge";
 import { ErrorState } from "@/components/ui/error-state";
 import { LinkButton } from "@/components/ui/link-button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -97,8 +97,10 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
           ],
         ] as [string, ReactNode][])
       : []),
-    ["Created", <DateTime key="c" value={kase.created_at} />],
-    ["Updated", <DateTime key="u" value={kase.updated_at} />],
+    ["Due", <SlaBadge key="d" dueAt={kase.due_at} state={kase.sla_state} />],
+    ["Age", <Age key="a" createdAt={kase.created_at} />],
+    ["Created", <LocalDateTime key="c" value={kase.created_at} />],
+    ["Updated", <LocalDateTime key="u" value={kase.updated_at} />],
   ];
 
   return (

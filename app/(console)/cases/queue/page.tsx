@@ -6,9 +6,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listAnalysts } from "@/lib/api/analysts";
 import { listCases, type CaseFilters } from "@/lib/api/cases";
 import { toSafeError } from "@/lib/api/errors";
-import { getCaseWorkload } from "@/lib/api/overview";
+import { getDeskWorkload, getForecast } from "@/lib/api/desk";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
+import { analystTimeZone } from "@/lib/auth/time-zone";
+import { TimeZoneCookie } from "@/components/ui/time-zone-cookie";
+import { BreachForecast } from "@/components/desk/breach-forecast";
 import { caseFiltersOf, loadCaseQueueParams } from "@/lib/queries/case-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import type { Case, ListPage } from "@/lib/api/wire";
@@ -24,12 +27,13 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
   const analyst = await requireRole("lead");
   const environment = await getActiveEnvironment(analyst.id);
   const params = await loadCaseQueueParams(searchParams);
-  const filters: CaseFilters = { ...caseFiltersOf(params), sort: "priority" };
+  const filters: CaseFilters = { ...caseFiltersOf(params), sort: params.sort };
   // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
   const listedAt = new Date().toISOString();
   const showUnassigned = !params.assignee_id;
+  const timeZone = await analystTimeZone();
 
-  const [all, unassigned, workload, analysts] = await Promise.allSettled([
+  const [all, unassigned, workload, analysts, forecast] = await Promise.allSettled([
     listCases(environment, filters, { after: currentCursor(normaliseStack(params.cursor)) }),
     // Waiting for an owner means still to be worked: open, unless the lead filtered on a status.
     showUnassigned
@@ -39,11 +43,11 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
           { after: currentCursor(normaliseStack(params.unassigned_cursor)) },
         )
       : Promise.resolve(null),
-    getCaseWorkload(environment, analyst),
+    getDeskWorkload(environment, analyst, timeZone),
     listAnalysts(analyst, { timeoutMs: 3000 }),
+    getForecast(environment, analyst),
   ]);
   const people = analysts.status === "fulfilled" ? analysts.value.data.map((a) => ({ id: a.id, name: a.name })) : [];
-  const names = Object.fromEntries(people.map((p) => [p.id, p.name]));
 
   return (
     <>
@@ -55,9 +59,17 @@ export default async function CaseQueuePage({ searchParams }: { searchParams: Pr
         <CaseWorkload
           workload={workload.status === "fulfilled" ? workload.value : null}
           error={workload.status === "rejected" ? toSafeError(workload.reason) : null}
-          names={names}
+          me={analyst.id}
+          canSetOthers
         />
       </div>
+      <div className="mt-6">
+        <BreachForecast
+          forecast={forecast.status === "fulfilled" ? forecast.value : null}
+          error={forecast.status === "rejected" ? toSafeError(forecast.reason) : null}
+        />
+      </div>
+      <TimeZoneCookie current={timeZone} />
       <div className="mt-6">
         <CaseQueueView
           environment={environment}

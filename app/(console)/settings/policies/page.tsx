@@ -2,6 +2,10 @@ import type { Metadata } from "next";
 import { ApprovalPolicyEditor } from "@/components/policies/approval-policy-editor";
 import { DetectionEditor } from "@/components/policies/detection-editor";
 import { PolicyEditor } from "@/components/policies/policy-editor";
+import { SlaEditor } from "@/components/policies/sla-editor";
+import { AssignmentEditor } from "@/components/policies/assignment-editor";
+import { getAssignmentPolicy, getSlaPolicy } from "@/lib/api/desk";
+import { listAnalysts } from "@/lib/api/analysts";
 import { LoadErrorPanel, PageFrame } from "@/components/ui/page-frame";
 import { toSafeError } from "@/lib/api/errors";
 import { getApprovalPolicy, getDetectionPolicy, getPolicy, listSignals } from "@/lib/api/policies";
@@ -23,12 +27,18 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
   const tryId = typeof tried === "string" && tried.trim() !== "" ? tried.trim() : undefined;
 
   // Independent reads: one failing leaves the other sections usable.
-  const [policy, signals, detection, approvals] = await Promise.allSettled([
+  const [policy, signals, detection, approvals, sla, assignment, analysts] = await Promise.allSettled([
     getPolicy(environment, analyst),
     listSignals(environment, analyst),
     getDetectionPolicy(environment, analyst),
     getApprovalPolicy(environment, analyst),
+    getSlaPolicy(environment, analyst),
+    getAssignmentPolicy(environment, analyst),
+    listAnalysts(analyst, { timeoutMs: 3000 }),
   ]);
+  // Rules name enabled analysts only (the API refuses disabled ones).
+  const people =
+    analysts.status === "fulfilled" ? analysts.value.data.filter((a) => !a.disabled).map((a) => ({ id: a.id, name: a.name })) : [];
 
   return (
     <PageFrame
@@ -63,6 +73,22 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
         <ApprovalPolicyEditor key={`${environment}:${approvals.value.version}`} policy={approvals.value} environment={environment} />
       ) : (
         <LoadError title="The approval policy could not be loaded" error={approvals.reason} />
+      )}
+      {sla.status === "fulfilled" ? (
+        <SlaEditor key={`${environment}:${sla.value.version}`} policy={sla.value} environment={environment} currentAnalystId={analyst.id} />
+      ) : (
+        <LoadError title="The SLA policy could not be loaded" error={sla.reason} />
+      )}
+      {assignment.status === "fulfilled" ? (
+        <AssignmentEditor
+          key={`${environment}:${assignment.value.version}`}
+          policy={assignment.value}
+          analysts={people}
+          environment={environment}
+          currentAnalystId={analyst.id}
+        />
+      ) : (
+        <LoadError title="The assignment policy could not be loaded" error={assignment.reason} />
       )}
     </PageFrame>
   );

@@ -710,6 +710,21 @@ export type Error = {
     };
 };
 
+export type Forecast = {
+    /**
+     * Enabled analysts who are available now
+     */
+    analysts_available: number;
+    as_of: string;
+    /**
+     * One per severity, critical first
+     */
+    data: Array<SeverityForecast>;
+    environment: 'live' | 'test';
+    object: 'forecast';
+    window_hours: number;
+};
+
 export type IdentityVerification = {
     checks: Array<{
         /**
@@ -1084,6 +1099,50 @@ export type ScoreTransactionRequest = {
 
 export type SetAvailabilityRequest = {
     availability: 'available' | 'away';
+};
+
+export type SeverityForecast = {
+    /**
+     * Analysts at the recent pace that keep every case in time
+     */
+    analysts_needed: number | null;
+    /**
+     * Analysts who resolved them
+     */
+    analysts_resolving: number;
+    /**
+     * Open and in-review cases of this severity
+     */
+    backlog: number;
+    /**
+     * When the first case not yet due breaches if nothing changes; null: on track
+     */
+    breach_at: string | null;
+    breach_cause: 'backlog' | 'inflow' | null;
+    cleared_per_hour: number;
+    /**
+     * The case due time of this severity (SLA policy)
+     */
+    due_seconds: number;
+    inflow_per_hour: number;
+    object: 'severity_forecast';
+    /**
+     * Cases of this severity opened in the window
+     */
+    opened: number;
+    /**
+     * Of those, past due
+     */
+    overdue: number;
+    /**
+     * cleared_per_hour / analysts_resolving; null when nothing was resolved
+     */
+    per_analyst_per_hour: number | null;
+    /**
+     * Cases of this severity resolved in the window (once per case)
+     */
+    resolved: number;
+    severity: 'low' | 'medium' | 'high' | 'critical';
 };
 
 export type Signal = {
@@ -2230,6 +2289,56 @@ export type DeleteApiV1BlocklistByIdResponses = {
 };
 
 export type DeleteApiV1BlocklistByIdResponse = DeleteApiV1BlocklistByIdResponses[keyof DeleteApiV1BlocklistByIdResponses];
+
+export type GetApiV1ForecastData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The recent window the inflow and clearance rates are read from (hours, 1–168, default 8)
+         */
+        window_hours?: number;
+    };
+    url: '/api/v1/forecast';
+};
+
+export type GetApiV1ForecastErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1ForecastError = GetApiV1ForecastErrors[keyof GetApiV1ForecastErrors];
+
+export type GetApiV1ForecastResponses = {
+    /**
+     * The forecast
+     */
+    200: Forecast;
+};
+
+export type GetApiV1ForecastResponse = GetApiV1ForecastResponses[keyof GetApiV1ForecastResponses];
 
 export type GetApiV1OverviewData = {
     body?: never;

@@ -945,6 +945,37 @@ export const zSetAvailabilityRequest = z.object({
     availability: z.enum(['available', 'away'])
 });
 
+export const zSeverityForecast = z.object({
+    analysts_needed: z.int().nullable(),
+    analysts_resolving: z.int(),
+    backlog: z.int(),
+    breach_at: z.string().nullable(),
+    breach_cause: z.enum(['backlog', 'inflow']).nullable(),
+    cleared_per_hour: z.number(),
+    due_seconds: z.int(),
+    inflow_per_hour: z.number(),
+    object: z.enum(['severity_forecast']),
+    opened: z.int(),
+    overdue: z.int(),
+    per_analyst_per_hour: z.number().nullable(),
+    resolved: z.int(),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ])
+});
+
+export const zForecast = z.object({
+    analysts_available: z.int(),
+    as_of: z.string(),
+    data: z.array(zSeverityForecast),
+    environment: z.enum(['live', 'test']),
+    object: z.enum(['forecast']),
+    window_hours: z.int()
+});
+
 export const zSignal = z.object({
     name: z.string(),
     weight: z.enum([
@@ -1349,6 +1380,15 @@ export const zDeleteApiV1BlocklistByIdPath = z.object({
 export const zDeleteApiV1BlocklistByIdResponse = zBlocklistEntry.and(z.object({
     deleted: z.literal(true)
 }));
+
+export const zGetApiV1ForecastQuery = z.object({
+    window_hours: z.int().gte(1).lte(168).optional().default(8)
+});
+
+/**
+ * The forecast
+ */
+export const zGetApiV1ForecastResponse = zForecast;
 
 /**
  * The overview of this environment

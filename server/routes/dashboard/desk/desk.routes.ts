@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { consoleRoute } from "../../../http/router";
 import { commonErrors, errorResponses } from "../../../http/openapi";
-import { analystRoles, availabilities } from "../../../db/schema";
+import { analystRoles, availabilities, severityLevels } from "../../../db/schema";
 import { AnalystSchema } from "../analysts/analysts.routes";
 
 const tags = ["Dashboard: the lead's desk"];
@@ -95,4 +95,61 @@ export const setAvailabilityRoute = createRoute({
     ...commonErrors,
     ...errorResponses(404, 422),
   },
+});
+
+export const SeverityForecastSchema = z
+  .object({
+    object: z.literal("severity_forecast"),
+    severity: z.enum(severityLevels),
+    due_seconds: z.number().int().openapi({ description: "The case due time of this severity (SLA policy)" }),
+    opened: z.number().int().openapi({ description: "Cases of this severity opened in the window" }),
+    resolved: z.number().int().openapi({ description: "Cases of this severity resolved in the window (once per case)" }),
+    analysts_resolving: z.number().int().openapi({ description: "Analysts who resolved them" }),
+    inflow_per_hour: z.number(),
+    cleared_per_hour: z.number(),
+    backlog: z.number().int().openapi({ description: "Open and in-review cases of this severity" }),
+    overdue: z.number().int().openapi({ description: "Of those, past due" }),
+    per_analyst_per_hour: z
+      .number()
+      .nullable()
+      .openapi({ description: "cleared_per_hour / analysts_resolving; null when nothing was resolved" }),
+    breach_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the first case not yet due breaches if nothing changes; null: on track" }),
+    breach_cause: z.enum(["backlog", "inflow"]).nullable(),
+    analysts_needed: z.number().int().nullable().openapi({ description: "Analysts at the recent pace that keep every case in time" }),
+  })
+  .openapi("SeverityForecast");
+
+export const ForecastSchema = z
+  .object({
+    object: z.literal("forecast"),
+    environment: z.enum(["live", "test"]),
+    as_of: z.string(),
+    window_hours: z.number().int(),
+    analysts_available: z.number().int().openapi({ description: "Enabled analysts who are available now" }),
+    data: z.array(SeverityForecastSchema).openapi({ description: "One per severity, critical first" }),
+  })
+  .openapi("Forecast");
+
+export const forecastRoute = createRoute({
+  method: "get",
+  path: "/api/v1/forecast",
+  tags,
+  summary: "The breach forecast of the case queue, per severity, if nothing changes",
+  description: 'Arithmetic: server/domain/desk/README.md, "Breach forecast".',
+  middleware: consoleRoute("analyst", "lead", "admin"),
+  request: {
+    query: z.object({
+      window_hours: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(168)
+        .default(8)
+        .openapi({ description: "The recent window the inflow and clearance rates are read from (hours, 1–168, default 8)" }),
+    }),
+  },
+  responses: { 200: { description: "The forecast", content: { "application/json": { schema: ForecastSchema } } }, ...commonErrors },
 });

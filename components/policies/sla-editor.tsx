@@ -1,0 +1,141 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useAction } from "next-safe-action/hooks";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, type Path } from "react-hook-form";
+import { toast } from "sonner";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormFieldItem } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { updateSlaPolicyAction } from "@/lib/actions/update-sla-policy";
+import type { SlaPolicy } from "@/lib/api/wire";
+import { formatDuration } from "@/lib/format/sla";
+import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
+import { fieldForParam } from "@/lib/schemas/field-errors";
+import { SlaFormSchema, slaChanges, slaDraftOf, slaKinds, slaSeverities, type SlaDraft, type SlaValues } from "@/lib/schemas/sla-policy";
+import { DraftHeader } from "./draft-header";
+import { SaveChangesDialog } from "./save-changes-dialog";
+
+const KNOWN_FIELDS = slaKinds.flatMap((kind) => slaSeverities.map((s) => `${kind}.${s}`));
+const kindTitle = { case_due_seconds: "Cases", alert_due_seconds: "Alerts" } as const;
+
+/** Parses what can be parsed, so the change count follows the typing (invalid fields count as unchanged). */
+function valuesOf(draft: SlaDraft): Partial<SlaValues> {
+  const parsed = SlaFormSchema.safeParse(draft);
+  if (parsed.success) return parsed.data;
+  const side = (kind: (typeof slaKinds)[number]) =>
+    Object.fromEntries(slaSeverities.map((s) => [s, Math.round(Number(draft[kind][s]) * 60)])) as SlaValues[typeof kind];
+  return { case_due_seconds: side("case_due_seconds"), alert_due_seconds: side("alert_due_seconds") };
+}
+
+/** The SLA policy (GET/PUT /api/v1/policies/sla): a due time per severity, edited as a draft, saved after a review. */
+export function SlaEditor({
+  policy: initial,
+  environment,
+  currentAnalystId,
+}: {
+  policy: SlaPolicy;
+  environment: ConsoleEnvironment;
+  currentAnalystId: string;
+}) {
+  const router = useRouter();
+  const [saved, setSaved] = useState(initial);
+  const form = useForm<SlaDraft, unknown, SlaValues>({ resolver: zodResolver(SlaFormSchema), defaultValues: slaDraftOf(initial) });
+  const draft = form.watch();
+  const [confirming, setConfirming] = useState(false);
+  const [toSave, setToSave] = useState<SlaValues | null>(null);
+  const { execute, result, isPending, reset } = useAction(updateSlaPolicyAction, {
+    onError: ({ error }) => {
+      const field = fieldForParam(error.serverError?.param, KNOWN_FIELDS);
+      if (field && error.serverError) form.setError(field as Path<SlaDraft>, { type: "server", message: error.serverError.message });
+    },
+    onSuccess: ({ data }) => {
+      setSaved(data);
+      form.reset(slaDraftOf(data));
+      setConfirming(false);
+      toast.success(`SLA policy of ${environmentLabels[environment]} saved (version ${data.version})`);
+    },
+  });
+  const changes = slaChanges(saved, valuesOf(draft));
+  const review = form.handleSubmit((values) => {
+    reset();
+    setToSave(values);
+    setConfirming(true);
+  });
+  const send = (version: number) => toSave && execute({ environment, version, ...toSave });
+  return (
+    <section aria-labelledby="sla-heading" className="grid gap-4">
+      <DraftHeader
+        headingId="sla-heading"
+        title="Service levels (SLA)"
+        description="How long after opening a case or an alert is due, per severity, in minutes (wall-clock time)."
+        saved={saved}
+        currentAnalystId={currentAnalystId}
+        changeCount={changes.length}
+        pending={isPending}
+        onDiscard={() => form.reset(slaDraftOf(saved))}
+        onReview={review}
+      />
+      <Form {...form}>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {slaKinds.map((kind) => (
+            <Card key={kind}>
+              <CardHeader>
+                <CardTitle as="h3">{kindTitle[kind]}</CardTitle>
+                <CardDescription>
+                  New {kindTitle[kind].toLowerCase()} (and severity changes) use the new times; others keep theirs.
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4 sm:grid-cols-2">
+                {slaSeverities.map((s) => (
+                  <FormFieldItem
+                    key={s}
+                    control={form.control}
+                    name={`${kind}.${s}`}
+                    label={`${s[0]!.toUpperCase()}${s.slice(1)} (minutes)`}
+                    description={`Now ${formatDuration(saved[kind][s])}.`}
+                  >
+                    {(field) => (
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        step="any"
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        disabled={isPending}
+                      />
+                    )}
+                  </FormFieldItem>
+                ))}
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      </Form>
+      <SaveChangesDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!isPending) setConfirming(open);
+        }}
+        title={`Save the SLA policy of ${environmentLabels[environment]}?`}
+        description="New cases and alerts get these due times from now on. These changes will be made:"
+        changes={changes}
+        onConfirm={() => send(saved.version)}
+        isPending={isPending}
+        error={result.serverError}
+        onRedo={(version) => send(version)}
+        onDiscard={() => {
+          setConfirming(false);
+          reset();
+          router.refresh();
+        }}
+      />
+    </section>
+  );
+}
