@@ -11,6 +11,8 @@ import { policiesRouter } from "./policies/policies.handlers";
 import { slaPolicyRouter } from "./policies/sla.handlers";
 import { assignmentPolicyRouter } from "./policies/assignment.handlers";
 import { approvalPolicyRouter } from "./policies/approval-policy.handlers";
+import { qualityReviewPolicyRouter } from "./policies/quality-review-policy.handlers";
+import { qualityReviewsRouter } from "./quality-reviews/quality-reviews.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
@@ -22,6 +24,8 @@ export const dashboardRoutes = createRouter()
   .route("/", policiesRouter)
   .route("/", backtestRouter)
   .route("/", approvalPolicyRouter)
+  .route("/", qualityReviewPolicyRouter)
+  .route("/", qualityReviewsRouter)
   .route("/", blocklistRouter)
   .route("/", detectionPoliciesRouter)
   .route("/", overviewRouter)
