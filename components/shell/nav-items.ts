@@ -1,6 +1,8 @@
 import {
   BellRing,
   Briefcase,
+  ClipboardCheck,
+  Gauge,
   FileSpreadsheet,
   Fingerprint,
   KeyRound,
@@ -104,6 +106,14 @@ export const navItems: readonly NavItem[] = [
     description: "Identity verifications waiting for a person.",
   },
   {
+    href: "/quality",
+    label: "Quality review",
+    icon: ClipboardCheck,
+    minRole: "analyst",
+    section: "work",
+    description: "Resolved cases drawn for a blind second review.",
+  },
+  {
     href: "/batch-scoring",
     label: "Batch scoring",
     icon: FileSpreadsheet,
@@ -120,6 +130,14 @@ export const navItems: readonly NavItem[] = [
     section: "team",
     goKey: "q",
     description: "Workload by analyst, assignment and bulk actions.",
+  },
+  {
+    href: "/quality/report",
+    label: "Review quality",
+    icon: Gauge,
+    minRole: "lead",
+    section: "team",
+    description: "Agreement and overturn rates of each analyst's resolutions, by week.",
   },
   {
     href: "/settings/api-keys",

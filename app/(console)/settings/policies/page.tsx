@@ -4,6 +4,8 @@ import { PolicyEditor } from "@/components/policies/policy-editor";
 import { LoadErrorPanel, PageFrame } from "@/components/ui/page-frame";
 import { toSafeError } from "@/lib/api/errors";
 import { getDetectionPolicy, getPolicy, listSignals } from "@/lib/api/policies";
+import { getQualityPolicy } from "@/lib/api/quality";
+import { QualityPolicyForm } from "@/components/quality/quality-policy-form";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { environmentLabels } from "@/lib/schemas/environment";
@@ -18,11 +20,12 @@ export default async function PoliciesPage() {
   const analyst = await requireRole("admin");
   const environment = await getActiveEnvironment(analyst.id);
 
-  // Three independent reads: one failing leaves the other sections usable.
-  const [policy, signals, detection] = await Promise.allSettled([
+  // Independent reads: one failing leaves the other sections usable.
+  const [policy, signals, detection, quality] = await Promise.allSettled([
     getPolicy(environment, analyst),
     listSignals(environment, analyst),
     getDetectionPolicy(environment, analyst),
+    getQualityPolicy(environment, analyst),
   ]);
 
   return (
@@ -52,6 +55,11 @@ export default async function PoliciesPage() {
         />
       ) : (
         <LoadError title="The detection thresholds could not be loaded" error={detection.reason} />
+      )}
+      {quality.status === "fulfilled" ? (
+        <QualityPolicyForm key={`${environment}:${quality.value.version}`} policy={quality.value} environment={environment} />
+      ) : (
+        <LoadError title="The quality review policy could not be loaded" error={quality.reason} />
       )}
     </PageFrame>
   );

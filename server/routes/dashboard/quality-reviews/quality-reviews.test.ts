@@ -219,6 +219,35 @@ describe("the blind second review", () => {
     expect(await reviewCount()).toBe(before + 1);
   });
 
+  it("draws a resolution applied by an approval, with its maker as the first analyst", async () => {
+    const policy = (body: unknown) => call(url("/api/v1/policies/approvals"), { method: "PUT", headers: tokens.admin, body });
+    expect((await policy({ case_false_positive_min_exposure: 0, screening_review: false, score_policy_publish: false })).status).toBe(200);
+    const created = await call(url("/v1/cases"), { headers: bearer(key), body: { title: "Held", case_type: "payment_fraud" } });
+    const id = created.body.case_id as string;
+    const held = await call(url(`/v1/cases/${id}`), {
+      method: "PATCH",
+      headers: bearer(key),
+      body: { status: "resolved", resolution: "false_positive", actor_id: ids.a },
+    });
+    expect(held.status).toBe(202);
+    expect(await reviewOf(id)).toBeUndefined();
+    const approved = await call(url(`/v1/approvals/${held.body.approval_id}/approve`), {
+      headers: bearer(key),
+      body: { actor_id: ids.lead },
+    });
+    expect(approved.status).toBe(200);
+    const rid = (await reviewOf(id, "b"))!;
+    expect(rid).toBeDefined();
+    expect(await reviewOf(id, "a")).toBeUndefined(); // the maker's own queue leaves it out
+    expect((await submit("b", rid, "false_positive")).body).toMatchObject({
+      first: { analyst_id: ids.a, resolution: "false_positive" },
+      agreed: true,
+    });
+    expect((await policy({ case_false_positive_min_exposure: null, screening_review: false, score_policy_publish: false })).status).toBe(
+      200,
+    );
+  });
+
   it("404s an unknown review and a review of another account", async () => {
     expect((await review("b", "qr_nope")).status).toBe(404);
     const other = await api.analyst({ role: "lead", account: "quality-other" });
@@ -256,7 +285,7 @@ describe("the report for leads", () => {
     expect(c.weeks[1]).toMatchObject({ reviewed: 3, agreed: 1, overturned: 1, agreement_rate: 0.3333, overturn_rate: 0.3333 });
     expect(new Date(`${c.weeks[0].week_start}T00:00:00Z`).getUTCDay()).toBe(1); // a Monday
     const a = r.body.analysts.find((x: { analyst_id: string }) => x.analyst_id === ids.a);
-    expect(a).toMatchObject({ reviewed: 1, agreed: 0, overturned: 1 });
+    expect(a).toMatchObject({ reviewed: 2, agreed: 1, overturned: 1 }); // the first review, and the approved one
     // A period that ends before the older review was completed leaves the newer ones out.
     const old = await call(url(`/api/v1/quality-reviews/report?end_time=${new Date(Date.now() - 3 * 86_400_000).toISOString()}`), {
       headers: tokens.lead,
