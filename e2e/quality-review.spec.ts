@@ -31,6 +31,7 @@ async function axeClean(page: Page) {
 }
 
 test("a resolved case is reviewed blind by another analyst, then revealed, and the lead sees the agreement", async ({ page, as }) => {
+  test.setTimeout(180_000); // three people, two forms, a chart: slow on a loaded machine
   const { analyst } = readState().users;
 
   // The admin draws every resolved case (100 %) in pre-production.
@@ -50,8 +51,11 @@ test("a resolved case is reviewed blind by another analyst, then revealed, and t
   await controls.getByLabel("Move to").selectOption({ label: "Resolved" });
   await controls.getByRole("radio", { name: /^Confirmed fraud/ }).check();
   await controls.getByRole("button", { name: "Change status" }).click();
-  await expect(a.getByRole("region", { name: "Case", exact: true }).getByText("Confirmed fraud", { exact: true })).toBeVisible();
-  expect((await apiGet<{ resolution: string }>(`/v1/cases/${encodeURIComponent(caseId)}`)).resolution).toBe("confirmed_fraud");
+  await expect
+    .poll(async () => (await apiGet<{ resolution: string | null }>(`/v1/cases/${encodeURIComponent(caseId)}`)).resolution, {
+      timeout: 30_000,
+    })
+    .toBe("confirmed_fraud");
 
   // A's own queue leaves the case out: nobody reviews their own resolution.
   await a.goto("/quality");
@@ -97,7 +101,8 @@ test("a resolved case is reviewed blind by another analyst, then revealed, and t
   await expect(row).toBeVisible();
   await expect(row.getByRole("cell").nth(1)).not.toHaveText("0");
   await expect(lead.getByRole("img", { name: /weekly agreement rate per analyst/ })).toBeVisible();
-  await expect(lead.locator(".recharts-line").first()).toBeVisible();
+  await expect(lead.locator(".recharts-legend-item").filter({ hasText: analyst.name })).toBeVisible();
+  await expect(lead.locator(".recharts-line-dot, .recharts-dot").first()).toBeVisible();
   await lead.getByRole("button", { name: "Overturns" }).click();
   await expect(lead.getByRole("heading", { name: "Overturns per analyst, by week" })).toBeVisible();
   await lead.getByRole("button", { name: "Agreement" }).click();

@@ -14,6 +14,9 @@ const palette = [
   "var(--accent-foreground)",
 ];
 
+const weekLabel = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
 export type QualityMetric = "agreement_rate" | "overturn_rate";
 
 /** One line per analyst (as the first reviewer): the weekly rate, in per cent. */
@@ -32,9 +35,9 @@ export function QualityChart({ report, metric }: { report: QualityReport; metric
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ top: 4, right: 12, bottom: 0, left: -16 }}>
         <CartesianGrid vertical={false} stroke={gridStroke} />
-        <XAxis dataKey="week" tick={axisTick} tickLine={false} axisLine={{ stroke: gridStroke }} />
+        <XAxis dataKey="week" tick={axisTick} tickLine={false} axisLine={{ stroke: gridStroke }} tickFormatter={weekLabel} />
         <YAxis domain={[0, 100]} unit=" %" tick={axisTick} tickLine={false} axisLine={false} />
-        <Tooltip {...tooltipStyle} formatter={(v) => `${v} %`} />
+        <Tooltip {...tooltipStyle} formatter={(v) => `${v} %`} labelFormatter={(w) => `Week of ${weekLabel(String(w))}`} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {analysts.map((a, i) => (
           <Line

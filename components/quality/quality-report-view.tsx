@@ -18,6 +18,7 @@ const QualityChart = dynamic(() => import("./quality-chart").then((m) => m.Quali
 });
 
 const metricLabels: Record<QualityMetric, string> = { agreement_rate: "Agreement", overturn_rate: "Overturns" };
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const percent = (rate: number) => `${(rate * 100).toFixed(rate === 0 || rate === 1 ? 0 : 1)} %`;
 
 /** The lead's view: each analyst's resolutions as second reviewers judged them, week by week. */
@@ -27,7 +28,7 @@ export function QualityReportView({ report }: { report: QualityReport }) {
   const summary =
     total === 0
       ? `No second reviews were given in the period; ${report.pending} wait in the queue.`
-      : `${total} second reviews of ${report.analysts.length} analysts' resolutions; ${report.pending} still wait in the queue.`;
+      : `${plural(total, "second review")} of ${plural(report.analysts.length, "analyst")}' resolutions; ${report.pending} still ${report.pending === 1 ? "waits" : "wait"} in the queue.`;
   return (
     <div className="grid gap-6">
       <Card as="section" aria-labelledby="quality-chart" className="grid gap-4 p-5">

@@ -15,7 +15,7 @@ function Column({ side }: { side: Side }) {
       <h3 className="text-sm font-semibold">{side.title}</h3>
       <p className="text-lg font-semibold">{resolutionLabel(side.resolution)}</p>
       <p className="text-xs text-muted-foreground">
-        by <span className="font-mono">{side.analyst}</span>
+        by <span className="font-medium text-foreground">{side.analyst}</span>
       </p>
       {side.notes.map((n, i) => (
         <UserText key={i} value={n} className="text-sm whitespace-pre-wrap" />
