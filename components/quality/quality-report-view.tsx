@@ -28,7 +28,7 @@ export function QualityReportView({ report }: { report: QualityReport }) {
   const summary =
     total === 0
       ? `No second reviews were given in the period; ${report.pending} wait in the queue.`
-      : `${plural(total, "second review")} of ${plural(report.analysts.length, "analyst")}' resolutions; ${report.pending} still ${report.pending === 1 ? "waits" : "wait"} in the queue.`;
+      : `${plural(total, "second review")} of resolutions by ${plural(report.analysts.length, "analyst")}; ${report.pending} still ${report.pending === 1 ? "waits" : "wait"} in the queue.`;
   return (
     <div className="grid gap-6">
       <Card as="section" aria-labelledby="quality-chart" className="grid gap-4 p-5">
