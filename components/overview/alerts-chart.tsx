@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { alertSeverities, type Overview } from "@/lib/api/wire";
 import { alertSeverityLabels, alertTypeLabel } from "@/lib/format/alert";
 import { ChartCard, ChartFrame } from "./chart-card";
-import { axisTick, gridStroke, severityColors, tooltipStyle } from "./chart-theme";
+import { axisTick, gridStroke, severityColors, tooltipStyle } from "@/components/ui/chart-theme";
 
 /**
  * Open alerts by type and severity. Acknowledged ones (someone took them up, nobody resolved them

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { caseStatuses, type Overview } from "@/lib/api/wire";
 import { caseStatusLabels } from "@/lib/format/case";
 import { ChartCard, ChartFrame } from "./chart-card";
-import { axisTick, caseStatusColors, gridStroke, tooltipStyle } from "./chart-theme";
+import { axisTick, caseStatusColors, gridStroke, tooltipStyle } from "@/components/ui/chart-theme";
 
 export function CasesChart({ counts, href }: { counts: Overview["cases_by_status"]; href: string }) {
   // Leads and admins go to the case queue; analysts to their cases.

@@ -5,7 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { scoreTotals, shortDay } from "@/lib/format/overview";
 import type { ScoresDay } from "@/lib/api/wire";
 import { ChartCard, ChartFrame } from "./chart-card";
-import { axisTick, decisionColors, gridStroke, tooltipStyle } from "./chart-theme";
+import { axisTick, decisionColors, gridStroke, tooltipStyle } from "@/components/ui/chart-theme";
 import { BarChart3 } from "lucide-react";
 import Link from "next/link";
 

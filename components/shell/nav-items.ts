@@ -3,6 +3,8 @@ import {
   Briefcase,
   FileClock,
   ClipboardCheck,
+  Gauge,
+  Stamp,
   FileSpreadsheet,
   Fingerprint,
   KeyRound,
@@ -106,6 +108,14 @@ export const navItems: readonly NavItem[] = [
     description: "Identity verifications waiting for a person.",
   },
   {
+    href: "/quality",
+    label: "Quality review",
+    icon: ClipboardCheck,
+    minRole: "analyst",
+    section: "work",
+    description: "Resolved cases drawn for a blind second review.",
+  },
+  {
     href: "/batch-scoring",
     label: "Batch scoring",
     icon: FileSpreadsheet,
@@ -127,10 +137,18 @@ export const navItems: readonly NavItem[] = [
     // Analysts reach their own requests from the "Sent for approval" notice (/approvals lists only those).
     href: "/approvals",
     label: "Approvals",
-    icon: ClipboardCheck,
+    icon: Stamp,
     minRole: "lead",
     section: "team",
     description: "Actions held for a second person (four-eyes): approve or reject them.",
+  },
+  {
+    href: "/quality/report",
+    label: "Review quality",
+    icon: Gauge,
+    minRole: "lead",
+    section: "team",
+    description: "Agreement and overturn rates of each analyst's resolutions, by week.",
   },
   {
     href: "/settings/api-keys",

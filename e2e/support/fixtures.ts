@@ -42,7 +42,8 @@ const contextDefaults = () => ({
 async function stateFileFor(browser: Browser, role: Role, dir: string): Promise<string> {
   const file = path.join(dir, `auth-${role}.json`);
   if (fs.existsSync(file)) return file;
-  const context = await browser.newContext(contextDefaults());
+  // Signed out explicitly: inside a test, a new context may start from the test's signed-in state.
+  const context = await browser.newContext({ ...contextDefaults(), storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   const recorder = recordResponses(page);
   await signIn(page, role);

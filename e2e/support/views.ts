@@ -73,6 +73,8 @@ export function allViews(s: Subjects): View[] {
     { name: "identity", path: "/identity", role: "analyst" },
     { name: "identity-detail", path: "/identity?status=all", role: "analyst", firstLinkOf: true },
     { name: "batch-scoring", path: "/batch-scoring", role: "analyst" },
+    { name: "quality-review", path: "/quality", role: "analyst" },
+    { name: "quality-report", path: "/quality/report", role: "lead" },
     { name: "settings-api-keys", path: "/settings/api-keys", role: "admin" },
     { name: "settings-webhooks", path: "/settings/webhooks", role: "admin" },
     { name: "settings-webhook-detail", path: "/settings/webhooks", role: "admin", firstLinkOf: true },

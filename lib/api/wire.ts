@@ -150,6 +150,14 @@ export type RuleConditions = PolicyRule["when"];
 export const SignalListSchema = b.zGetApiV1PoliciesSignalsResponse;
 export type SignalInfo = z.output<typeof b.zSignalInfo>;
 export const DetectionPolicySchema = b.zGetApiV1PoliciesDetectionResponse;
+export const QualityReviewListSchema = b.zGetApiV1QualityReviewsResponse;
+export type QualityReviewItem = z.output<typeof b.zQualityReviewItem>;
+export const QualityReviewSchema = b.zGetApiV1QualityReviewsByIdResponse;
+export type QualityReview = z.output<typeof QualityReviewSchema>;
+export const QualityReportSchema = b.zGetApiV1QualityReviewsReportResponse;
+export type QualityReport = z.output<typeof QualityReportSchema>;
+export const QualityReviewPolicySchema = b.zGetApiV1PoliciesQualityReviewResponse;
+export type QualityReviewPolicy = z.output<typeof QualityReviewPolicySchema>;
 export type DetectionPolicy = z.output<typeof DetectionPolicySchema>;
 
 export const BacktestSchema = b.zBacktest;

@@ -35,6 +35,8 @@ export const TEXT_LIMITS = {
   analystName: maxOf(b.zPostApiV1AnalystsBody.shape.name),
   /** The rules of PUT /api/v1/policies: `rules[].name`. */
   ruleName: maxOf(b.zReplacePolicyRequest.shape.rules.element.shape.name),
+  /** POST /api/v1/quality-reviews/{id}/submit `notes`. */
+  qualityReviewNotes: maxOf(b.zSubmitQualityReviewRequest.shape.notes),
 } as const;
 
 const numberFormat = new Intl.NumberFormat("en-GB");

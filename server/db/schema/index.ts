@@ -20,3 +20,4 @@ export * from "./backtests";
 export * from "./sla";
 export * from "./desk";
 export * from "./approvals";
+export * from "./quality-reviews";

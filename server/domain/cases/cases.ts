@@ -13,6 +13,7 @@ import { classifyMove, nextStatuses } from "./state";
 import { loadCaseResource, type CaseResource, type CaseRow } from "./serialize";
 import { appendEntries as append, type Entry, type Snapshot } from "./chain";
 import { queueAutoAssignment } from "./auto-assign";
+import { drawQualityReview } from "../quality";
 
 export type CaseCtx = { scope: Scope; jobs: JobQueue; /** The actor when the request names none: the key's id. */ defaultActor: string };
 
@@ -277,6 +278,17 @@ export async function updateCase(db: Db, ctx: CaseCtx, id: string, input: Update
       });
     await append(tx, ctx.scope, row.id, actor, entries, input.snapshot ?? null);
     const resource = await loadCaseResource(tx, updated as CaseRow);
+    // A case that now stands resolved with an outcome is drawn for a blind second review (every
+    // resolving path ends here: PATCH, the console's bulk actions, an approved four-eyes resolution).
+    if (updated!.status === "resolved" && updated!.resolution && !(row.status === "resolved" && row.resolution)) {
+      const lastSeq = resource.events.at(-1)!.seq;
+      await drawQualityReview(tx, ctx.scope, {
+        caseId: row.id,
+        analystId: actor,
+        resolution: updated!.resolution,
+        resolvedSeq: lastSeq - entries.length + 1,
+      });
+    }
     await emitWebhookEvent(tx, ctx.jobs, ctx.scope, "case.updated", resource);
     return resource;
   });

@@ -12,6 +12,8 @@ import { slaPolicyRouter } from "./policies/sla.handlers";
 import { assignmentPolicyRouter } from "./policies/assignment.handlers";
 import { approvalPolicyRouter } from "./policies/approval-policy.handlers";
 import { dashboardApprovalsRouter } from "./approvals/approvals.handlers";
+import { qualityReviewPolicyRouter } from "./policies/quality-review-policy.handlers";
+import { qualityReviewsRouter } from "./quality-reviews/quality-reviews.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
@@ -24,6 +26,8 @@ export const dashboardRoutes = createRouter()
   .route("/", backtestRouter)
   .route("/", approvalPolicyRouter)
   .route("/", dashboardApprovalsRouter)
+  .route("/", qualityReviewPolicyRouter)
+  .route("/", qualityReviewsRouter)
   .route("/", blocklistRouter)
   .route("/", detectionPoliciesRouter)
   .route("/", overviewRouter)

@@ -9,6 +9,8 @@ import { listAnalysts } from "@/lib/api/analysts";
 import { LoadErrorPanel, PageFrame } from "@/components/ui/page-frame";
 import { toSafeError } from "@/lib/api/errors";
 import { getApprovalPolicy, getDetectionPolicy, getPolicy, listSignals } from "@/lib/api/policies";
+import { getQualityPolicy } from "@/lib/api/quality";
+import { QualityPolicyForm } from "@/components/quality/quality-policy-form";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { environmentLabels } from "@/lib/schemas/environment";
@@ -27,7 +29,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
   const tryId = typeof tried === "string" && tried.trim() !== "" ? tried.trim() : undefined;
 
   // Independent reads: one failing leaves the other sections usable.
-  const [policy, signals, detection, approvals, sla, assignment, analysts] = await Promise.allSettled([
+  const [policy, signals, detection, approvals, sla, assignment, analysts, quality] = await Promise.allSettled([
     getPolicy(environment, analyst),
     listSignals(environment, analyst),
     getDetectionPolicy(environment, analyst),
@@ -35,6 +37,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
     getSlaPolicy(environment, analyst),
     getAssignmentPolicy(environment, analyst),
     listAnalysts(analyst, { timeoutMs: 3000 }),
+    getQualityPolicy(environment, analyst),
   ]);
   // Rules name enabled analysts only (the API refuses disabled ones).
   const people =
@@ -89,6 +92,11 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
         />
       ) : (
         <LoadError title="The assignment policy could not be loaded" error={assignment.reason} />
+      )}
+      {quality.status === "fulfilled" ? (
+        <QualityPolicyForm key={`${environment}:${quality.value.version}`} policy={quality.value} environment={environment} />
+      ) : (
+        <LoadError title="The quality review policy could not be loaded" error={quality.reason} />
       )}
     </PageFrame>
   );

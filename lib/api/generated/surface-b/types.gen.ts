@@ -867,6 +867,172 @@ export type Policy = {
     version: number;
 };
 
+export type QualityReport = {
+    analysts: Array<QualityReportAnalyst>;
+    end_time: string;
+    object: 'quality_review_report';
+    /**
+     * Reviews drawn and not yet given (any time)
+     */
+    pending: number;
+    start_time: string;
+};
+
+export type QualityReportAnalyst = {
+    agreed: number;
+    /**
+     * agreed / reviewed (0 to 1)
+     */
+    agreement_rate: number;
+    /**
+     * The first analyst (who resolved the cases); an API key id for API resolutions
+     */
+    analyst_id: string;
+    email: string | null;
+    name: string | null;
+    /**
+     * overturned / reviewed (0 to 1)
+     */
+    overturn_rate: number;
+    overturned: number;
+    reviewed: number;
+    weeks: Array<QualityReportWeek>;
+};
+
+export type QualityReportWeek = {
+    agreed: number;
+    /**
+     * agreed / reviewed (0 to 1)
+     */
+    agreement_rate: number;
+    /**
+     * overturned / reviewed (0 to 1)
+     */
+    overturn_rate: number;
+    overturned: number;
+    reviewed: number;
+    /**
+     * Monday of the ISO week (UTC), YYYY-MM-DD
+     */
+    week_start: string;
+};
+
+export type QualityReview = {
+    agreed: boolean | null;
+    alerts: Array<QualityReviewAlert>;
+    case: QualityReviewCase;
+    completed_at: string | null;
+    drawn_at: string;
+    /**
+     * null until the second resolution is recorded (blind)
+     */
+    first: QualityReviewFirstResolution | null;
+    /**
+     * Case notes written before the resolving request
+     */
+    notes_before_resolution: Array<QualityReviewNote>;
+    object: 'quality_review';
+    /**
+     * confirmed_fraud against false_positive, either way round
+     */
+    overturned: boolean | null;
+    review_id: string;
+    second: QualityReviewSecondResolution | null;
+    status: 'pending' | 'completed';
+    transactions: Array<QualityReviewTransaction>;
+};
+
+/**
+ * The linked alert's facts: never its status, resolution or notes
+ */
+export type QualityReviewAlert = {
+    alert_id: string;
+    alert_type: string;
+    confidence: number;
+    created_at: string;
+    exposure_amount: number;
+    exposure_currency: string | null;
+    severity: 'low' | 'medium' | 'high' | 'critical';
+    summary: string;
+};
+
+/**
+ * The case's facts: never its status history, assignee or resolution
+ */
+export type QualityReviewCase = {
+    case_id: string;
+    case_type: 'payment_fraud' | 'account_takeover' | 'identity_fraud' | 'chargeback' | 'policy_violation';
+    created_at: string;
+    severity: 'low' | 'medium' | 'high' | 'critical';
+    title: string;
+    user_id: string | null;
+};
+
+/**
+ * The first resolution and the notes sent with it
+ */
+export type QualityReviewFirstResolution = {
+    analyst_id: string;
+    notes: Array<QualityReviewNote>;
+    resolution: 'confirmed_fraud' | 'false_positive' | 'inconclusive';
+};
+
+export type QualityReviewItem = {
+    case: QualityReviewCase;
+    completed_at: string | null;
+    drawn_at: string;
+    object: 'quality_review_item';
+    review_id: string;
+    status: 'pending' | 'completed';
+};
+
+export type QualityReviewList = {
+    data: Array<QualityReviewItem>;
+    has_more: boolean;
+    next_cursor: string | null;
+    object: 'list';
+};
+
+export type QualityReviewNote = {
+    note: string;
+    timestamp: string;
+};
+
+export type QualityReviewPolicy = {
+    environment: 'live' | 'test';
+    object: 'quality_review_policy';
+    /**
+     * The share of resolved cases drawn into the blind second review (0 to 1; 0.05 = 5 %)
+     */
+    sample_rate: number;
+    updated_at: string | null;
+    updated_by: string | null;
+    /**
+     * 0 while the account uses the default (5 %)
+     */
+    version: number;
+};
+
+export type QualityReviewSecondResolution = {
+    analyst_id: string;
+    notes: string | null;
+    resolution: 'confirmed_fraud' | 'false_positive' | 'inconclusive';
+};
+
+export type QualityReviewTransaction = {
+    amount: number;
+    created_at: string;
+    currency: string;
+    /**
+     * The engine's decision (never an analyst's)
+     */
+    decision: string;
+    risk_score: number;
+    signals: Array<string>;
+    transaction_id: string;
+    user_id: string;
+};
+
 export type RejectRequest = {
     /**
      * Why the rejection (kept in the audit)
@@ -1024,6 +1190,13 @@ export type ReplacePolicyRequest = {
         block: number;
         challenge: number;
     };
+};
+
+export type ReplaceQualityReviewPolicyRequest = {
+    /**
+     * The share of resolved cases drawn into the blind second review (0 to 1; 0.05 = 5 %)
+     */
+    sample_rate: number;
 };
 
 export type ReplaceSlaPolicyRequest = {
@@ -1190,6 +1363,11 @@ export type SlaPolicy = {
      * 0 while the account uses the defaults
      */
     version: number;
+};
+
+export type SubmitQualityReviewRequest = {
+    notes?: string;
+    resolution: 'confirmed_fraud' | 'false_positive' | 'inconclusive';
 };
 
 export type TransactionAnalysis = {
@@ -2989,6 +3167,106 @@ export type PutApiV1PoliciesDetectionResponses = {
 
 export type PutApiV1PoliciesDetectionResponse = PutApiV1PoliciesDetectionResponses[keyof PutApiV1PoliciesDetectionResponses];
 
+export type GetApiV1PoliciesQualityReviewData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/quality-review';
+};
+
+export type GetApiV1PoliciesQualityReviewErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1PoliciesQualityReviewError = GetApiV1PoliciesQualityReviewErrors[keyof GetApiV1PoliciesQualityReviewErrors];
+
+export type GetApiV1PoliciesQualityReviewResponses = {
+    /**
+     * The quality review policy (default 5 %)
+     */
+    200: QualityReviewPolicy;
+};
+
+export type GetApiV1PoliciesQualityReviewResponse = GetApiV1PoliciesQualityReviewResponses[keyof GetApiV1PoliciesQualityReviewResponses];
+
+export type PutApiV1PoliciesQualityReviewData = {
+    body: ReplaceQualityReviewPolicyRequest;
+    headers?: {
+        /**
+         * The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.
+         */
+        'if-match'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies/quality-review';
+};
+
+export type PutApiV1PoliciesQualityReviewErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PutApiV1PoliciesQualityReviewError = PutApiV1PoliciesQualityReviewErrors[keyof PutApiV1PoliciesQualityReviewErrors];
+
+export type PutApiV1PoliciesQualityReviewResponses = {
+    /**
+     * The new quality review policy
+     */
+    200: QualityReviewPolicy;
+};
+
+export type PutApiV1PoliciesQualityReviewResponse = PutApiV1PoliciesQualityReviewResponses[keyof PutApiV1PoliciesQualityReviewResponses];
+
 export type GetApiV1PoliciesSignalsData = {
     body?: never;
     path?: never;
@@ -3138,6 +3416,218 @@ export type PutApiV1PoliciesSlaResponses = {
 };
 
 export type PutApiV1PoliciesSlaResponse = PutApiV1PoliciesSlaResponses[keyof PutApiV1PoliciesSlaResponses];
+
+export type GetApiV1QualityReviewsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: 'pending' | 'completed';
+        limit?: number;
+        /**
+         * next_cursor of the previous page
+         */
+        after?: string;
+    };
+    url: '/api/v1/quality-reviews';
+};
+
+export type GetApiV1QualityReviewsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1QualityReviewsError = GetApiV1QualityReviewsErrors[keyof GetApiV1QualityReviewsErrors];
+
+export type GetApiV1QualityReviewsResponses = {
+    /**
+     * A page of reviews
+     */
+    200: QualityReviewList;
+};
+
+export type GetApiV1QualityReviewsResponse = GetApiV1QualityReviewsResponses[keyof GetApiV1QualityReviewsResponses];
+
+export type GetApiV1QualityReviewsReportData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Reviews completed at or after (default: 12 weeks before end_time)
+         */
+        start_time?: string;
+        /**
+         * Reviews completed before or at (default: now); at most 366 days after start_time
+         */
+        end_time?: string;
+    };
+    url: '/api/v1/quality-reviews/report';
+};
+
+export type GetApiV1QualityReviewsReportErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1QualityReviewsReportError = GetApiV1QualityReviewsReportErrors[keyof GetApiV1QualityReviewsReportErrors];
+
+export type GetApiV1QualityReviewsReportResponses = {
+    /**
+     * The report
+     */
+    200: QualityReport;
+};
+
+export type GetApiV1QualityReviewsReportResponse = GetApiV1QualityReviewsReportResponses[keyof GetApiV1QualityReviewsReportResponses];
+
+export type GetApiV1QualityReviewsByIdData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/quality-reviews/{id}';
+};
+
+export type GetApiV1QualityReviewsByIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1QualityReviewsByIdError = GetApiV1QualityReviewsByIdErrors[keyof GetApiV1QualityReviewsByIdErrors];
+
+export type GetApiV1QualityReviewsByIdResponses = {
+    /**
+     * The review
+     */
+    200: QualityReview;
+};
+
+export type GetApiV1QualityReviewsByIdResponse = GetApiV1QualityReviewsByIdResponses[keyof GetApiV1QualityReviewsByIdResponses];
+
+export type PostApiV1QualityReviewsByIdSubmitData = {
+    body: SubmitQualityReviewRequest;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/quality-reviews/{id}/submit';
+};
+
+export type PostApiV1QualityReviewsByIdSubmitErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostApiV1QualityReviewsByIdSubmitError = PostApiV1QualityReviewsByIdSubmitErrors[keyof PostApiV1QualityReviewsByIdSubmitErrors];
+
+export type PostApiV1QualityReviewsByIdSubmitResponses = {
+    /**
+     * The completed review, with the first resolution revealed
+     */
+    200: QualityReview;
+};
+
+export type PostApiV1QualityReviewsByIdSubmitResponse = PostApiV1QualityReviewsByIdSubmitResponses[keyof PostApiV1QualityReviewsByIdSubmitResponses];
 
 export type PostApiV1TransactionsAnalyzeData = {
     body: ScoreTransactionRequest;

@@ -670,6 +670,157 @@ export const zPolicy = z.object({
     version: z.int()
 });
 
+export const zQualityReportWeek = z.object({
+    agreed: z.int(),
+    agreement_rate: z.number(),
+    overturn_rate: z.number(),
+    overturned: z.int(),
+    reviewed: z.int(),
+    week_start: z.string()
+});
+
+export const zQualityReportAnalyst = z.object({
+    agreed: z.int(),
+    agreement_rate: z.number(),
+    analyst_id: z.string(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    overturn_rate: z.number(),
+    overturned: z.int(),
+    reviewed: z.int(),
+    weeks: z.array(zQualityReportWeek)
+});
+
+export const zQualityReport = z.object({
+    analysts: z.array(zQualityReportAnalyst),
+    end_time: z.string(),
+    object: z.enum(['quality_review_report']),
+    pending: z.int(),
+    start_time: z.string()
+});
+
+/**
+ * The linked alert's facts: never its status, resolution or notes
+ */
+export const zQualityReviewAlert = z.object({
+    alert_id: z.string(),
+    alert_type: z.string(),
+    confidence: z.number(),
+    created_at: z.string(),
+    exposure_amount: z.int(),
+    exposure_currency: z.string().nullable(),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ]),
+    summary: z.string()
+});
+
+/**
+ * The case's facts: never its status history, assignee or resolution
+ */
+export const zQualityReviewCase = z.object({
+    case_id: z.string(),
+    case_type: z.enum([
+        'payment_fraud',
+        'account_takeover',
+        'identity_fraud',
+        'chargeback',
+        'policy_violation'
+    ]),
+    created_at: z.string(),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ]),
+    title: z.string(),
+    user_id: z.string().nullable()
+});
+
+export const zQualityReviewItem = z.object({
+    case: zQualityReviewCase,
+    completed_at: z.string().nullable(),
+    drawn_at: z.string(),
+    object: z.enum(['quality_review_item']),
+    review_id: z.string(),
+    status: z.enum(['pending', 'completed'])
+});
+
+export const zQualityReviewList = z.object({
+    data: z.array(zQualityReviewItem),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    object: z.enum(['list'])
+});
+
+export const zQualityReviewNote = z.object({
+    note: z.string(),
+    timestamp: z.string()
+});
+
+/**
+ * The first resolution and the notes sent with it
+ */
+export const zQualityReviewFirstResolution = z.object({
+    analyst_id: z.string(),
+    notes: z.array(zQualityReviewNote),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ])
+});
+
+export const zQualityReviewPolicy = z.object({
+    environment: z.enum(['live', 'test']),
+    object: z.enum(['quality_review_policy']),
+    sample_rate: z.number().gte(0).lte(1),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+    version: z.int()
+});
+
+export const zQualityReviewSecondResolution = z.object({
+    analyst_id: z.string(),
+    notes: z.string().nullable(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ])
+});
+
+export const zQualityReviewTransaction = z.object({
+    amount: z.int(),
+    created_at: z.string(),
+    currency: z.string(),
+    decision: z.string(),
+    risk_score: z.int(),
+    signals: z.array(z.string()),
+    transaction_id: z.string(),
+    user_id: z.string()
+});
+
+export const zQualityReview = z.object({
+    agreed: z.boolean().nullable(),
+    alerts: z.array(zQualityReviewAlert),
+    case: zQualityReviewCase,
+    completed_at: z.string().nullable(),
+    drawn_at: z.string(),
+    first: zQualityReviewFirstResolution.nullable(),
+    notes_before_resolution: z.array(zQualityReviewNote),
+    object: z.enum(['quality_review']),
+    overturned: z.boolean().nullable(),
+    review_id: z.string(),
+    second: zQualityReviewSecondResolution.nullable(),
+    status: z.enum(['pending', 'completed']),
+    transactions: z.array(zQualityReviewTransaction)
+});
+
 export const zRejectRequest = z.object({
     reason: z.string().min(1).max(1000)
 });
@@ -903,6 +1054,10 @@ export const zReplacePolicyRequest = z.object({
     })
 });
 
+export const zReplaceQualityReviewPolicyRequest = z.object({
+    sample_rate: z.number().gte(0).lte(1)
+});
+
 export const zScoreTransactionRequest = z.object({
     amount: z.int().gt(0).lte(9007199254740991),
     currency: z.string(),
@@ -1015,6 +1170,15 @@ export const zSlaPolicy = z.object({
     updated_at: z.string().nullable(),
     updated_by: z.string().nullable(),
     version: z.int()
+});
+
+export const zSubmitQualityReviewRequest = z.object({
+    notes: z.string().max(5000).optional(),
+    resolution: z.enum([
+        'confirmed_fraud',
+        'false_positive',
+        'inconclusive'
+    ])
 });
 
 export const zTransactionAnalysis = z.object({
@@ -1492,6 +1656,22 @@ export const zPutApiV1PoliciesDetectionHeaders = z.object({
 export const zPutApiV1PoliciesDetectionResponse = zDetectionPolicy;
 
 /**
+ * The quality review policy (default 5 %)
+ */
+export const zGetApiV1PoliciesQualityReviewResponse = zQualityReviewPolicy;
+
+export const zPutApiV1PoliciesQualityReviewBody = zReplaceQualityReviewPolicyRequest;
+
+export const zPutApiV1PoliciesQualityReviewHeaders = z.object({
+    'if-match': z.string().optional()
+});
+
+/**
+ * The new quality review policy
+ */
+export const zPutApiV1PoliciesQualityReviewResponse = zQualityReviewPolicy;
+
+/**
  * Every signal the engine can emit
  */
 export const zGetApiV1PoliciesSignalsResponse = z.object({
@@ -1516,6 +1696,47 @@ export const zPutApiV1PoliciesSlaHeaders = z.object({
  * The new SLA policy
  */
 export const zPutApiV1PoliciesSlaResponse = zSlaPolicy;
+
+export const zGetApiV1QualityReviewsQuery = z.object({
+    status: z.enum(['pending', 'completed']).optional().default('pending'),
+    limit: z.int().gte(1).lte(100).optional().default(50),
+    after: z.string().max(200).optional()
+});
+
+/**
+ * A page of reviews
+ */
+export const zGetApiV1QualityReviewsResponse = zQualityReviewList;
+
+export const zGetApiV1QualityReviewsReportQuery = z.object({
+    start_time: z.string().optional(),
+    end_time: z.string().optional()
+});
+
+/**
+ * The report
+ */
+export const zGetApiV1QualityReviewsReportResponse = zQualityReport;
+
+export const zGetApiV1QualityReviewsByIdPath = z.object({
+    id: z.string().min(1).max(200)
+});
+
+/**
+ * The review
+ */
+export const zGetApiV1QualityReviewsByIdResponse = zQualityReview;
+
+export const zPostApiV1QualityReviewsByIdSubmitBody = zSubmitQualityReviewRequest;
+
+export const zPostApiV1QualityReviewsByIdSubmitPath = z.object({
+    id: z.string().min(1).max(200)
+});
+
+/**
+ * The completed review, with the first resolution revealed
+ */
+export const zPostApiV1QualityReviewsByIdSubmitResponse = zQualityReview;
 
 export const zPostApiV1TransactionsAnalyzeBody = zScoreTransactionRequest;
 
