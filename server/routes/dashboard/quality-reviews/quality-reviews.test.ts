@@ -231,9 +231,9 @@ describe("the blind second review", () => {
     });
     expect(held.status).toBe(202);
     expect(await reviewOf(id)).toBeUndefined();
-    const approved = await call(url(`/v1/approvals/${held.body.approval_id}/approve`), {
-      headers: bearer(key),
-      body: { actor_id: ids.lead },
+    const approved = await call(url(`/api/v1/approvals/${held.body.approval_id}/approve`), {
+      headers: tokens.lead,
+      body: { reason: "Checked the evidence." },
     });
     expect(approved.status).toBe(200);
     const rid = (await reviewOf(id, "b"))!;
