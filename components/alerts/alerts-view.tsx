@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { updateAlertAction } from "@/lib/actions/update-alert";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { useHotkey } from "@/lib/hooks/use-hotkey";
-import type { Alert, ListPage } from "@/lib/api/wire";
+import type { Alert, AlertCluster, ListPage } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { alertColumns } from "./alert-columns";
@@ -18,6 +18,7 @@ import type { AlertQueueSort } from "@/lib/queries/alert-search-params";
 import { AlertFilters, alertSortLabels } from "./alert-filters";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ResolveAlertDialog } from "./resolve-alert-dialog";
+import { AlertClusters } from "./alert-clusters";
 
 const NO_ALERTS: Alert[] = [];
 
@@ -29,13 +30,15 @@ type AlertsViewProps = {
   filtered: boolean;
   /** The order the server read the page in (from the URL). */
   sort: AlertQueueSort;
+  /** Related open alerts, each cluster one row above the table (its alerts are not repeated in it). */
+  clusters?: AlertCluster[];
 };
 
 /**
  * The alert queue. The server page reads the API (filters and cursor from the URL); this view
  * changes the URL (not shallow) and refreshes the server render: after a change, and every 15 s.
  */
-export function AlertsView({ environment, page, error, filtered, sort }: AlertsViewProps) {
+export function AlertsView({ environment, page, error, filtered, sort, clusters = [] }: AlertsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [resolving, setResolving] = useState<Alert | null>(null);
@@ -59,7 +62,10 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
     onSettled: () => setPendingId(null),
   });
 
-  const rows = page?.data ?? NO_ALERTS;
+  const rows = useMemo(() => {
+    const clustered = new Set(clusters.flatMap((c) => c.alert_ids));
+    return (page?.data ?? NO_ALERTS).filter((a) => !clustered.has(a.alert_id));
+  }, [page, clusters]);
   const columns = useMemo(
     () =>
       alertColumns({
@@ -90,6 +96,7 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
   return (
     <>
       <AlertFilters startTransition={startTransition} />
+      <AlertClusters clusters={clusters} environment={environment} onDone={refresh} />
       <div data-alert-queue="">
         <DataTable
           caption={`Alerts of ${environmentLabels[environment]}, ${alertSortLabels[sort].toLowerCase()}`}
@@ -106,7 +113,13 @@ export function AlertsView({ environment, page, error, filtered, sort }: AlertsV
           empty={
             <EmptyState
               icon={<BellRing />}
-              title={filtered ? "No alerts match these filters" : `No open alerts in ${environmentLabels[environment]}`}
+              title={
+                filtered
+                  ? "No alerts match these filters"
+                  : clusters.length > 0
+                    ? "No other open alerts"
+                    : `No open alerts in ${environmentLabels[environment]}`
+              }
               description={
                 filtered
                   ? "Change or clear the filters above. The list refreshes every 15 seconds."

@@ -18,6 +18,10 @@ export type AlertStatus = Alert["status"];
 export const AlertListSchema = a.zGetV1AlertsResponse;
 export const AlertDetailSchema = a.zGetV1AlertsByIdResponse;
 export type AlertDetail = z.output<typeof AlertDetailSchema>;
+export const AlertClusterListSchema = a.zGetV1AlertClustersResponse;
+export type AlertCluster = z.output<typeof a.zAlertCluster>;
+/** A write the account's four-eyes policy held: nothing changed until a second person approves. */
+export const ApprovalSchema = a.zApproval;
 
 export const CaseSchema = a.zCase;
 export type Case = z.output<typeof CaseSchema>;

@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { listAlerts, type AlertFilters } from "@/lib/api/alerts";
+import { listAlertClusters, listAlerts, type AlertFilters } from "@/lib/api/alerts";
 import { toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { loadAlertQueueParams } from "@/lib/queries/alert-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
-import type { Alert, ListPage } from "@/lib/api/wire";
+import type { Alert, AlertCluster, ListPage } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Alerts" };
@@ -43,6 +43,8 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const filtered =
     params.status !== "open" ||
     Object.entries(filters).some(([name, value]) => name !== "status" && name !== "sort" && value !== undefined);
+  // Clusters of related open alerts head the unfiltered queue; without them the queue still works.
+  const clusters: AlertCluster[] = filtered ? [] : await listAlertClusters(environment).catch(() => []);
 
   return (
     <>
@@ -51,7 +53,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
         description="Patterns the detection engine raised across users and transactions, newest or most severe first. Acknowledge what you are looking at; resolve with your findings."
       />
       <div className="mt-8">
-        <AlertsView environment={environment} page={page} error={error} filtered={filtered} sort={params.sort} />
+        <AlertsView environment={environment} page={page} error={error} filtered={filtered} sort={params.sort} clusters={clusters} />
       </div>
     </>
   );

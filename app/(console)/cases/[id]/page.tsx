@@ -9,6 +9,7 @@ import { CaseStatusBadge } from "@/components/cases/case-badges";
 import { CaseControls } from "@/components/cases/case-controls";
 import { CaseTimeline } from "@/components/cases/case-timeline";
 import { LinkedAlerts } from "@/components/cases/linked-alerts";
+import { CaseGraph } from "@/components/graph/case-graph";
 import { resolutionLabel } from "@/lib/format/resolution";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorState } from "@/components/ui/error-state";
@@ -141,6 +142,10 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
               </Suspense>
             )}
           </Card>
+          {/* The network around the case's users, streamed in: the page does not wait for it. */}
+          <Suspense fallback={<Skeleton className="h-[28rem] rounded-xl" />}>
+            <CaseGraph environment={environment} kase={kase} />
+          </Suspense>
           <CaseTimeline events={kase.events} names={names} />
         </div>
         <div className="content-start">
