@@ -25,7 +25,9 @@ const typeWords: Record<Shared["type"], string> = { user: "user", device: "devic
 /** "shared card 411111 •••• 1111, IP 198.51.100.9 (+2 more)": what joins the cluster, most shared first. */
 export function describeShared(shared: Shared[]): string {
   if (shared.length === 0) return "";
-  const named = shared.slice(0, 2).map((s) => `${typeWords[s.type]} ${revealHidden(s.label)}`);
+  // A shared device, card or IP says more than a shared user id: those first (stable sort).
+  const ordered = [...shared].sort((a, b) => Number(a.type === "user") - Number(b.type === "user"));
+  const named = ordered.slice(0, 2).map((s) => `${typeWords[s.type]} ${revealHidden(s.label)}`);
   const more = shared.length > 2 ? ` (+${shared.length - 2} more)` : "";
   return `shared ${named.join(", ")}${more}`;
 }
