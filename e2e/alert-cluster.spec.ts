@@ -88,7 +88,7 @@ test("a cluster of related alerts is one row, resolved at once with the required
   await page.screenshot({ path: path.join(screenshots, "alert-clusters.png"), fullPage: true, animations: "disabled" });
 
   // The disposition menu: Resolve all asks for the outcome before anything is sent.
-  await row.getByRole("button", { name: /Disposition of/ }).click();
+  await row.getByRole("button", { name: /^Decide all/ }).click();
   await page.getByRole("menuitem", { name: /Resolve all/ }).click();
   const dialog = page.getByRole("dialog", { name: `Resolve ${cluster.size} alerts` });
   await dialog.getByRole("button", { name: "Resolve all" }).click();
@@ -114,7 +114,7 @@ test("a cluster opened as one case holds every alert, and the case page draws th
   const cluster = await seedCluster("case");
   await page.goto("/alerts");
   const row = page.getByRole("region", { name: "Related alerts" }).locator(`li[data-cluster-id="${cluster.cluster_id}"]`);
-  await row.getByRole("button", { name: /Disposition of/ }).click();
+  await row.getByRole("button", { name: /^Decide all/ }).click();
   await page.getByRole("menuitem", { name: "Open one case for all" }).click();
   await page.waitForURL(/\/cases\/case_/);
   const caseId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);

@@ -21,12 +21,13 @@ import { ResolveClusterDialog } from "./resolve-cluster-dialog";
 type Shared = AlertCluster["shared"][number];
 
 const typeWords: Record<Shared["type"], string> = { user: "user", device: "device", card: "card", ip: "IP" };
+const typeOrder: Shared["type"][] = ["device", "ip", "card", "user"];
 
 /** "shared card 411111 •••• 1111, IP 198.51.100.9 (+2 more)": what joins the cluster, most shared first. */
 export function describeShared(shared: Shared[]): string {
   if (shared.length === 0) return "";
-  // A shared device, card or IP says more than a shared user id: those first (stable sort).
-  const ordered = [...shared].sort((a, b) => Number(a.type === "user") - Number(b.type === "user"));
+  // A shared device or IP (what detectors key on) says most, then a card, then a user id (stable sort).
+  const ordered = [...shared].sort((a, b) => typeOrder.indexOf(a.type) - typeOrder.indexOf(b.type));
   const named = ordered.slice(0, 2).map((s) => `${typeWords[s.type]} ${revealHidden(s.label)}`);
   const more = shared.length > 2 ? ` (+${shared.length - 2} more)` : "";
   return `shared ${named.join(", ")}${more}`;
@@ -95,9 +96,9 @@ function ClusterRow({ cluster, environment, onDone }: { cluster: AlertCluster; e
         </button>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button size="sm" variant="secondary" disabled={openCase.isPending} aria-label={`Disposition of ${title}`}>
+            <Button size="sm" variant="secondary" disabled={openCase.isPending}>
               {openCase.isPending ? <Spinner /> : null}
-              Decide all
+              Decide all<span className="sr-only"> {title}</span>
               <ChevronDown aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>

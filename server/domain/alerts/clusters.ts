@@ -83,7 +83,16 @@ export function unionFind(entitiesByAlert: Map<string, Set<string>>): string[][]
 
 type Member = { alert_id: string; entity: string; capped: boolean };
 
-/** Each unfinished alert's entities: its key, its users, its transactions' devices, cards and IPs. */
+type TransactionRow = {
+  alert_id: string;
+  device_id: string | null;
+  card_key: string | null;
+  ip_address: string | null;
+  account_id: string;
+  environment: string;
+};
+
+/** Each unfinished alert's entities: its users, its transactions' devices, cards and IPs. */
 async function entitiesOf(db: Db, scope: Scope, alertIds: string[]): Promise<Member[]> {
   if (alertIds.length === 0) return [];
   const ids = sql`array[${sql.join(
@@ -91,26 +100,44 @@ async function entitiesOf(db: Db, scope: Scope, alertIds: string[]): Promise<Mem
     sql`, `,
   )}]::text[]`;
   const cap = CLUSTER_MEMBERS_PER_ALERT;
-  // Both member tables are read through their primary key (alert_id, …), at most `cap` rows per alert.
-  return rows<Member>(
-    db,
-    sql`select a.id as alert_id, 'user:' || u.user_id as entity,
-          (select count(*) from (select 1 from alert_users c where c.alert_id = a.id limit ${cap + 1}) z) > ${cap} as capped
-        from unnest(${ids}) as a(id)
-        cross join lateral (select au.user_id from alert_users au where au.alert_id = a.id limit ${cap}) u
-        union
-        select a.id, e.entity,
-          (select count(*) from (select 1 from alert_transactions c where c.alert_id = a.id limit ${cap + 1}) z) > ${cap}
-        from unnest(${ids}) as a(id)
-        cross join lateral (
-          select t.device_id, t.card_key, t.ip_address
-          from alert_transactions m
-          join transactions t on t.id = m.transaction_id
-            and t.account_id = ${scope.accountId} and t.environment = ${scope.environment}
-          where m.alert_id = a.id limit ${cap}) x
-        cross join lateral (values ('device:' || x.device_id), ('card:' || x.card_key), ('ip:' || x.ip_address)) e(entity)
-        where e.entity is not null`,
-  );
+  // Each read goes through a primary key: the member tables' (alert_id, …), then each member
+  // transaction by its id in a lateral of its own (a join left to the planner scanned the
+  // account's transactions once per alert). The scope is checked on the rows read, below.
+  const [users, txns, capped] = await Promise.all([
+    rows<{ alert_id: string; user_id: string }>(
+      db,
+      sql`select a.id as alert_id, u.user_id from unnest(${ids}) as a(id)
+          cross join lateral (select au.user_id from alert_users au where au.alert_id = a.id limit ${cap}) u`,
+    ),
+    rows<TransactionRow>(
+      db,
+      sql`select a.id as alert_id, t.device_id, t.card_key, t.ip_address, t.account_id, t.environment
+          from unnest(${ids}) as a(id)
+          cross join lateral (select m.transaction_id from alert_transactions m where m.alert_id = a.id limit ${cap}) m
+          cross join lateral (
+            select x.device_id, x.card_key, x.ip_address, x.account_id, x.environment from transactions x where x.id = m.transaction_id) t`,
+    ),
+    rows<{ alert_id: string }>(
+      db,
+      sql`select a.id as alert_id from unnest(${ids}) as a(id)
+          where (select count(*) from (select 1 from alert_users c where c.alert_id = a.id limit ${cap + 1}) z) > ${cap}
+             or (select count(*) from (select 1 from alert_transactions c where c.alert_id = a.id limit ${cap + 1}) z) > ${cap}`,
+    ),
+  ]);
+  const cut = new Set(capped.map((r) => r.alert_id));
+  const out: Member[] = users.map((u) => ({ alert_id: u.alert_id, entity: `user:${u.user_id}`, capped: cut.has(u.alert_id) }));
+  for (const t of txns) {
+    if (t.account_id !== scope.accountId || t.environment !== scope.environment) continue;
+    for (const [kind, value] of [
+      ["device", t.device_id],
+      ["card", t.card_key],
+      ["ip", t.ip_address],
+    ] as const) {
+      if (value !== null) out.push({ alert_id: t.alert_id, entity: `${kind}:${value}`, capped: cut.has(t.alert_id) });
+    }
+  }
+  for (const alertId of cut) out.push({ alert_id: alertId, entity: "", capped: true });
+  return out;
 }
 
 const rank = (s: SeverityLevel) => severityLevels.indexOf(s);
