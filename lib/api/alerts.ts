@@ -60,8 +60,9 @@ export async function updateAlert(
 export async function listAlertClusters(
   environment: ConsoleEnvironment,
   query: { alert_id?: string; limit?: number } = {},
+  timeoutMs?: number,
 ): Promise<AlertCluster[]> {
-  return (await apiA(environment, "/v1/alert-clusters", { query, schema: AlertClusterListSchema })).data;
+  return (await apiA(environment, "/v1/alert-clusters", { query, schema: AlertClusterListSchema, timeoutMs })).data;
 }
 
 /**
