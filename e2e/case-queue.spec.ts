@@ -49,3 +49,27 @@ test("the queue shows the team's workload", async ({ page }) => {
       .first(),
   ).toBeVisible();
 });
+
+test("a bulk move to resolved asks for the outcome and records it on every case", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const titles = [`Bulk resolve A ${stamp}`, `Bulk resolve B ${stamp}`];
+  const ids = [await createCase(titles[0] as string, "low"), await createCase(titles[1] as string, "low")];
+
+  await page.goto("/cases/queue");
+  const bulk = page.getByRole("region", { name: "Bulk actions" });
+  for (const title of titles)
+    await page
+      .getByRole("checkbox", { name: `Select ${title}` })
+      .first()
+      .check();
+  await bulk.getByLabel("Move to").selectOption({ label: "Resolved" });
+  // No outcome yet: nothing can be sent.
+  const change = bulk.getByRole("button", { name: "Change status" });
+  await expect(change).toBeDisabled();
+  await bulk.getByLabel("Outcome").selectOption({ label: "Inconclusive" });
+  await change.click();
+  for (const id of ids) {
+    await expect.poll(async () => (await getCase(id)).status).toBe("resolved");
+    expect((await apiGet<{ resolution: string | null }>(`/v1/cases/${encodeURIComponent(id)}`)).resolution).toBe("inconclusive");
+  }
+});

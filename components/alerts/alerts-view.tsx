@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { updateAlertAction } from "@/lib/actions/update-alert";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { useHotkey } from "@/lib/hooks/use-hotkey";
-import type { Alert, ListPage } from "@/lib/api/wire";
+import type { Alert, AlertCluster, ListPage } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { alertColumns } from "./alert-columns";
@@ -19,6 +19,7 @@ import { AlertFilters, alertSortLabels } from "./alert-filters";
 import { NewItemsNotice } from "@/components/ui/new-items-notice";
 import { useNewItems } from "@/lib/hooks/use-new-items";
 import { ResolveAlertDialog } from "./resolve-alert-dialog";
+import { AlertClusters } from "./alert-clusters";
 
 const NO_ALERTS: Alert[] = [];
 
@@ -32,6 +33,8 @@ type AlertsViewProps = {
   sort: AlertQueueSort;
   /** When the server read `page` (what arrives after it is "new"). */
   listedAt: string;
+  /** Related open alerts, each cluster one row above the table (its alerts are not repeated in it). */
+  clusters?: AlertCluster[];
 };
 
 /**
@@ -39,7 +42,7 @@ type AlertsViewProps = {
  * changes the URL (not shallow) and refreshes the server render after a change; new alerts are
  * announced (NewItemsNotice) and shown when the analyst asks, never swapped in under them.
  */
-export function AlertsView({ environment, page, error, filtered, sort, listedAt }: AlertsViewProps) {
+export function AlertsView({ environment, page, error, filtered, sort, listedAt, clusters = [] }: AlertsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
   const [resolving, setResolving] = useState<Alert | null>(null);
@@ -63,8 +66,13 @@ export function AlertsView({ environment, page, error, filtered, sort, listedAt 
     onSettled: () => setPendingId(null),
   });
 
-  const rows = page?.data ?? NO_ALERTS;
-  const fresh = useNewItems({ queue: "alerts", environment, listedAt, shownIds: useMemo(() => rows.map((a) => a.alert_id), [rows]) });
+  const rows = useMemo(() => {
+    const clustered = new Set(clusters.flatMap((c) => c.alert_ids));
+    return (page?.data ?? NO_ALERTS).filter((a) => !clustered.has(a.alert_id));
+  }, [page, clusters]);
+  // Every alert the analyst has on screen, in a cluster or in the table, is not "new".
+  const shownIds = useMemo(() => (page?.data ?? NO_ALERTS).map((a) => a.alert_id), [page]);
+  const fresh = useNewItems({ queue: "alerts", environment, listedAt, shownIds });
   const columns = useMemo(
     () =>
       alertColumns({
@@ -95,6 +103,7 @@ export function AlertsView({ environment, page, error, filtered, sort, listedAt 
   return (
     <>
       <AlertFilters startTransition={startTransition} />
+      <AlertClusters clusters={clusters} environment={environment} onDone={refresh} />
       <div data-alert-queue="">
         <DataTable
           caption={`Alerts of ${environmentLabels[environment]}, ${alertSortLabels[sort].toLowerCase()}`}
@@ -111,7 +120,13 @@ export function AlertsView({ environment, page, error, filtered, sort, listedAt 
           empty={
             <EmptyState
               icon={<BellRing />}
-              title={filtered ? "No alerts match these filters" : `No open alerts in ${environmentLabels[environment]}`}
+              title={
+                filtered
+                  ? "No alerts match these filters"
+                  : clusters.length > 0
+                    ? "No other open alerts"
+                    : `No open alerts in ${environmentLabels[environment]}`
+              }
               description={
                 filtered
                   ? "Change or clear the filters above. New alerts are announced as they arrive."

@@ -12,7 +12,8 @@ import { bulkAssignCasesAction } from "@/lib/actions/bulk-assign-cases";
 import { bulkSummary, type BulkCaseResult } from "@/lib/actions/bulk-case-results";
 import { bulkUpdateCaseStatusAction } from "@/lib/actions/bulk-update-case-status";
 import { caseStatusLabels } from "@/lib/format/case";
-import type { CaseStatus } from "@/lib/api/wire";
+import { resolutions, type CaseStatus, type Resolution } from "@/lib/api/wire";
+import { resolutionLabels } from "@/lib/format/resolution";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { UserText } from "@/components/ui/user-text";
@@ -40,6 +41,8 @@ type CaseBulkBarProps = {
 export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone, onClear }: CaseBulkBarProps) {
   const [assignee, setAssignee] = useState("");
   const [status, setStatus] = useState<CaseStatus | "">("");
+  // Resolving records an outcome (required, as on the case page); the select appears with `resolved`.
+  const [resolution, setResolution] = useState<Resolution | "">("");
   const [failures, setFailures] = useState<Failure[]>([]);
 
   const settle = (verb: string) => ({
@@ -61,6 +64,7 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
       setFailures(failed);
       setAssignee("");
       setStatus("");
+      setResolution("");
       (data.failed === 0 ? toast.success : toast.warning)(bulkSummary(data, verb));
       onDone(failed.map((f) => f.caseId));
     },
@@ -112,7 +116,10 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
           <NativeSelect
             className="h-9 min-w-32"
             value={status}
-            onChange={(e) => setStatus(e.target.value as CaseStatus | "")}
+            onChange={(e) => {
+              setStatus(e.target.value as CaseStatus | "");
+              setResolution("");
+            }}
             disabled={busy}
           >
             <option value="">Choose a status…</option>
@@ -123,12 +130,33 @@ export function CaseBulkBar({ environment, selectedIds, loaded, analysts, onDone
             ))}
           </NativeSelect>
         </label>
+        {status === "resolved" ? (
+          <label className="grid gap-1 text-xs font-medium text-muted-foreground">
+            Outcome
+            <NativeSelect
+              className="h-9 min-w-40"
+              value={resolution}
+              onChange={(e) => setResolution(e.target.value as Resolution | "")}
+              disabled={busy}
+              required
+            >
+              <option value="">Choose the outcome…</option>
+              {resolutions.map((r) => (
+                <option key={r} value={r}>
+                  {resolutionLabels[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          </label>
+        ) : null}
         <Button
           size="sm"
           className="h-9"
           variant="secondary"
-          disabled={busy || count === 0 || status === ""}
-          onClick={() => status && move.execute({ environment, cases: refs(), status })}
+          disabled={busy || count === 0 || status === "" || (status === "resolved" && resolution === "")}
+          onClick={() =>
+            status && move.execute({ environment, cases: refs(), status, ...(status === "resolved" && resolution ? { resolution } : {}) })
+          }
         >
           {move.isPending ? <Spinner /> : null}
           Change status

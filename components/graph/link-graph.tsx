@@ -23,8 +23,20 @@ const GraphCanvas = dynamic(() => import("./graph-canvas").then((m) => m.GraphCa
 });
 
 /** Users joined through shared devices, cards, IPs, e-mails, phones, addresses and documents: drawn, and as a table. */
-export function LinkGraph({ environment, graph: initial }: { environment: ConsoleEnvironment; graph: EntityGraph }) {
-  const [graph, setGraph] = useState(() => shownGraph(initial));
+export function LinkGraph({
+  environment,
+  graph: initial,
+  also = [],
+  caption,
+}: {
+  environment: ConsoleEnvironment;
+  graph: EntityGraph;
+  /** Graphs of further users shown expanded from the start (an alert's or a case's other users). */
+  also?: EntityGraph[];
+  /** Whose graph this is, when the page is not a user's. */
+  caption?: string;
+}) {
+  const [graph, setGraph] = useState(() => also.reduce(mergeGraph, shownGraph(initial)));
   const expand = useAction(getGraphAction, { onSuccess: ({ data }) => data && setGraph((shown) => mergeGraph(shown, data)) });
   const onExpand = (userId: string) => {
     if (!graph.expanded.includes(`user:${userId}`) && !expand.isPending) expand.execute({ environment, user_id: userId });
@@ -39,6 +51,7 @@ export function LinkGraph({ environment, graph: initial }: { environment: Consol
           Link graph
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
+          {caption ? `${caption} ` : null}
           {users} user{users === 1 ? "" : "s"} and {graph.nodes.length - users} shared thing{graph.nodes.length - users === 1 ? "" : "s"},
           two hops out.
           {graph.truncated ? " Some links were left out (the graph is capped)." : ""} Click a user, or press Expand in the table, to add

@@ -63,4 +63,13 @@ describe("bulk input schemas", () => {
     expect(BulkStatusInputSchema.safeParse({ environment: "pre-production", cases: [ref("c1")], status: "reopened" }).success).toBe(false);
     expect(BulkStatusInputSchema.parse({ environment: "pre-production", cases: [ref("c1")], status: "closed" }).status).toBe("closed");
   });
+
+  it("requires an outcome to resolve, and takes none with another status", () => {
+    const base = { environment: "pre-production", cases: [ref("c1")] };
+    const missing = BulkStatusInputSchema.safeParse({ ...base, status: "resolved" });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]?.path).toEqual(["resolution"]);
+    expect(BulkStatusInputSchema.parse({ ...base, status: "resolved", resolution: "false_positive" }).resolution).toBe("false_positive");
+    expect(BulkStatusInputSchema.safeParse({ ...base, status: "closed", resolution: "inconclusive" }).success).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { caseStatuses } from "../api/wire";
+import { caseStatuses, resolutions } from "../api/wire";
+import { RESOLUTION_REQUIRED, resolutionFitsStatus } from "../schemas/case";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import type { SafeError } from "../schemas/safe-error";
 
@@ -30,11 +31,15 @@ export const BulkAssignInputSchema = z.object({
 });
 export type BulkAssignInput = z.input<typeof BulkAssignInputSchema>;
 
-export const BulkStatusInputSchema = z.object({
-  environment: ConsoleEnvironmentSchema,
-  cases: caseRefs,
-  status: z.enum(caseStatuses),
-});
+// Resolving needs an outcome here too (a bulk move to `resolved` recorded none before).
+export const BulkStatusInputSchema = z
+  .object({
+    environment: ConsoleEnvironmentSchema,
+    cases: caseRefs,
+    status: z.enum(caseStatuses),
+    resolution: z.enum(resolutions).optional(),
+  })
+  .refine(resolutionFitsStatus, { message: RESOLUTION_REQUIRED, path: ["resolution"] });
 export type BulkStatusInput = z.input<typeof BulkStatusInputSchema>;
 
 export type BulkCaseOutcome = { case_id: string; ok: true } | { case_id: string; ok: false; error: SafeError };

@@ -10,7 +10,7 @@ import { assertEnvironment, authedAction } from "./safe-action";
 export const bulkUpdateCaseStatusAction = authedAction
   .metadata({ actionName: "bulkUpdateCaseStatus", minRole: "lead" })
   .inputSchema(BulkStatusInputSchema)
-  .action(async ({ parsedInput: { environment, cases, status }, ctx }) => {
+  .action(async ({ parsedInput: { environment, cases, status, resolution }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
-    return bulkUpdateCases(ctx.environment, ctx.analyst, cases, { status });
+    return bulkUpdateCases(ctx.environment, ctx.analyst, cases, { status, resolution });
   });

@@ -1,15 +1,14 @@
 "use server";
 
-import { randomUUID } from "node:crypto";
 import { returnServerError } from "next-safe-action";
 import { updateCase } from "../api/cases";
-import { createTransactionDecision } from "../api/decisions";
 import { hasRole } from "../auth/roles";
 import { RESOLUTION_REQUIRED, resolutionFitsStatus, UpdateCaseInputSchema } from "../schemas/case";
 import { ConsoleEnvironmentSchema } from "../schemas/environment";
 import type { SafeError } from "../schemas/safe-error";
 import { z } from "zod";
 import { describeCaseNow } from "./case-conflict";
+import { labelCaseTransactions } from "./case-labels";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";
 
@@ -46,27 +45,8 @@ export const updateCaseAction = authedAction
     if (written.object === "approval") return { kase: null, held: written, labelled: 0, unlabelled: 0 };
     const kase = written;
     const label = label_transactions === true && input.resolution === "confirmed_fraud";
-    const outcomes = label
-      ? await Promise.allSettled(
-          kase.transaction_ids.map((transactionId) =>
-            createTransactionDecision(
-              ctx.environment,
-              ctx.analyst.id,
-              {
-                transaction_id: transactionId,
-                decision: "block",
-                reason: "confirmed_fraud",
-                notes: `Confirmed fraud in case ${kase.case_id}.`,
-              },
-              randomUUID(),
-            ),
-          ),
-        )
-      : [];
-    return {
-      kase,
-      held: null,
-      labelled: outcomes.filter((o) => o.status === "fulfilled").length,
-      unlabelled: outcomes.filter((o) => o.status === "rejected").length,
-    };
+    const { labelled, unlabelled } = label
+      ? await labelCaseTransactions(ctx.environment, ctx.analyst.id, kase)
+      : { labelled: 0, unlabelled: 0 };
+    return { kase, held: null, labelled, unlabelled };
   });

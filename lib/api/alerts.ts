@@ -1,6 +1,17 @@
 import "server-only";
 
-import { AlertDetailSchema, AlertSchema, type Alert, type AlertDetail, type ListPage, AlertListSchema } from "./wire";
+import { z } from "zod";
+import {
+  AlertClusterListSchema,
+  AlertDetailSchema,
+  AlertSchema,
+  ApprovalSchema,
+  type Alert,
+  type AlertCluster,
+  type AlertDetail,
+  type ListPage,
+  AlertListSchema,
+} from "./wire";
 import type { UpdateAlertInput } from "../schemas/alert";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
@@ -44,4 +55,31 @@ export async function updateAlert(
     ifMatch: version,
     schema: AlertSchema,
   });
+}
+
+/** Related unfinished alerts grouped by a shared user, device, card or client IP (server/README.md, "Alert clusters"). */
+export async function listAlertClusters(
+  environment: ConsoleEnvironment,
+  query: { alert_id?: string; limit?: number } = {},
+  timeoutMs?: number,
+): Promise<AlertCluster[]> {
+  return (await apiA(environment, "/v1/alert-clusters", { query, schema: AlertClusterListSchema, timeoutMs })).data;
+}
+
+/**
+ * Resolves one alert of a cluster on the version the analyst saw. A write the four-eyes policy
+ * holds answers 202 with an approval: reported as `held`, nothing changed yet.
+ */
+export async function resolveAlertOrHold(
+  environment: ConsoleEnvironment,
+  actorId: string,
+  { id, version, ...changes }: UpdateAlertInput,
+): Promise<{ held: false; alert: Alert } | { held: true; approvalId: string }> {
+  const answer = await apiA(environment, `/v1/alerts/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: { ...changes, actor_id: actorId },
+    ifMatch: version,
+    schema: z.union([AlertSchema, ApprovalSchema]),
+  });
+  return answer.object === "approval" ? { held: true, approvalId: answer.approval_id } : { held: false, alert: answer };
 }

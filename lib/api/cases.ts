@@ -30,6 +30,8 @@ export type CreateCaseBody = {
   actor_id: string;
   /** The alert the case is opened from: the API refuses a second case while one is not closed. */
   alert_id?: string;
+  /** Every alert the case holds (a cluster opened as one case); each joins at most one open case. */
+  alert_ids?: string[];
 };
 
 export async function createCase(environment: ConsoleEnvironment, body: CreateCaseBody, idempotencyKey: string): Promise<Case> {

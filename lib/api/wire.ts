@@ -18,6 +18,8 @@ export type AlertStatus = Alert["status"];
 export const AlertListSchema = a.zGetV1AlertsResponse;
 export const AlertDetailSchema = a.zGetV1AlertsByIdResponse;
 export type AlertDetail = z.output<typeof AlertDetailSchema>;
+export const AlertClusterListSchema = a.zGetV1AlertClustersResponse;
+export type AlertCluster = z.output<typeof a.zAlertCluster>;
 
 export const CaseSchema = a.zCase;
 export type Case = z.output<typeof CaseSchema>;

@@ -10,7 +10,7 @@ import { newId } from "../core/ids";
 export async function insertTransaction(
   db: Db,
   scope: Scope,
-  t: { userId: string; amount?: number; currency?: string; id?: string },
+  t: { userId: string; amount?: number; currency?: string; id?: string; card?: string; ip?: string; device?: string },
 ): Promise<string> {
   const id = t.id ?? newId("txn");
   await db.insert(transactions).values({
@@ -20,6 +20,12 @@ export async function insertTransaction(
     amount: t.amount ?? 1000,
     currency: t.currency ?? "USD",
     paymentMethodType: "card",
+    // `card` is the card key, `bin:last4`.
+    cardBin: t.card?.split(":")[0] ?? null,
+    cardLastFour: t.card?.split(":")[1] ?? null,
+    cardKey: t.card ?? null,
+    deviceId: t.device ?? null,
+    ipAddress: t.ip ?? null,
     riskScore: 10,
     decision: "allow",
     signals: [],

@@ -1,5 +1,6 @@
 import { createRouter } from "../../http/router";
 import { alertsRouter } from "./alerts/alerts.handlers";
+import { alertClustersRouter } from "./alert-clusters/alert-clusters.handlers";
 import { casesRouter } from "./cases/cases.handlers";
 import { caseExportRouter } from "./cases/case-export.handlers";
 import { approvalsRouter } from "./approvals/approvals.handlers";
@@ -16,6 +17,7 @@ import { graphRouter } from "./graph/graph.handlers";
 export const v1Routes = createRouter()
   .route("/", identityRouter)
   .route("/", alertsRouter)
+  .route("/", alertClustersRouter)
   .route("/", casesRouter)
   .route("/", caseExportRouter)
   .route("/", approvalsRouter)

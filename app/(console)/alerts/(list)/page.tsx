@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { listAlerts, type AlertFilters } from "@/lib/api/alerts";
+import { listAlertClusters, listAlerts, type AlertFilters } from "@/lib/api/alerts";
 import { toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
 import { alertFiltersOf, loadAlertQueueParams } from "@/lib/queries/alert-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
-import type { Alert, ListPage } from "@/lib/api/wire";
+import type { Alert, AlertCluster, ListPage } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 export const metadata: Metadata = { title: "Alerts" };
@@ -33,6 +33,9 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const filtered =
     params.status !== "open" ||
     Object.entries(filters).some(([name, value]) => name !== "status" && name !== "sort" && value !== undefined);
+  // Clusters of related open alerts head the unfiltered queue; without them (computed per request,
+  // slow on a large open backlog) the queue still shows, after at most 3 s.
+  const clusters: AlertCluster[] = filtered ? [] : await listAlertClusters(environment, {}, 3000).catch(() => []);
 
   return (
     <>
@@ -41,7 +44,15 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
         description="Patterns the detection engine raised across users and transactions, newest or most severe first. Acknowledge what you are looking at; resolve with your findings."
       />
       <div className="mt-8">
-        <AlertsView environment={environment} page={page} error={error} filtered={filtered} sort={params.sort} listedAt={listedAt} />
+        <AlertsView
+          environment={environment}
+          page={page}
+          error={error}
+          filtered={filtered}
+          sort={params.sort}
+          listedAt={listedAt}
+          clusters={clusters}
+        />
       </div>
     </>
   );

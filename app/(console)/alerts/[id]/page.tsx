@@ -7,6 +7,7 @@ import { AlertSummary } from "@/components/alerts/alert-summary";
 import { AlertHistory } from "@/components/alerts/alert-history";
 import { listAnalysts } from "@/lib/api/analysts";
 import { IdList } from "@/components/alerts/id-list";
+import { UsersLinkGraph } from "@/components/graph/users-link-graph";
 import { LinkedTransactions } from "@/components/transactions/linked-transactions";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Suspense } from "react";
@@ -135,6 +136,10 @@ export default async function AlertPage({
             </Suspense>
           </IdList>
         </div>
+        {/* The network around the alert's users, streamed in: the page does not wait for it. */}
+        <Suspense fallback={<Skeleton className="h-[28rem] rounded-xl" />}>
+          <UsersLinkGraph environment={environment} userIds={alert.user_ids.data} total={alert.affected_users} />
+        </Suspense>
         <AlertHistory events={alert.history} names={await analysts} />
       </div>
     </>

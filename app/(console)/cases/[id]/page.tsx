@@ -10,6 +10,7 @@ import { CaseControls } from "@/components/cases/case-controls";
 import { CaseTimeline } from "@/components/cases/case-timeline";
 import { CaseExportActions, DecisionChainsStatus } from "@/components/cases/case-export-actions";
 import { LinkedAlerts } from "@/components/cases/linked-alerts";
+import { CaseGraph } from "@/components/graph/case-graph";
 import { resolutionLabel } from "@/lib/format/resolution";
 import { Age, LocalDateTime, SlaBadge } from "@/components/ui/sla-badge";
 import { ErrorState } from "@/components/ui/error-state";
@@ -156,6 +157,10 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
               </Suspense>
             )}
           </Card>
+          {/* The network around the case's users, streamed in: the page does not wait for it. */}
+          <Suspense fallback={<Skeleton className="h-[28rem] rounded-xl" />}>
+            <CaseGraph environment={environment} kase={kase} />
+          </Suspense>
           <CaseTimeline events={kase.events} names={names} chain={chains?.audit ?? null} />
         </div>
         <div className="content-start">

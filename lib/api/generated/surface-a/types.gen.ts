@@ -65,6 +65,59 @@ export type Alert = {
     version: number;
 };
 
+export type AlertCluster = {
+    alert_ids: Array<string>;
+    /**
+     * Most severe first, then oldest first
+     */
+    alerts: Array<Alert>;
+    /**
+     * The lowest alert id of the cluster: stable while that alert stays in it
+     */
+    cluster_id: string;
+    object: 'alert_cluster';
+    /**
+     * The highest severity among its alerts
+     */
+    severity: 'low' | 'medium' | 'high' | 'critical';
+    /**
+     * What joins them: entities used by two or more of its alerts, most shared first
+     */
+    shared: Array<AlertClusterShared>;
+    /**
+     * Number of alerts, two or more
+     */
+    size: number;
+    /**
+     * True when an alert's members were read only in part (1,000 users and 1,000 transactions each)
+     */
+    truncated: boolean;
+};
+
+export type AlertClusterList = {
+    data: Array<AlertCluster>;
+    has_more: boolean;
+    next_cursor: null;
+    object: 'list';
+    /**
+     * True when not every unfinished alert, or not every member, was read
+     */
+    truncated: boolean;
+};
+
+export type AlertClusterShared = {
+    /**
+     * The cluster's alerts that share it (two or more)
+     */
+    alert_ids: Array<string>;
+    /**
+     * `<type>:<value>`, the node id of `GET /v1/graph`
+     */
+    id: string;
+    label: string;
+    type: 'user' | 'device' | 'card' | 'ip';
+};
+
 export type AlertDetail = Alert & {
     /**
      * An addition: the alert's review history in commit order (`seq`), append-only
@@ -1316,6 +1369,60 @@ export type WebhookEndpointList = {
     next_cursor: string | null;
     object: 'list';
 };
+
+export type GetV1AlertClustersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only the cluster that holds this alert (empty if it is in none)
+         */
+        alert_id?: string;
+        /**
+         * Clusters returned, 1 to 100, default 20
+         */
+        limit?: number;
+    };
+    url: '/v1/alert-clusters';
+};
+
+export type GetV1AlertClustersErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetV1AlertClustersError = GetV1AlertClustersErrors[keyof GetV1AlertClustersErrors];
+
+export type GetV1AlertClustersResponses = {
+    /**
+     * Clusters of two or more alerts, most severe first
+     */
+    200: AlertClusterList;
+};
+
+export type GetV1AlertClustersResponse = GetV1AlertClustersResponses[keyof GetV1AlertClustersResponses];
 
 export type GetV1AlertsData = {
     body?: never;

@@ -55,6 +55,42 @@ export const zAlert = z.object({
     version: z.int()
 });
 
+export const zAlertClusterShared = z.object({
+    alert_ids: z.array(z.string()),
+    id: z.string(),
+    label: z.string(),
+    type: z.enum([
+        'user',
+        'device',
+        'card',
+        'ip'
+    ])
+});
+
+export const zAlertCluster = z.object({
+    alert_ids: z.array(z.string()),
+    alerts: z.array(zAlert),
+    cluster_id: z.string(),
+    object: z.enum(['alert_cluster']),
+    severity: z.enum([
+        'low',
+        'medium',
+        'high',
+        'critical'
+    ]),
+    shared: z.array(zAlertClusterShared),
+    size: z.int(),
+    truncated: z.boolean()
+});
+
+export const zAlertClusterList = z.object({
+    data: z.array(zAlertCluster),
+    has_more: z.boolean(),
+    next_cursor: z.null(),
+    object: z.enum(['list']),
+    truncated: z.boolean()
+});
+
 export const zAlertEvent = z.object({
     action: z.enum([
         'status_changed',
@@ -1015,6 +1051,16 @@ export const zWebhookEndpointList = z.object({
     next_cursor: z.string().nullable(),
     object: z.enum(['list'])
 });
+
+export const zGetV1AlertClustersQuery = z.object({
+    alert_id: z.string().min(1).optional(),
+    limit: z.int().gte(1).lte(100).optional().default(20)
+});
+
+/**
+ * Clusters of two or more alerts, most severe first
+ */
+export const zGetV1AlertClustersResponse = zAlertClusterList;
 
 export const zGetV1AlertsQuery = z.object({
     status: z.enum([
