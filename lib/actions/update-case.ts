@@ -6,7 +6,7 @@ import { updateCase } from "../api/cases";
 import { createTransactionDecision } from "../api/decisions";
 import { hasRole } from "../auth/roles";
 import { RESOLUTION_REQUIRED, resolutionFitsStatus, UpdateCaseInputSchema } from "../schemas/case";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import type { SafeError } from "../schemas/safe-error";
 import { z } from "zod";
 import { describeCaseNow } from "./case-conflict";

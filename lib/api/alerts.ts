@@ -1,6 +1,7 @@
 import "server-only";
 
-import { AlertDetailSchema, AlertSchema, type Alert, type AlertDetail, type ListPage, AlertListSchema } from "./wire";
+import { type Alert, type AlertDetail, type ListPage } from "./wire";
+import { AlertDetailSchema, AlertSchema, AlertListSchema } from "./wire-schemas";
 import type { UpdateAlertInput } from "../schemas/alert";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";

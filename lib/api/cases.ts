@@ -1,6 +1,7 @@
 import "server-only";
 
-import { CaseSchema, type Case, type CaseType, type ListPage, CaseListSchema } from "./wire";
+import { type Case, type CaseType, type ListPage } from "./wire";
+import { CaseSchema, CaseListSchema } from "./wire-schemas";
 import type { UpdateCaseInput } from "../schemas/case";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";

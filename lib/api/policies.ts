@@ -1,6 +1,7 @@
 import "server-only";
 
-import { DetectionPolicySchema, type DetectionPolicy, PolicySchema, SignalListSchema, type Policy, type SignalInfo } from "./wire";
+import { type DetectionPolicy, type Policy, type SignalInfo } from "./wire";
+import { DetectionPolicySchema, PolicySchema, SignalListSchema } from "./wire-schemas";
 import type { DetectionThresholds } from "../schemas/detection-policy";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { RuleInput, ScoreBandsInput } from "../schemas/policy";

@@ -3,20 +3,15 @@ import "server-only";
 import { z } from "zod";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
+import { type ListPage, type DecisionRecord, type ReviewState, type Screening, type ScreeningStatus, type ScreeningDetail } from "./wire";
 import {
-  type ListPage,
   DecisionRecordSchema,
   ScreeningDetailSchema,
-  type DecisionRecord,
-  type ReviewState,
-  type Screening,
-  type ScreeningStatus,
   ScreeningListSchema,
-  type ScreeningDetail,
   DecisionListSchema,
   EventListSchema,
   EventSchema,
-} from "./wire";
+} from "./wire-schemas";
 import { apiA } from "./client";
 
 // Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's
