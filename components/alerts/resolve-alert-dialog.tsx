@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { updateAlertAction } from "@/lib/actions/update-alert";
 import type { Alert, Resolution } from "@/lib/api/wire";
 import { ResolutionPicker } from "@/components/ui/resolution-picker";
-import { RESOLUTION_REQUIRED } from "@/lib/schemas/case";
+import { RESOLUTION_REQUIRED } from "@/lib/format/resolution";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { UserText } from "@/components/ui/user-text";

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { BATCH_CHUNK_SIZE, MAX_BATCH_ROWS } from "@/lib/schemas/batch";
+import { BATCH_CHUNK_SIZE, MAX_BATCH_ROWS } from "@/lib/schemas/batch-limits";
 import { buttonVariants } from "@/components/ui/button";
 import { csvColumns, templateCsv } from "./batch-columns";
 

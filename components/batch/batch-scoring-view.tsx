@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { batchIdOf } from "./batch-id";
-import { parseBatchCsv, resultsToCsv, type ParsedBatch } from "./batch-csv";
+import type { ParsedBatch } from "./batch-csv";
 import { BatchFormat } from "./batch-format";
 import { BatchProblems } from "./batch-problems";
 import { BatchProgress } from "./batch-progress";
@@ -49,6 +49,8 @@ export function BatchScoringView({ environment }: { environment: ConsoleEnvironm
       return;
     }
     reset();
+    // The CSV parser and the row validation (papaparse, zod) load with the first file, not the page.
+    const { parseBatchCsv } = await import("./batch-csv");
     setLoaded({ fileName: file.name, batchId: await batchIdOf(text), parsed: parseBatchCsv(text) });
   }
 
@@ -64,8 +66,9 @@ export function BatchScoringView({ environment }: { environment: ConsoleEnvironm
   const invalidCount = parsed ? parsed.rows.length - sendable.length : 0;
   const environmentLabel = environmentLabels[environment];
 
-  function download() {
+  async function download() {
     if (!loaded || !parsed) return;
+    const { resultsToCsv } = await import("./batch-csv");
     const blob = new Blob([resultsToCsv(parsed.columns, parsed.rows, outcomes)], { type: "text/csv;charset=utf-8" });
     const url = URL.createObjectURL(blob);
     const link = document.createElement("a");
@@ -165,7 +168,7 @@ export function BatchScoringView({ environment }: { environment: ConsoleEnvironm
         </div>
       </div>
       {/* Full width below: the results table needs every column. */}
-      {parsed ? <BatchResults rows={resultRows} onDownload={download} /> : null}
+      {parsed ? <BatchResults rows={resultRows} onDownload={() => void download()} /> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { FileSpreadsheet, Upload } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { cn } from "@/lib/utils/cn";
-import { MAX_BATCH_ROWS } from "@/lib/schemas/batch";
+import { MAX_BATCH_ROWS } from "@/lib/schemas/batch-limits";
 
 /** Files beyond this are refused before reading: 1,000 rows of every column fit in far less. */
 export const MAX_BATCH_FILE_BYTES = 2 * 1024 * 1024;

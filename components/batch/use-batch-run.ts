@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { scoreBatchAction } from "@/lib/actions/score-batch";
 import { safeErrorOf, unwrapAction } from "@/lib/queries/action-result";
-import { BATCH_CHUNK_SIZE, type BatchRowOutcome, type ScoreRequest } from "@/lib/schemas/batch";
+import type { BatchRowOutcome, ScoreRequest } from "@/lib/schemas/batch";
+import { BATCH_CHUNK_SIZE } from "@/lib/schemas/batch-limits";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
 

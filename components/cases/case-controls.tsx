@@ -14,7 +14,7 @@ import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { caseNextStatuses, caseStatusLabels, seenSeq } from "@/lib/format/case";
 import type { Case, CaseStatus, Resolution } from "@/lib/api/wire";
 import { ResolutionPicker } from "@/components/ui/resolution-picker";
-import { RESOLUTION_REQUIRED } from "@/lib/schemas/case";
+import { RESOLUTION_REQUIRED } from "@/lib/format/resolution";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";

@@ -1,17 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Form, FormFieldItem } from "@/components/ui/form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { LimitedText } from "@/components/ui/limited-text";
 import { revealHidden } from "@/lib/format/invisible-characters";
 
 const REASON_MAX = 500;
-const ReassignSchema = z.object({ reason: z.string().trim().max(REASON_MAX, `At most ${REASON_MAX} characters.`) });
-type ReassignForm = z.infer<typeof ReassignSchema>;
+// One optional field: checked here by hand, so the case queues' first load carries no zod.
+type ReassignForm = { reason: string };
+const reasonTooLong = (reason: string) => (reason.trim().length > REASON_MAX ? `At most ${REASON_MAX} characters.` : true);
 
 export type Reassignment = { caseId: string; title: string; from: string | null; to: string | null };
 
@@ -29,10 +28,14 @@ export function ReassignDialog({
   onCancel: () => void;
   onConfirm: (reason: string | undefined) => void;
 }) {
-  const form = useForm<ReassignForm>({ resolver: zodResolver(ReassignSchema), defaultValues: { reason: "" } });
+  const form = useForm<ReassignForm>({ defaultValues: { reason: "" } });
   const { reset } = form;
   useEffect(() => reset({ reason: "" }), [proposal, reset]);
-  const submit = form.handleSubmit(({ reason }) => onConfirm(reason.trim() || undefined));
+  const submit = form.handleSubmit(({ reason }) => {
+    const invalid = reasonTooLong(reason);
+    if (invalid !== true) return form.setError("reason", { message: invalid });
+    onConfirm(reason.trim() || undefined);
+  });
   const to = proposal ? nameOf(proposal.to) : "";
   return (
     <Form {...form}>

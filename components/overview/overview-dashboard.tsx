@@ -1,13 +1,11 @@
 import { ErrorState } from "@/components/ui/error-state";
 import type { Overview } from "@/lib/api/wire";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { AlertsChart } from "./alerts-chart";
-import { CasesChart } from "./cases-chart";
+import { AlertsChart, CasesChart, ScoresChart } from "./lazy-charts";
 import { PendingReviews } from "./pending-reviews";
-import { ScoresChart } from "./scores-chart";
 import { Card } from "@/components/ui/card";
 
-/** The overview's numbers: charts (client, recharts) fed by one server-side read of the API. */
+/** The overview's numbers: charts (client, recharts, loaded on demand) fed by one server-side read of the API. */
 export function OverviewDashboard({
   overview,
   error,

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { TransactionLookupSchema } from "@/lib/schemas/transaction";
+import { TRANSACTION_ID_MESSAGE, transactionIdOf } from "@/lib/schemas/transaction";
 import { cardClasses } from "@/components/ui/card";
 import { cn } from "@/lib/utils/cn";
 
@@ -18,13 +18,13 @@ export function TransactionLookupForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = TransactionLookupSchema.safeParse({ id: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Enter a transaction id.");
+    const id = transactionIdOf(value);
+    if (!id) {
+      setError(TRANSACTION_ID_MESSAGE);
       return;
     }
     setError(undefined);
-    router.push(`/transactions/${encodeURIComponent(parsed.data.id)}`);
+    router.push(`/transactions/${encodeURIComponent(id)}`);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BulkAssignInputSchema, BulkStatusInputSchema, bulkSummary, mapBounded, summariseBulk } from "./bulk-case-results";
+import { bulkSummary } from "../format/case";
+import { BulkAssignInputSchema, BulkStatusInputSchema, mapBounded, summariseBulk } from "./bulk-case-results";
 
 describe("mapBounded", () => {
   it("keeps order, never exceeds the limit, and reports failures without stopping", async () => {

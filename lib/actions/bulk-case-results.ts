@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { caseStatuses, resolutions } from "../api/wire";
 import { RESOLUTION_REQUIRED, resolutionFitsStatus } from "../schemas/case";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import type { SafeError } from "../schemas/safe-error";
 
 // Shared by the two bulk case actions (bulk-assign-cases.ts, bulk-update-case-status.ts) and the
@@ -79,12 +79,4 @@ export function summariseBulk(ids: readonly string[], settled: PromiseSettledRes
   });
   const failed = outcomes.filter((o) => !o.ok).length;
   return { succeeded: outcomes.length - failed, failed, outcomes };
-}
-
-/** One line for the toast after a bulk action. */
-export function bulkSummary(result: BulkCaseResult, verb: string): string {
-  const n = (k: number) => `${k} case${k === 1 ? "" : "s"}`;
-  if (result.failed === 0) return `${verb} ${n(result.succeeded)}.`;
-  if (result.succeeded === 0) return `None of ${n(result.failed)} could be ${verb.toLowerCase()}.`;
-  return `${verb} ${n(result.succeeded)}; ${result.failed} failed.`;
 }

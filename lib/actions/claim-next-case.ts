@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { returnServerError } from "next-safe-action";
 import { claimCase } from "../api/cases";
 import { ApiError } from "../api/errors";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import type { SafeError } from "../schemas/safe-error";
 import { z } from "zod";
 import { assertEnvironment, authedAction } from "./safe-action";

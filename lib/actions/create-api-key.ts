@@ -2,7 +2,7 @@
 
 import { createApiKey } from "../api/api-keys";
 import { CreateApiKeyInputSchema } from "../schemas/api-key";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Returns the new key's secret this once: the API never shows it again, and the console keeps it

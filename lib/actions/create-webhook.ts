@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { createWebhook } from "../api/webhooks";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { CreateWebhookInputSchema, normaliseEvents } from "../schemas/webhook";
 import { assertEnvironment, authedAction } from "./safe-action";
 

@@ -2,7 +2,7 @@
 
 import { decideApproval } from "../api/approvals";
 import { DecideApprovalInputSchema } from "../schemas/approval";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Approves or rejects a held action as the signed-in lead or admin. The API proves who decides

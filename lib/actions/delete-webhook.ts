@@ -1,7 +1,7 @@
 "use server";
 
 import { deleteWebhook } from "../api/webhooks";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { DeleteWebhookInputSchema } from "../schemas/webhook";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";

@@ -5,7 +5,7 @@ import { returnServerError } from "next-safe-action";
 import { z } from "zod";
 import { createCase } from "../api/cases";
 import { caseTypeForAlert } from "../format/case";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import type { SafeError } from "../schemas/safe-error";
 import { ClusterRefsSchema, clusterCaseBody, currentCluster, resolveCluster, ResolveClusterInputSchema } from "./cluster-disposition";
 import { assertEnvironment, authedAction } from "./safe-action";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { getGraph } from "../api/users";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Expanding a user in the link graph: that user's own graph (GET /v1/graph), merged by the page.

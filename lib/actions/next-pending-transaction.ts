@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { nextPendingTransaction } from "../api/transactions";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // "Decide and go to the next" in the Needs review queue: after a decision, the pending transaction

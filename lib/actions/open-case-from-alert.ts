@@ -6,7 +6,7 @@ import { getAlert } from "../api/alerts";
 import { activeCaseForAlert, createCase } from "../api/cases";
 import { ApiError } from "../api/errors";
 import { caseTypeForAlert } from "../format/case";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { fitText, TEXT_LIMITS } from "../schemas/text-limits";
 import { assertEnvironment, authedAction } from "./safe-action";
 

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { decideScreening, nextPendingScreening } from "../api/screenings";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { outcomeDecisions, ReviewScreeningInputSchema } from "../schemas/screening";
 import { assertEnvironment, authedAction } from "./safe-action";
 

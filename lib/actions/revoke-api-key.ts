@@ -2,7 +2,7 @@
 
 import { revokeApiKey } from "../api/api-keys";
 import { RevokeApiKeyInputSchema } from "../schemas/api-key";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 export const revokeApiKeyAction = authedAction

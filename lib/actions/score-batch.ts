@@ -10,7 +10,8 @@ import {
   type ScoreBatchChunk,
   type ScoreBatchChunkResult,
 } from "../schemas/batch";
-import { ConsoleEnvironmentSchema, type ConsoleEnvironment } from "../schemas/environment";
+import { type ConsoleEnvironment } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Scores one chunk (≤ 100 rows) of a batch file: each row is one POST /v1/transactions/score,

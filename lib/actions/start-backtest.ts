@@ -1,7 +1,7 @@
 "use server";
 
 import { createBacktest } from "../api/backtests";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { StartBacktestInputSchema } from "../schemas/period";
 import { assertEnvironment, authedAction } from "./safe-action";
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { createTransactionDecision } from "../api/decisions";
 import { DecisionFormSchema } from "../schemas/decision";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 
 // Records a manual decision on a transaction (POST /v1/decisions). The analyst is the signed-in

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { submitQualityReview } from "../api/quality";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { QualityReviewInputSchema } from "../schemas/quality-review";
 import { assertEnvironment, authedAction } from "./safe-action";
 

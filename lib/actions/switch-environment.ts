@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { setActiveEnvironment } from "../auth/environment";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { authedAction } from "./safe-action";
 
 export const switchEnvironmentAction = authedAction

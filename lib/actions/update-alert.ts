@@ -4,7 +4,7 @@ import { getAlert, updateAlert } from "../api/alerts";
 import { alertStatusLabels } from "../format/alert";
 import { UpdateAlertInputSchema } from "../schemas/alert";
 import { RESOLUTION_REQUIRED, resolutionFitsStatus } from "../schemas/case";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";
 

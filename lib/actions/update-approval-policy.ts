@@ -2,7 +2,7 @@
 
 import { getApprovalPolicy, putApprovalPolicy } from "../api/policies";
 import { UpdateApprovalPolicyInputSchema } from "../schemas/approval-policy";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { describePolicyNow } from "./policy-conflict";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";

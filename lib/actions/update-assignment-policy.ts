@@ -2,7 +2,7 @@
 
 import { getAssignmentPolicy, putAssignmentPolicy } from "../api/desk";
 import { UpdateAssignmentPolicyInputSchema } from "../schemas/assignment-policy";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { describePolicyNow } from "./policy-conflict";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";

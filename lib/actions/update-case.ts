@@ -4,7 +4,7 @@ import { returnServerError } from "next-safe-action";
 import { updateCase } from "../api/cases";
 import { hasRole } from "../auth/roles";
 import { RESOLUTION_REQUIRED, resolutionFitsStatus, UpdateCaseInputSchema } from "../schemas/case";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import type { SafeError } from "../schemas/safe-error";
 import { z } from "zod";
 import { describeCaseNow } from "./case-conflict";

@@ -2,7 +2,7 @@
 
 import { getDetectionPolicy, putDetectionPolicy } from "../api/policies";
 import { UpdateDetectionPolicyInputSchema } from "../schemas/detection-policy";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { describePolicyNow } from "./policy-conflict";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";

@@ -1,7 +1,7 @@
 "use server";
 
 import { getPolicy, patchPolicy } from "../api/policies";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { UpdatePolicyInputSchema } from "../schemas/policy";
 import { describePolicyNow } from "./policy-conflict";
 import { assertEnvironment, authedAction } from "./safe-action";

@@ -1,7 +1,7 @@
 "use server";
 
 import { getQualityPolicy, putQualityPolicy } from "../api/quality";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { UpdateQualityPolicyInputSchema } from "../schemas/quality-review";
 import { describePolicyNow } from "./policy-conflict";
 import { assertEnvironment, authedAction } from "./safe-action";

@@ -2,7 +2,7 @@
 
 import { getSlaPolicy, putSlaPolicy } from "../api/desk";
 import { UpdateSlaPolicyInputSchema } from "../schemas/sla-policy";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { describePolicyNow } from "./policy-conflict";
 import { assertEnvironment, authedAction } from "./safe-action";
 import { writeOrConflict } from "./version-conflict";

@@ -2,7 +2,7 @@
 
 import { returnServerError } from "next-safe-action";
 import { updateWebhook } from "../api/webhooks";
-import { ConsoleEnvironmentSchema } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import type { SafeError } from "../schemas/safe-error";
 import { normaliseEvents, UpdateWebhookInputSchema } from "../schemas/webhook";
 import { assertEnvironment, authedAction } from "./safe-action";

@@ -1,17 +1,8 @@
 import "server-only";
 
 import { z } from "zod";
-import {
-  AlertClusterListSchema,
-  AlertDetailSchema,
-  AlertSchema,
-  ApprovalSchema,
-  type Alert,
-  type AlertCluster,
-  type AlertDetail,
-  type ListPage,
-  AlertListSchema,
-} from "./wire";
+import { type Alert, type AlertCluster, type AlertDetail, type ListPage } from "./wire";
+import { AlertClusterListSchema, AlertDetailSchema, AlertSchema, AlertListSchema, ApprovalSchema } from "./wire-schemas";
 import type { UpdateAlertInput } from "../schemas/alert";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";

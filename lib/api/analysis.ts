@@ -3,7 +3,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import { apiB } from "./client";
-import { TransactionAnalysisSchema, type Transaction, type TransactionAnalysis } from "./wire";
+import { type Transaction, type TransactionAnalysis } from "./wire";
+import { TransactionAnalysisSchema } from "./wire-schemas";
 
 // Surface B's labelled analysis (`POST /api/v1/transactions/analyze/sandbox`): the same model as
 // live scoring, but not live traffic, so trying a stored transaction again leaves no trace in its

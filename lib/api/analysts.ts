@@ -1,6 +1,7 @@
 import "server-only";
 
-import { AnalystSchema, AnalystSessionSchema, type Analyst, type AnalystSession, type ListPage, AnalystListSchema } from "./wire";
+import { type Analyst, type AnalystSession, type ListPage } from "./wire";
+import { AnalystSchema, AnalystSessionSchema, AnalystListSchema } from "./wire-schemas";
 import type { CreateAnalystInput, UpdateAnalystInput } from "../schemas/analyst";
 import { dashboard, type DashboardActor } from "./client";
 import { ApiError } from "./errors";

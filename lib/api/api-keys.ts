@@ -1,6 +1,7 @@
 import "server-only";
 
-import { ApiKeySchema, CreatedApiKeySchema, type ApiKey, type CreatedApiKey, type ListPage, ApiKeyListSchema } from "./wire";
+import { type ApiKey, type CreatedApiKey, type ListPage } from "./wire";
+import { ApiKeySchema, CreatedApiKeySchema, ApiKeyListSchema } from "./wire-schemas";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
 import { dashboard, type DashboardActor } from "./client";

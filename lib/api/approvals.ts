@@ -2,7 +2,8 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import { dashboard, type DashboardActor } from "./client";
-import { ApprovalListSchema, ApprovalSchema, type Approval, type ApprovalStatus, type ListPage } from "./wire";
+import { type Approval, type ApprovalStatus, type ListPage } from "./wire";
+import { ApprovalListSchema, ApprovalSchema } from "./wire-schemas";
 import type { PageParams } from "../schemas/list";
 
 // The four-eyes queue is a dashboard route: the API decides as the analyst the console token

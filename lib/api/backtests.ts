@@ -3,7 +3,8 @@ import "server-only";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { RuleInput, ScoreBandsInput } from "../schemas/policy";
 import { dashboard, dashboardStream, type DashboardActor } from "./client";
-import { BacktestSchema, type Backtest } from "./wire";
+import { type Backtest } from "./wire";
+import { BacktestSchema } from "./wire-schemas";
 
 // Governance reads of the dashboard surface: policy backtests (a job the console polls) and the
 // account's audit log (NDJSON, passed on as it streams).

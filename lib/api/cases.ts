@@ -1,17 +1,8 @@
 import "server-only";
 
 import { z } from "zod";
-import {
-  CaseSchema,
-  type Case,
-  type CaseType,
-  type ListPage,
-  CaseListSchema,
-  CaseExportSchema,
-  type CaseExport,
-  HeldApprovalSchema,
-  type Approval,
-} from "./wire";
+import { type Approval, type Case, type CaseExport, type CaseType, type ListPage } from "./wire";
+import { CaseSchema, CaseListSchema, CaseExportSchema, HeldApprovalSchema } from "./wire-schemas";
 import type { UpdateCaseInput } from "../schemas/case";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";

@@ -1,6 +1,7 @@
 import "server-only";
 
-import { DecisionRecordSchema, type DecisionRecord } from "./wire";
+import { type DecisionRecord } from "./wire";
+import { DecisionRecordSchema } from "./wire-schemas";
 import type { DecisionFormValues } from "../schemas/decision";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import { apiA } from "./client";

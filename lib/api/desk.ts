@@ -1,20 +1,8 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import {
-  AnalystSchema,
-  AssignmentPolicySchema,
-  type AssignmentPolicy,
-  type AssignmentRule,
-  DeskWorkloadSchema,
-  ForecastSchema,
-  SlaPolicySchema,
-  type Analyst,
-  type DeskWorkload,
-  type Forecast,
-  type SlaDueSeconds,
-  type SlaPolicy,
-} from "./wire";
+import { type AssignmentPolicy, type AssignmentRule, type Analyst, type DeskWorkload, type Forecast, type SlaDueSeconds, type SlaPolicy } from "./wire";
+import { AnalystSchema, AssignmentPolicySchema, DeskWorkloadSchema, ForecastSchema, SlaPolicySchema } from "./wire-schemas";
 import { dashboard, type DashboardActor } from "./client";
 
 // The lead's desk (server/domain/desk/README.md): who holds what, who is free, and the breach

@@ -1,6 +1,7 @@
 import "server-only";
 
-import { type ArgusEvent, type ListPage, EventListSchema } from "./wire";
+import { type ArgusEvent, type ListPage } from "./wire";
+import { EventListSchema } from "./wire-schemas";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
 import { apiA } from "./client";

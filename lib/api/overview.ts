@@ -1,7 +1,8 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { OverviewSchema, WorkloadSchema, type Overview, type Workload } from "./wire";
+import { type Overview, type Workload } from "./wire";
+import { OverviewSchema, WorkloadSchema } from "./wire-schemas";
 import { dashboard, type DashboardActor } from "./client";
 
 // The overview's counts and the leads' workload: Surface B dashboard routes, answered by the

@@ -1,18 +1,8 @@
 import "server-only";
 
 import { z } from "zod";
-import {
-  ApprovalPolicySchema,
-  type ApprovalPolicy,
-  ApprovalSchema,
-  type Approval,
-  DetectionPolicySchema,
-  type DetectionPolicy,
-  PolicySchema,
-  SignalListSchema,
-  type Policy,
-  type SignalInfo,
-} from "./wire";
+import { type Approval, type ApprovalPolicy, type DetectionPolicy, type Policy, type SignalInfo } from "./wire";
+import { ApprovalPolicySchema, ApprovalSchema, DetectionPolicySchema, PolicySchema, SignalListSchema } from "./wire-schemas";
 import type { DetectionThresholds } from "../schemas/detection-policy";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { RuleInput, ScoreBandsInput } from "../schemas/policy";

@@ -1,14 +1,7 @@
 import "server-only";
 
-import {
-  QualityReportSchema,
-  QualityReviewListSchema,
-  QualityReviewPolicySchema,
-  QualityReviewSchema,
-  type QualityReport,
-  type QualityReview,
-  type QualityReviewPolicy,
-} from "./wire";
+import { type QualityReport, type QualityReview, type QualityReviewPolicy } from "./wire";
+import { QualityReportSchema, QualityReviewListSchema, QualityReviewPolicySchema, QualityReviewSchema } from "./wire-schemas";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { QualityReviewInput } from "../schemas/quality-review";
 import { dashboard, type DashboardActor } from "./client";

@@ -1,6 +1,7 @@
 import "server-only";
 
-import { ScoreResultSchema, type ScoreResult } from "./wire";
+import { type ScoreResult } from "./wire";
+import { ScoreResultSchema } from "./wire-schemas";
 import type { ScoreRequest } from "../schemas/batch";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import { apiA } from "./client";

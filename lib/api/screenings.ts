@@ -4,21 +4,25 @@ import { z } from "zod";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
 import {
+  type Approval,
   type ListPage,
-  CreatedDecisionOrApprovalSchema,
+  type DecisionRecord,
   type ListedScreening,
-  ScreeningDetailSchema,
   type ReviewState,
   type Screening,
   type ScreeningStatus,
-  ScreeningListSchema,
   type ScreeningDetail,
+} from "./wire";
+import {
+  CreatedDecisionOrApprovalSchema,
+  DecisionRecordSchema,
+  ScreeningDetailSchema,
+  ScreeningListSchema,
   DecisionListSchema,
   EventListSchema,
   EventSchema,
   HeldApprovalSchema,
-  type Approval,
-} from "./wire";
+} from "./wire-schemas";
 import { apiA } from "./client";
 
 // Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's

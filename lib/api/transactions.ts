@@ -2,15 +2,8 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
-import {
-  type ListPage,
-  TransactionSchema,
-  type Transaction,
-  type TransactionEvent,
-  EventListSchema,
-  TransactionListSchema,
-  type ListedTransaction,
-} from "./wire";
+import { type ListPage, type Transaction, type TransactionEvent, type ListedTransaction } from "./wire";
+import { TransactionSchema, EventListSchema, TransactionListSchema } from "./wire-schemas";
 import { apiA } from "./client";
 
 // Transactions are Surface A resources: `GET /v1/transactions/{id}` (an Argus addition: the

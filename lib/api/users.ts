@@ -1,7 +1,8 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { EntityGraphSchema, UserProfileSchema, type EntityGraph, type UserProfile } from "./wire";
+import { type EntityGraph, type UserProfile } from "./wire";
+import { EntityGraphSchema, UserProfileSchema } from "./wire-schemas";
 import { apiA } from "./client";
 
 // One user as the account's own records show them (`GET /v1/users/{user_id}`,

@@ -2,15 +2,8 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
-import {
-  type ListPage,
-  VerificationDetailSchema,
-  type Verification,
-  type VerificationDetail,
-  type VerificationStatus,
-  type VerificationType,
-  VerificationListSchema,
-} from "./wire";
+import { type ListPage, type Verification, type VerificationDetail, type VerificationStatus, type VerificationType } from "./wire";
+import { VerificationDetailSchema, VerificationListSchema } from "./wire-schemas";
 import { apiB } from "./client";
 
 // Identity verifications through Surface B (`/api/v1/verifications`, X-Api-Key): the identity

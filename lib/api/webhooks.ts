@@ -2,17 +2,14 @@ import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
+import { type ListPage, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint } from "./wire";
 import {
-  type ListPage,
   CreatedWebhookEndpointSchema,
   DeletedWebhookEndpointSchema,
   WebhookEndpointSchema,
-  type CreatedWebhookEndpoint,
-  type WebhookDelivery,
-  type WebhookEndpoint,
   WebhookEndpointListSchema,
   WebhookDeliveryListSchema,
-} from "./wire";
+} from "./wire-schemas";
 import { apiA } from "./client";
 
 // Webhook endpoints are Surface A resources of the environment's key (`webhooks:read` /

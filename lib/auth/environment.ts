@@ -2,7 +2,8 @@ import "server-only";
 
 import { cookies, headers } from "next/headers";
 import { getConsoleEnv } from "../env";
-import { ConsoleEnvironmentSchema, type ConsoleEnvironment } from "../schemas/environment";
+import { type ConsoleEnvironment } from "../schemas/environment";
+import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 
 // The environment an analyst is looking at, remembered per analyst in a cookie: two people
 // sharing a browser profile each keep their own choice, and it survives signing out. The cookie

@@ -1,3 +1,4 @@
+import type { BulkCaseResult } from "../actions/bulk-case-results";
 import type { CaseType, AlertSeverity, Case, CaseStatus } from "../api/wire";
 
 // Cases in the console's words, and where a case may move next.
@@ -42,3 +43,11 @@ export type CaseSeverity = AlertSeverity;
 
 /** The last audit entry the page shows: what "changed since" means after a version conflict. */
 export const seenSeq = (kase: Pick<Case, "events">): number => kase.events.at(-1)?.seq ?? 0;
+
+/** One line for the toast after a bulk action (here, not beside the bulk actions' zod schemas, for the queue's bundle). */
+export function bulkSummary(result: BulkCaseResult, verb: string): string {
+  const n = (k: number) => `${k} case${k === 1 ? "" : "s"}`;
+  if (result.failed === 0) return `${verb} ${n(result.succeeded)}.`;
+  if (result.succeeded === 0) return `None of ${n(result.failed)} could be ${verb.toLowerCase()}.`;
+  return `${verb} ${n(result.succeeded)}; ${result.failed} failed.`;
+}

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { OverviewSchema } from "../api/wire";
+import { describe, expect, it, vi } from "vitest";
+import { OverviewSchema } from "../api/wire-schemas";
 import { scoreTotals, shortDay, workloadWithNames } from "./overview";
+
+vi.mock("server-only", () => ({}));
 
 describe("overview helpers", () => {
   it("labels UTC days briefly", () => {

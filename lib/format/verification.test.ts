@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   checkExplanation,
   checkLabel,
@@ -9,7 +9,9 @@ import {
   subjectCountry,
   subjectName,
 } from "./verification";
-import { VerificationDetailSchema, VerificationSchema } from "../api/wire";
+import { VerificationDetailSchema, VerificationSchema } from "../api/wire-schemas";
+
+vi.mock("server-only", () => ({}));
 
 const base = {
   object: "verification" as const,

@@ -1,16 +1,12 @@
 import { z } from "zod";
+import { BATCH_CHUNK_SIZE } from "./batch-limits";
 import { walletTypes, paymentMethodTypes, type ScoreResult } from "../api/wire";
 
 // Batch CSV scoring: the body of POST /v1/transactions/score as the console validates
 // it, before anything is sent, in the browser (each CSV row) and again in the server action (each
 // chunk). The same schema on both sides: a row the page accepted is a row the action accepts.
 
-/** At most this many data rows per file: said in the UI; larger files are refused before sending. */
-export const MAX_BATCH_ROWS = 1000;
-/** Rows per server-action call: small enough that progress moves, large enough to be quick. */
-export const BATCH_CHUNK_SIZE = 100;
-/** Rows scored at once inside one action call: bounded so a batch does not flood the API. */
-export const BATCH_CONCURRENCY = 4;
+export { BATCH_CHUNK_SIZE, BATCH_CONCURRENCY, MAX_BATCH_ROWS } from "./batch-limits";
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 const METADATA_MAX_KEYS = 50;

@@ -18,7 +18,7 @@ export const UpdateCaseInputSchema = z.object({
   resolution: z.enum(resolutions).optional(),
 });
 
-export const RESOLUTION_REQUIRED = "Choose the outcome: confirmed fraud, false positive or inconclusive.";
+export { RESOLUTION_REQUIRED } from "../format/resolution";
 
 /** Resolving needs an outcome; an outcome goes only with resolving. */
 export const resolutionFitsStatus = (input: { status?: string; resolution?: string }) =>

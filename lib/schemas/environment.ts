@@ -1,14 +1,11 @@
-import { z } from "zod";
-
 // The two environments of an Argus deployment, as the console names them. The API names them by
 // key type (live / test) and selects one by listener; the console picks the listener and key.
-// Shared by server and client code: names and labels only, never an address or a key.
+// Shared by server and client code: names and labels only, never an address or a key. No zod here
+// (every page's shell imports this file); the validator is in environment-schema.ts.
 
 export const consoleEnvironments = ["production", "pre-production"] as const;
 
-export const ConsoleEnvironmentSchema = z.enum(consoleEnvironments);
-
-export type ConsoleEnvironment = z.infer<typeof ConsoleEnvironmentSchema>;
+export type ConsoleEnvironment = (typeof consoleEnvironments)[number];
 
 export const environmentLabels: Record<ConsoleEnvironment, string> = {
   production: "Production",
@@ -21,5 +18,5 @@ export function apiEnvironmentOf(environment: ConsoleEnvironment): "live" | "tes
 }
 
 export function isConsoleEnvironment(value: unknown): value is ConsoleEnvironment {
-  return ConsoleEnvironmentSchema.safeParse(value).success;
+  return (consoleEnvironments as readonly unknown[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   aliasStrengthLabel,
   dobMatchLabel,
@@ -9,8 +9,11 @@ import {
   suppressionSentence,
   topMatch,
 } from "../format/screening";
-import { ListedEntitySchema, ScreeningDetailSchema, type ScreeningMatch } from "../api/wire";
+import type { ScreeningMatch } from "../api/wire";
+import { ListedEntitySchema, ScreeningDetailSchema } from "../api/wire-schemas";
 import { outcomeDecisions, reviewOutcomes, ReviewScreeningInputSchema } from "./screening";
+
+vi.mock("server-only", () => ({}));
 
 const match = (entity_name: string, match_score: number): ScreeningMatch => ({
   list: "pep",

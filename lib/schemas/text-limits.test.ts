@@ -1,5 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { countText, fitText, limitAnnouncement, limitState, overLimit, sentLength, tooLongMessage } from "./text-limits";
+import type { z } from "zod";
+import * as a from "../api/generated/surface-a/zod.gen";
+import * as b from "../api/generated/surface-b/zod.gen";
+import { countText, fitText, limitAnnouncement, limitState, overLimit, sentLength, TEXT_LIMITS, tooLongMessage } from "./text-limits";
+
+/** The `maxLength` of a generated string field, optional or nullable. */
+function maxOf(field: z.ZodType): number | undefined {
+  let schema: z.ZodType = field;
+  while ("unwrap" in schema && typeof schema.unwrap === "function") schema = schema.unwrap() as z.ZodType;
+  return (schema as z.ZodString).maxLength ?? undefined;
+}
+
+describe("TEXT_LIMITS", () => {
+  it("is the maxLength of each field in the API's generated request schemas", () => {
+    expect(TEXT_LIMITS).toEqual({
+      caseTitle: maxOf(a.zCreateCaseRequest.shape.title),
+      caseNote: maxOf(a.zUpdateCaseRequest.shape.notes),
+      alertResolutionNotes: maxOf(a.zUpdateAlertRequest.shape.resolution_notes),
+      decisionNotes: maxOf(a.zCreateDecisionRequest.shape.notes),
+      webhookUrl: maxOf(a.zCreateWebhookRequest.shape.url),
+      webhookDescription: maxOf(a.zCreateWebhookRequest.shape.description),
+      apiKeyLabel: maxOf(b.zCreateApiKeyRequest.shape.label),
+      analystName: maxOf(b.zPostApiV1AnalystsBody.shape.name),
+      ruleName: maxOf(b.zReplacePolicyRequest.shape.rules.element.shape.name),
+    });
+  });
+});
 
 describe("text limits", () => {
   it("count what is sent: trimmed, in UTF-16 code units as the API's zod counts", () => {

@@ -100,6 +100,22 @@ async function openQueue(page: Page, baseUrl: string, query = ""): Promise<void>
 
 const firstRowId = (page: Page) => page.locator(ROW).first().locator("a[href^='/alerts/']").first().getAttribute("href");
 
+/** Signs in as the bootstrap admin and makes sure pre-production (where the bench seeds) is chosen. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/overview", { timeout: 60_000 });
+  const pre = page.getByRole("group", { name: "Environment" }).getByRole("button", { name: "Pre-production" });
+  if ((await pre.getAttribute("aria-pressed")) !== "true") {
+    await pre.click();
+    await page.waitForFunction(() =>
+      document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent?.includes("Pre-production"),
+    );
+  }
+}
+
 export async function runBrowser(opts: {
   baseUrl: string;
   email: string;
@@ -158,20 +174,8 @@ export async function runBrowser(opts: {
     current = page;
     page.setDefaultTimeout(60_000);
 
-    await page.goto(`${baseUrl}/sign-in`);
-    await page.getByLabel("E-mail").fill(opts.email);
-    await page.getByLabel("Password").fill(opts.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL("**/overview", { timeout: 60_000 });
+    await signIn(page, baseUrl, opts.email, opts.password);
     const envGroup = page.getByRole("group", { name: "Environment" });
-    // The alerts were seeded in pre-production (the console's default); make sure it is chosen.
-    const pre = envGroup.getByRole("button", { name: "Pre-production" });
-    if ((await pre.getAttribute("aria-pressed")) !== "true") {
-      await pre.click();
-      await page.waitForFunction(() =>
-        document.querySelector("[role=group][aria-label=Environment] button[aria-pressed=true]")?.textContent?.includes("Pre-production"),
-      );
-    }
     log("signed in as the bootstrap admin, pre-production selected");
 
     const result: BrowserResults = {

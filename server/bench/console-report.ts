@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import type { BundleReport } from "./console-bundles";
 import type { BrowserResults, Samples } from "./console-browser";
+import type { ReviewQueueResults } from "./console-review";
+import type { ReviewApiTimings, ReviewSeedSummary } from "./console-review-seed";
 import type { SeedSummary } from "./console-seed";
 
 // Statistics, the API-only timings and the markdown section of `npm run bench:console`.
@@ -94,9 +96,28 @@ export function probeApi(sandboxUrl: string, key: string, intervalMs = 2000): St
   return probe;
 }
 
+type GraphTiming = { requests: number; perSecond: number; p50: number; p99: number; errors: number };
+/** What graph.ts writes with --json. */
+export type GraphFigures = {
+  users: number;
+  transactions: number;
+  pending: number;
+  seconds: number;
+  concurrency: number;
+  seed_seconds: number;
+  healthz_autocannon_rps: number;
+  sample: { nodes: number; edges: number; truncated: boolean };
+  graph: GraphTiming;
+  depth1: GraphTiming;
+  queue: GraphTiming;
+  filtered: GraphTiming;
+  profile: GraphTiming;
+  healthz_loop: GraphTiming;
+};
+
 type Output = {
   started_at: string;
-  options: { runs: number; alerts: number; acknowledgements: number };
+  options: { runs: number; alerts: number; acknowledgements: number; review_items: number };
   machine: {
     cores: number;
     cpu: string;
@@ -107,7 +128,11 @@ type Output = {
     load_average_before_browser: number[];
   };
   seed: SeedSummary;
+  review_seed: ReviewSeedSummary;
   api_direct: ApiTimings;
+  review_api: ReviewApiTimings;
+  review_browser: ReviewQueueResults;
+  graph: GraphFigures | null;
   bundles: BundleReport;
   browser: BrowserResults;
 };
@@ -184,6 +209,8 @@ export function markdownReport(o: Output): string {
     `| API alone: \`GET /v1/alerts?severity=critical\` | ${spread(o.api_direct.critical_ms)} |`,
     `| API alone: \`GET /v1/alerts?after=<cursor>\` (second page) | ${spread(o.api_direct.second_page_ms)} |`,
     "",
+    ...reviewSection(o),
+    ...graphSection(o.graph),
     "### Server actions",
     "",
     "From the click (event timestamp in the page) to Chromium's timing of the action's POST (`next-action` header).",
@@ -198,4 +225,58 @@ export function markdownReport(o: Output): string {
     `| Switch environment: click → header and queue show the other environment | ${pct(b.switch_environment.ui_ms)} |`,
   ];
   return lines.join("\n");
+}
+
+const p = (s: Samples, q: number) => percentile(s, q);
+const fixed = (n: number) => (Number.isNaN(n) ? "–" : n < 10 ? n.toFixed(1) : String(Math.round(n)));
+
+function reviewSection(o: Output): string[] {
+  const r = o.review_browser;
+  const a = o.review_api;
+  const s = o.review_seed;
+  const hz = p(a.healthz_ms, 50);
+  const row = (what: string, x: Samples) => `| ${what} | ${ms(p(x, 50))} | ${ms(p(x, 99))} | ${x.length} |`;
+  const apiRow = (what: string, x: Samples) =>
+    `| ${what} | ${fixed(p(x, 50))} ms (${fixed(p(x, 50) / hz)}× /healthz) | ${fixed(p(x, 99))} ms | ${x.length} |`;
+  return [
+    `### Needs review queue with ${s.pending.toLocaleString("en-GB")} pending items`,
+    "",
+    `Pre-production, ${s.scored.toLocaleString("en-GB")} transactions scored through the API's sandbox listener in ${s.seconds} s ` +
+      `(${s.scores_per_second}/s) under score bands that challenge every score and block from 30 (${JSON.stringify(s.by_decision)}); ` +
+      `none has an analyst's decision. \`/transactions?show=review\`, oldest first, ${r.rows_per_page} rows a page. The filter is the queue's ` +
+      `user id (${s.filter_user}, ${s.filter_user_items} pending items). Target: ≤ 150 ms p50 in Chromium.`,
+    "",
+    "| Measurement | p50 | p99 (≈ max at few runs) | n |",
+    "|---|---:|---:|---:|",
+    row("Chromium: navigation start → first queue row in the page", r.first_rows_ms),
+    row("Chromium: navigation start → load event", r.load_ms),
+    row("Chromium: Filter clicked → only that user's rows shown, settled", r.filter_ms),
+    apiRow(`API alone: \`GET /v1/transactions?review=pending&order=asc\` (${a.rows} rows)`, a.queue_ms),
+    apiRow(`API alone: the same with \`user_id\` (${a.filtered_rows} rows)`, a.filtered_ms),
+    `| API alone: \`GET /healthz\`, same server, same loop | ${fixed(hz)} ms | ${fixed(p(a.healthz_ms, 99))} ms | ${a.healthz_ms.length} |`,
+    "",
+  ];
+}
+
+function graphSection(g: GraphFigures | null): string[] {
+  if (!g) return ["### Link graph", "", "Left out (`--skip-graph`).", ""];
+  const hz = g.healthz_loop;
+  const row = (what: string, t: GraphTiming) =>
+    `| ${what} | ${fixed(t.p50)} ms | ${fixed(t.p99)} ms | ${fixed(t.p99 / hz.p99)} | ${t.requests} (${t.errors} not 200) |`;
+  return [
+    `### Link graph on ${g.users.toLocaleString("en-GB")} users and ${g.transactions.toLocaleString("en-GB")} transactions (PostgreSQL)`,
+    "",
+    `\`server/bench/graph.ts\`, run by this bench: the store written in ${g.seed_seconds} s (one \`INSERT … SELECT\`, every index in place), ` +
+      `then each route for ${g.seconds} s with ${g.concurrency} requests in flight, random users. \`/healthz\`: ${g.healthz_autocannon_rps.toLocaleString("en-GB")} req/s ` +
+      `(autocannon, 50 connections) and, in the same loop as the routes, p50 ${fixed(hz.p50)} / p99 ${fixed(hz.p99)} ms. Target: depth 2 p99 ≤ 100 ms.`,
+    "",
+    "| Route | p50 | p99 | p99 ÷ /healthz p99 | requests |",
+    "|---|---:|---:|---:|---:|",
+    row("`GET /v1/graph` depth 2", g.graph),
+    row("`GET /v1/graph` depth 1", g.depth1),
+    row(`\`GET /v1/transactions?review=pending&order=asc\` (${g.pending.toLocaleString("en-GB")} pending)`, g.queue),
+    row("the same with `min_score=80`", g.filtered),
+    row("`GET /v1/users/{id}`", g.profile),
+    "",
+  ];
 }

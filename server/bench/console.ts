@@ -1,16 +1,22 @@
 // `npm run bench:console`: what the Argus Console costs in the browser (issue 6, "Measure and
 // report"): first-load JS per route (gzip) from a production build, the server-action round trip,
-// and the alert queue with 10,000 open alerts (first render, a filter, the next page).
+// the alert queue with 10,000 open alerts (first render, a filter, the next page), and for issue 32
+// the Needs review queue with 10,000 pending items (first rows, a user filter) and the link graph
+// at depth 2 on 100,000 users and 1,000,000 transactions (graph.ts on PostgreSQL, run as a child).
 //
-//   npm run bench:console                      7 runs, 10,000 alerts, 30 acknowledgements
-//   npm run bench:console -- --runs 3 --alerts 2000 --acks 10
+//   npm run bench:console                      7 runs, 10,000 alerts, 30 acknowledgements, 10,000 review items, the graph
+//   npm run bench:console -- --runs 3 --alerts 2000 --acks 10 --review-items 2000
+//   npm run bench:console -- --skip-graph      leave the graph out (its store takes minutes to write)
+//   npm run bench:console -- --graph-users 10000 --graph-transactions 100000   a smaller graph store
 //   npm run bench:console -- --reuse-build     use .next-bench as it is (no staleness check)
 //   BENCH_DEBUG=1 npm run bench:console         also log each acknowledgement
 //
 // Steps: a fresh data folder (PGlite) and free ports; the API starts once with ARGUS_NO_DEMO=1
 // so it bootstraps (demo account, admin, console.env) and scores a few pre-production
 // transactions through its sandbox listener; it stops, this process opens the folder and raises
-// the alerts with the domain's raiseAlert (console-seed.ts); the API starts again and the console
+// the alerts with the domain's raiseAlert (console-seed.ts) and sets pre-production's score bands so
+// every score waits for review (console-review-seed.ts); the API starts again, scores the review
+// items through its sandbox listener, and the console
 // is served by `next start` from its own build folder (.next-bench, rebuilt when older than its
 // sources); Chromium (playwright-core) signs in as the admin and measures (console-browser.ts).
 // Writes server/bench/results/console-<timestamp>.json. Everything started is stopped and the
@@ -26,8 +32,10 @@ import { consoleBuildReason } from "../tools/lib/console-build";
 import { freePort, waitForHttp } from "../tools/lib/net";
 import { measureBundles, type BundleReport } from "./console-bundles";
 import { runBrowser, type BrowserResults } from "./console-browser";
+import { runReviewQueue, type ReviewQueueResults } from "./console-review";
+import { reviewApiTimings, scoreReviewItems, setReviewBands, type ReviewApiTimings, type ReviewSeedSummary } from "./console-review-seed";
 import { scoreSeedTransactions, seedAlerts, type SeedSummary } from "./console-seed";
-import { apiTimings, markdownReport, probeApi, readEnvFile, type ApiTimings } from "./console-report";
+import { apiTimings, markdownReport, probeApi, readEnvFile, type ApiTimings, type GraphFigures } from "./console-report";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const HOST = "127.0.0.1";
@@ -40,6 +48,10 @@ const { values } = parseArgs({
     alerts: { type: "string", default: "10000" },
     acks: { type: "string", default: "30" },
     "reuse-build": { type: "boolean", default: false },
+    "review-items": { type: "string", default: "10000" },
+    "skip-graph": { type: "boolean", default: false },
+    "graph-users": { type: "string", default: "100000" },
+    "graph-transactions": { type: "string", default: "1000000" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -62,6 +74,9 @@ const int = (raw: string, name: string, min: number) => {
 const RUNS = int(values.runs, "runs", 1);
 const ALERTS = int(values.alerts, "alerts", 1);
 const ACKS = int(values.acks, "acks", 1);
+const REVIEW_ITEMS = int(values["review-items"], "review-items", 1);
+const GRAPH_USERS = int(values["graph-users"], "graph-users", 10);
+const GRAPH_TRANSACTIONS = int(values["graph-transactions"], "graph-transactions", 100);
 
 const say = (line: string) => console.log(`bench:console: ${new Date().toISOString().slice(11, 19)} ${line}`);
 const undo: { what: string; fn: () => Promise<unknown> | unknown }[] = [];
@@ -139,6 +154,20 @@ async function buildConsole(env: NodeJS.ProcessEnv): Promise<{ built: boolean; s
   return { built: true, seconds, reason };
 }
 
+/** graph.ts as a child (PostgreSQL, its own database, removed at its end): its figures as JSON. */
+async function runGraph(env: NodeJS.ProcessEnv): Promise<GraphFigures> {
+  const file = path.join(os.tmpdir(), `argus-bench-graph-${process.pid}.json`);
+  undo.push({ what: `remove ${file}`, fn: () => fs.rmSync(file, { force: true }) });
+  const args = ["--import", "tsx", path.join(root, "server/bench/graph.ts"), "--json", file];
+  args.push("--users", String(GRAPH_USERS), "--transactions", String(GRAPH_TRANSACTIONS));
+  say(`the link graph: ${GRAPH_USERS.toLocaleString("en")} users, ${GRAPH_TRANSACTIONS.toLocaleString("en")} transactions on PostgreSQL …`);
+  const child = startChild("graph bench", process.execPath, args, { cwd: root, env, prefix: "[graph]" });
+  undo.push({ what: "stop the graph bench", fn: () => stopChild(child, 15_000) });
+  const exit = await child.exited;
+  if (exit.code !== 0) throw new Error(`graph.ts failed (exit ${exit.code ?? exit.signal})`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as GraphFigures;
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   const load = os.loadavg();
@@ -186,9 +215,15 @@ async function main(): Promise<number> {
     `seeded ${seed.alerts_raised} alerts in ${seed.seconds} s; open in pre-production: ${seed.open_alerts_in_scope} ${JSON.stringify(seed.by_severity)}`,
   );
 
-  // 3. The API again, then the console against it.
+  await setReviewBands(dataDir, scope);
+
+  // 3. The API again, the review items scored through it, then the console against it.
   api = startApi(apiEnv, "bench");
   await waitForHttp(`${apiUrl}/readyz`, { timeoutMs: 180_000, child: api, what: "the API" });
+  const review_seed: ReviewSeedSummary = await scoreReviewItems(sandboxUrl, testKey, REVIEW_ITEMS, say);
+  say(
+    `scored ${review_seed.scored} review items in ${review_seed.seconds} s (${review_seed.scores_per_second}/s): ${JSON.stringify(review_seed.by_decision)}; filter user ${review_seed.filter_user} (${review_seed.filter_user_items} items)`,
+  );
   const buildInfo = await build;
   const web = startChild("console", process.execPath, [NEXT_BIN, "start", "-p", String(consolePort), "-H", HOST], {
     cwd: root,
@@ -200,6 +235,7 @@ async function main(): Promise<number> {
 
   // 4. The API alone (what the console's server render waits for), then the bundles, then the browser.
   const api_direct: ApiTimings = await apiTimings(sandboxUrl, testKey, RUNS);
+  const review_api: ReviewApiTimings = await reviewApiTimings(sandboxUrl, testKey, review_seed.filter_user, 100);
   const bundles: BundleReport = measureBundles(path.join(root, DIST_DIR));
   const loadBeforeBrowser = os.loadavg();
   const resultsDir = path.join(root, "server", "bench", "results");
@@ -215,6 +251,15 @@ async function main(): Promise<number> {
     screenshotDir: resultsDir,
     log: say,
   });
+  const review_browser: ReviewQueueResults = await runReviewQueue({
+    baseUrl: consoleUrl,
+    email: credentials.email,
+    password: credentials.password,
+    runs: RUNS,
+    filterUser: review_seed.filter_user,
+    screenshot: path.join(resultsDir, "console-review-queue.png"),
+    log: say,
+  });
   await probe.stop();
   const { stop: _stop, ...api_probe } = probe;
   if (api_probe.over_1s.length > 0)
@@ -222,10 +267,13 @@ async function main(): Promise<number> {
       `the API answered slower than 1 s ${api_probe.over_1s.length} time(s) during the browser runs: ${JSON.stringify(api_probe.over_1s)}`,
     );
 
+  // 5. The link graph on its own PostgreSQL store (graph.ts), once the console is idle.
+  const graph = values["skip-graph"] ? null : await runGraph(env);
+
   const output = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    options: { runs: RUNS, alerts: ALERTS, acknowledgements: ACKS },
+    options: { runs: RUNS, alerts: ALERTS, acknowledgements: ACKS, review_items: REVIEW_ITEMS },
     machine: {
       cores: os.cpus().length,
       cpu: os.cpus()[0]?.model ?? "unknown",
@@ -238,7 +286,11 @@ async function main(): Promise<number> {
     },
     build: { dist_dir: DIST_DIR, ...buildInfo },
     seed,
+    review_seed,
     api_direct,
+    review_api,
+    review_browser,
+    graph,
     api_probe_during_browser: api_probe,
     bundles,
     browser,

@@ -2,12 +2,15 @@
 // /v1/transactions?review=pending on 100,000 users and 1,000,000 live transactions, beside /healthz
 // of the same server in the same run (server/bench/README.md, "Link graph and review queue").
 //
-//   node --import tsx server/bench/graph.ts [--users 100000] [--transactions 1000000] [--seconds 15] [--concurrency 4]
+//   node --import tsx server/bench/graph.ts [--users 100000] [--transactions 1000000] [--seconds 15] [--concurrency 4] [--json FILE]
+//
+// `npm run bench:console` runs it (unless --skip-graph) with --json and reports its figures.
 //
 // PostgreSQL only (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres): the store
 // is written with one INSERT … SELECT while the API runs, which the embedded database (one process
 // per folder) does not allow. Everything is removed at the end, also on failure or Ctrl+C.
 
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     transactions: { type: "string", default: "1000000" },
     seconds: { type: "string", default: "15" },
     concurrency: { type: "string", default: "4" },
+    json: { type: "string" },
   },
 });
 const USERS = Number(values.users);
@@ -87,6 +91,7 @@ async function main() {
     let t = Date.now();
     await client.query(seedSql(accountId));
     await client.query("analyze transactions");
+    const seedSeconds = (Date.now() - t) / 1000;
     process.stdout.write(
       `seeded ${TRANSACTIONS.toLocaleString("en")} transactions of ${USERS.toLocaleString("en")} users in ${((Date.now() - t) / 1000).toFixed(0)} s\n`,
     );
@@ -98,6 +103,9 @@ async function main() {
 
     const healthz = await autocannon({ url: `${api.url}/healthz`, connections: 50, duration: 10 });
     process.stdout.write(`/healthz: ${healthz.requests.average.toFixed(0)} req/s (autocannon, 50 connections, 10 s)\n`);
+    // The yardstick in the same closed loop as the routes below: their ratio to it moves less with
+    // the machine's load than their absolute times.
+    const healthzLoop = await measure(api.url, api.liveKey, () => "/healthz");
     let i = 0;
     const user = () => `u${(Math.imul(++i, 2654435761) >>> 0) % USERS}`;
     t = Date.now();
@@ -121,9 +129,25 @@ async function main() {
         `GET /v1/transactions?review=pending&order=asc (${(TRANSACTIONS / 100).toLocaleString("en")} pending): ${fmt(queue)}`,
         `  … &min_score=80: ${fmt(filtered)}`,
         `GET /v1/users/{id}: ${fmt(profile)}`,
+        `/healthz in the same loop: ${fmt(healthzLoop)}; graph depth 2 p99 ÷ /healthz p99: ${(graph.p99 / healthzLoop.p99).toFixed(1)}`,
         `(concurrency ${CONCURRENCY}, ${SECONDS} s each, ${((Date.now() - t) / 1000).toFixed(0)} s in all)`,
       ].join("\n") + "\n",
     );
+    if (values.json) {
+      const figures = { graph, depth1, queue, filtered, profile, healthz_loop: healthzLoop };
+      const out = {
+        users: USERS,
+        transactions: TRANSACTIONS,
+        pending: TRANSACTIONS / 100,
+        seconds: SECONDS,
+        concurrency: CONCURRENCY,
+        seed_seconds: Math.round(seedSeconds),
+        healthz_autocannon_rps: Math.round(healthz.requests.average),
+        sample: { nodes: sample.nodes.length, edges: sample.edges.length, truncated: sample.truncated },
+        ...figures,
+      };
+      fs.writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
+    }
   } finally {
     await client.end();
     await api.stop();
