@@ -1,7 +1,15 @@
 import "server-only";
 
 import type { ConsoleEnvironment } from "../schemas/environment";
-import { type AssignmentPolicy, type AssignmentRule, type Analyst, type DeskWorkload, type Forecast, type SlaDueSeconds, type SlaPolicy } from "./wire";
+import {
+  type AssignmentPolicy,
+  type AssignmentRule,
+  type Analyst,
+  type DeskWorkload,
+  type Forecast,
+  type SlaDueSeconds,
+  type SlaPolicy,
+} from "./wire";
 import { AnalystSchema, AssignmentPolicySchema, DeskWorkloadSchema, ForecastSchema, SlaPolicySchema } from "./wire-schemas";
 import { dashboard, type DashboardActor } from "./client";
 

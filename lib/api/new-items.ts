@@ -51,7 +51,11 @@ export async function listNewQueueItems(
       return { ids: found.data.map((a) => a.alert_id), has_more: found.has_more };
     }
     case "screenings": {
-      const found = await listScreenings(environment, { ...screeningFiltersOf(loadScreeningQueueParams(params)), order: "desc", start_time: since }, page);
+      const found = await listScreenings(
+        environment,
+        { ...screeningFiltersOf(loadScreeningQueueParams(params)), order: "desc", start_time: since },
+        page,
+      );
       return { ids: found.data.map((s) => s.screening_id), has_more: found.has_more };
     }
   }

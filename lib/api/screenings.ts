@@ -3,25 +3,14 @@ import "server-only";
 import { z } from "zod";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
-import {
-  type Approval,
-  type ListPage,
-  type DecisionRecord,
-  type ListedScreening,
-  type ReviewState,
-  type Screening,
-  type ScreeningStatus,
-  type ScreeningDetail,
-} from "./wire";
+import { type ListPage, type ListedScreening, type ReviewState, type Screening, type ScreeningStatus, type ScreeningDetail } from "./wire";
 import {
   CreatedDecisionOrApprovalSchema,
-  DecisionRecordSchema,
   ScreeningDetailSchema,
   ScreeningListSchema,
   DecisionListSchema,
   EventListSchema,
   EventSchema,
-  HeldApprovalSchema,
 } from "./wire-schemas";
 import { apiA } from "./client";
 
