@@ -1,4 +1,4 @@
-import { getAlertTransactions, listAlerts } from "./support/api";
+import { apiGet, getAlertTransactions, listAlerts } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { readState } from "./support/state";
 
@@ -47,6 +47,13 @@ test("a decision entered on a transaction heads its decision chain, and a correc
   await expect(blocked).toContainText(analyst.name);
   await expect(blocked.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
   await expect(chain.filter({ hasText: "Risk engine" })).toContainText("Superseded");
+
+  // The record keeps what the page showed (the score, the engine's decision, the signals), in its hash.
+  type Stored = { risk_score: number; decision: string; decisions: { notes: string | null; snapshot: Record<string, unknown> | null }[] };
+  const stored = await apiGet<Stored>(`/v1/transactions/${encodeURIComponent(txn)}`);
+  const snapshot = stored.decisions.find((d) => d.notes === note)?.snapshot;
+  expect(snapshot).toMatchObject({ risk_score: stored.risk_score, decision: stored.decision });
+  expect((snapshot?.signals as unknown[]).length).toBeGreaterThan(0);
 
   // A correction: a new record in force; the block stays in the chain, superseded.
   await form.getByRole("radio", { name: /^Allow/ }).check();

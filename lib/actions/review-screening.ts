@@ -1,7 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { decideScreening, nextPendingScreening } from "../api/screenings";
+import { decideScreening, getScreening, nextPendingScreening } from "../api/screenings";
+import { screeningSnapshot } from "../api/snapshots";
 import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { outcomeDecisions, ReviewScreeningInputSchema } from "../schemas/screening";
 import { assertEnvironment, authedAction } from "./safe-action";
@@ -22,9 +23,18 @@ export const reviewScreeningAction = authedAction
   .action(async ({ parsedInput: { environment, idempotencyKey, screening_id, outcome, notes }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
     const { decision, reason } = outcomeDecisions[outcome];
+    // What the page showed (a screening's result never changes): best effort, the review stands without it.
+    const shown = await getScreening(ctx.environment, screening_id).catch(() => null);
     const made = await decideScreening(
       ctx.environment,
-      { screening_id, decision, reason, notes: notes === "" ? undefined : notes, analyst_id: ctx.analyst.id },
+      {
+        screening_id,
+        decision,
+        reason,
+        notes: notes === "" ? undefined : notes,
+        analyst_id: ctx.analyst.id,
+        ...(shown ? { snapshot: screeningSnapshot(shown) } : {}),
+      },
       idempotencyKey,
     );
     const held = made.object === "approval";

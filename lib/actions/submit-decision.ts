@@ -2,6 +2,8 @@
 
 import { z } from "zod";
 import { createTransactionDecision } from "../api/decisions";
+import { transactionSnapshot } from "../api/snapshots";
+import { getTransaction } from "../api/transactions";
 import { DecisionFormSchema } from "../schemas/decision";
 import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
 import { assertEnvironment, authedAction } from "./safe-action";
@@ -19,5 +21,7 @@ export const submitDecisionAction = authedAction
   )
   .action(async ({ parsedInput: { environment, idempotencyKey, ...input }, ctx }) => {
     assertEnvironment(ctx.environment, environment);
-    return createTransactionDecision(ctx.environment, ctx.analyst.id, input, idempotencyKey);
+    // What the page showed (a score never changes): best effort, the decision stands without it.
+    const shown = await getTransaction(ctx.environment, input.transaction_id, { timeoutMs: 3000 }).catch(() => null);
+    return createTransactionDecision(ctx.environment, ctx.analyst.id, input, idempotencyKey, shown && transactionSnapshot(shown));
   });

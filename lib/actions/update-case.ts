@@ -1,7 +1,8 @@
 "use server";
 
 import { returnServerError } from "next-safe-action";
-import { updateCase } from "../api/cases";
+import { getCase, updateCase } from "../api/cases";
+import { caseSnapshot } from "../api/snapshots";
 import { hasRole } from "../auth/roles";
 import { RESOLUTION_REQUIRED, resolutionFitsStatus, UpdateCaseInputSchema } from "../schemas/case";
 import { ConsoleEnvironmentSchema } from "../schemas/environment-schema";
@@ -37,8 +38,12 @@ export const updateCaseAction = authedAction
         status: 403,
       });
     }
+    // What the page showed: the case at the version the change is sent against (If-Match refuses
+    // any other), best effort: the change stands without it.
+    const shown = await getCase(ctx.environment, input.id).catch(() => null);
+    const snapshot = shown && shown.version === input.version ? caseSnapshot(shown) : null;
     const written = await writeOrConflict(
-      () => updateCase(ctx.environment, ctx.analyst.id, input),
+      () => updateCase(ctx.environment, ctx.analyst.id, input, snapshot),
       () => describeCaseNow(ctx.environment, ctx.analyst, input.id, seen_seq),
     );
     // Held for a second person (four-eyes): nothing changed, so nothing is labelled either.

@@ -6,6 +6,7 @@ import { CaseSchema, CaseListSchema, CaseExportSchema, HeldApprovalSchema } from
 import type { UpdateCaseInput } from "../schemas/case";
 import type { ConsoleEnvironment } from "../schemas/environment";
 import type { PageParams } from "../schemas/list";
+import type { Snapshot } from "./snapshots";
 import { apiA } from "./client";
 
 // Cases are Surface A resources (`/v1/cases`). The console always sends `actor_id` = the signed-in
@@ -41,10 +42,11 @@ export async function updateCase(
   environment: ConsoleEnvironment,
   actorId: string,
   { id, version, ...changes }: UpdateCaseInput,
+  snapshot?: Snapshot | null,
 ): Promise<Case | Approval> {
   return apiA(environment, `/v1/cases/${encodeURIComponent(id)}`, {
     method: "PATCH",
-    body: { ...changes, actor_id: actorId },
+    body: { ...changes, actor_id: actorId, ...(snapshot ? { snapshot } : {}) },
     ifMatch: version,
     schema: z.union([CaseSchema, HeldApprovalSchema]),
   });

@@ -4,6 +4,7 @@ import { type DecisionRecord } from "./wire";
 import { DecisionRecordSchema } from "./wire-schemas";
 import type { DecisionFormValues } from "../schemas/decision";
 import type { ConsoleEnvironment } from "../schemas/environment";
+import type { Snapshot } from "./snapshots";
 import { apiA } from "./client";
 
 // Decisions on transactions (`POST /v1/decisions`). The chain is read with the
@@ -17,6 +18,7 @@ export async function createTransactionDecision(
   analystId: string,
   input: DecisionFormValues,
   idempotencyKey: string,
+  snapshot?: Snapshot | null,
 ): Promise<DecisionRecord> {
   const body = {
     transaction_id: input.transaction_id,
@@ -24,6 +26,7 @@ export async function createTransactionDecision(
     reason: input.reason,
     notes: input.notes,
     analyst_id: analystId,
+    ...(snapshot ? { snapshot } : {}),
   };
   return apiA(environment, "/v1/decisions", { method: "POST", body, idempotencyKey, schema: DecisionRecordSchema });
 }

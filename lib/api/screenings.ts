@@ -12,6 +12,7 @@ import {
   EventListSchema,
   EventSchema,
 } from "./wire-schemas";
+import type { Snapshot } from "./snapshots";
 import { apiA } from "./client";
 
 // Stored watchlist screenings (Surface A additions `/v1/identity/screenings`) and the reviewer's
@@ -61,6 +62,8 @@ export type ScreeningDecisionBody = {
   reason: string;
   notes?: string;
   analyst_id: string;
+  /** What the review page showed (lib/api/snapshots.ts). */
+  snapshot?: Snapshot;
 };
 
 /**
