@@ -28,6 +28,14 @@ beforeAll(async () => {
     insert into api_keys (id, account_id, environment, label, key_hash, last_four, created_at, revoked_at) values
       ('key_a', 'acct_audit', 'live', 'main', 'h1', 'abcd', ${start}, ${start}::timestamptz + interval '3.5000017 seconds'),
       ('key_b', 'acct_audit', 'live', 'spare', 'h2', 'efgh', ${start}, ${start}::timestamptz + interval '3.5000042 seconds')`);
+  // A blind second review drawn, then given; another drawn and still pending.
+  await db.execute(sql`
+    insert into quality_reviews (id, account_id, environment, case_id, first_analyst_id, first_resolution, resolved_seq,
+      second_analyst_id, second_resolution, agreed, status, drawn_at, completed_at) values
+      ('qr_1', 'acct_audit', 'live', 'case_1', 'ana_1', 'false_positive', 3, 'ana_2', 'confirmed_fraud', false, 'completed',
+        ${start}::timestamptz + interval '5 seconds', ${start}::timestamptz + interval '9 seconds'),
+      ('qr_2', 'acct_audit', 'live', 'case_2', 'ana_1', 'inconclusive', 2, null, null, null, 'pending',
+        ${start}::timestamptz + interval '6 seconds', null)`);
 });
 afterAll(() => database?.close());
 
@@ -40,9 +48,19 @@ const all = async (page: number) => {
 describe("auditEntries", () => {
   it("merges every source oldest first, each entry once, whatever the page size", async () => {
     const big = await all(1_000);
-    expect(big).toHaveLength(40 + 1 + 15 + 2 + 2);
+    expect(big).toHaveLength(40 + 1 + 15 + 2 + 2 + 3);
     for (let i = 1; i < big.length; i++) expect(big[i]!.at.getTime()).toBeGreaterThanOrEqual(big[i - 1]!.at.getTime());
     expect(big.filter((l) => l.type === "api_key.revoked").map((l) => l.id)).toEqual(["key_a.revoked", "key_b.revoked"]);
+    expect(big.filter((l) => l.type.startsWith("quality_review.")).map((l) => [l.id, l.actor])).toEqual([
+      ["qr_1.drawn", null],
+      ["qr_2.drawn", null],
+      ["qr_1.completed", "ana_2"],
+    ]);
+    expect(big.find((l) => l.id === "qr_1.completed")!.data).toMatchObject({
+      first_resolution: "false_positive",
+      second_resolution: "confirmed_fraud",
+      agreed: false,
+    });
     for (const page of [1, 2, 3, 7]) expect((await all(page)).map((l) => l.id)).toEqual(big.map((l) => l.id));
   });
 

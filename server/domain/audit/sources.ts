@@ -1,7 +1,17 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { analysts, analystSessions, apiKeys, approvals, caseEvents, decisions, detectionSettings, riskPolicies } from "../../db/schema";
+import {
+  analysts,
+  analystSessions,
+  apiKeys,
+  approvals,
+  caseEvents,
+  decisions,
+  detectionSettings,
+  qualityReviews,
+  riskPolicies,
+} from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 
 /** One line of the account's audit-log export (server/domain/audit/README.md). */
@@ -236,6 +246,7 @@ export function auditSources(db: Db, scope: Scope, p: Period): Source[] {
       }));
     },
     ...approvalSources(db, scope, p),
+    ...qualityReviewSources(db, scope, p),
   ];
 }
 
@@ -286,6 +297,56 @@ function approvalSources(db: Db, scope: Scope, p: Period): Source[] {
         actor: r.deciderId,
         object: { type: "approval", id: r.id },
         data: data(r),
+      }));
+    },
+  ];
+}
+
+/** Blind second review: a resolved case drawn for it, and the second analyst's resolution given. */
+function qualityReviewSources(db: Db, scope: Scope, p: Period): Source[] {
+  const env = scope.environment;
+  const data = (r: typeof qualityReviews.$inferSelect) => ({
+    case_id: r.caseId,
+    first_analyst_id: r.firstAnalystId,
+    first_resolution: r.firstResolution,
+  });
+  return [
+    async (cursor, limit) => {
+      const w = window(qualityReviews.drawnAt, qualityReviews.id, p, cursor);
+      const rows = await db
+        .select()
+        .from(qualityReviews)
+        .where(inScope(qualityReviews, scope, w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      // Drawn by the resolution itself (a share of the policy), so no analyst is its actor.
+      return rows.map((r) => ({
+        id: `${r.id}.drawn`,
+        type: "quality_review.drawn",
+        at: r.drawnAt,
+        environment: env,
+        actor: null,
+        object: { type: "quality_review", id: r.id },
+        data: data(r),
+      }));
+    },
+    async (cursor, limit) => {
+      const at = ms(qualityReviews.completedAt);
+      const w = window(at, qualityReviews.id, p, cursor);
+      const rows = await db
+        .select({ r: qualityReviews, at })
+        .from(qualityReviews)
+        .where(inScope(qualityReviews, scope, isNotNull(qualityReviews.completedAt), w.where))
+        .orderBy(...w.orderBy)
+        .limit(limit);
+      return rows.map(({ r, at }) => ({
+        id: `${r.id}.completed`,
+        type: "quality_review.completed",
+        at,
+        environment: env,
+        actor: r.secondAnalystId,
+        object: { type: "quality_review", id: r.id },
+        data: { ...data(r), second_resolution: r.secondResolution, notes: r.secondNotes, agreed: r.agreed },
       }));
     },
   ];
