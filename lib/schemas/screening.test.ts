@@ -81,6 +81,8 @@ describe("response schemas", () => {
       verification_id: null,
       screened_at: "2026-11-22T00:11:44Z",
       reviewed_at: null,
+      subject_key: "sk_1",
+      twins: [],
       listed_entities: [
         {
           entity_id: "pep:Maria Cantwell",

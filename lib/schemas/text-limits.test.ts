@@ -23,6 +23,7 @@ describe("TEXT_LIMITS", () => {
       apiKeyLabel: maxOf(b.zCreateApiKeyRequest.shape.label),
       analystName: maxOf(b.zPostApiV1AnalystsBody.shape.name),
       ruleName: maxOf(b.zReplacePolicyRequest.shape.rules.element.shape.name),
+      qualityReviewNotes: maxOf(b.zSubmitQualityReviewRequest.shape.notes),
     });
   });
 });

@@ -215,7 +215,11 @@ describe("four-eyes on a grouped review", () => {
     for (const s of [one, two]) expect((await at(`/v1/identity/screenings/${s.screening_id}`)).body.review_state).toBe("pending_review");
     expect((await at("/v1/approvals?status=pending")).body.data).toHaveLength(1);
 
-    expect((await at(`/v1/approvals/${held.body.approval_id}/approve`, { actor_id: lead })).status).toBe(200);
+    const approved = await call(`${api.url.live}/api/v1/approvals/${held.body.approval_id}/approve`, {
+      headers: { authorization: `Bearer ${await api.consoleToken(lead)}` },
+      body: { reason: "Same person, same entries." },
+    });
+    expect(approved.status).toBe(200);
     for (const s of [one, two]) expect((await at(`/v1/identity/screenings/${s.screening_id}`)).body.review_state).toBe("true_match");
     const twin = (await at(`/v1/decisions?screening_id=${one.screening_id}`)).body.data;
     expect(twin).toHaveLength(1);
