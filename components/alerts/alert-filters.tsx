@@ -34,9 +34,8 @@ export function AlertFilters({ startTransition }: { startTransition: TransitionS
       label="Alert filters"
       userId={filters.user_id}
       onUserIdChange={(user_id) => set({ user_id })}
-      // One row from xl up. The order and the two dates keep the width their values need ("Most
-      // severe first", a whole date), the selects enough for "Open"; the user id takes what is left.
-      className="mb-4 md:grid-cols-4 xl:grid-cols-[minmax(10.5rem,1fr)_minmax(6.5rem,1fr)_minmax(9rem,1fr)_minmax(11.5rem,1.2fr)_minmax(7.5rem,1fr)_minmax(0,1fr)_repeat(2,minmax(10rem,1fr))]"
+      // Two rows from xl up: eight fields in one row left the user id a sliver at 1440 px.
+      className="mb-4 md:grid-cols-4 xl:grid-cols-5"
       after={
         <>
           <Field label="From (UTC day)">

@@ -7,11 +7,16 @@ import { ageText, dueText, formatLocalDateTime, slaStateLabels, type SlaState } 
 const tone = { on_track: "neutral", due_soon: "warning", breached: "danger", met: "success" } as const;
 
 /** The SLA state with "due in / overdue by", the due time in the analyst's zone on hover. */
-export function SlaBadge({ dueAt, state }: { dueAt: string; state: SlaState }) {
+export function SlaBadge({ dueAt, state, stacked = false }: { dueAt: string; state: SlaState; stacked?: boolean }) {
   const now = useNow();
   const zone = useTimeZone();
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap" title={`Due ${formatLocalDateTime(dueAt, zone)}`}>
+    <span
+      className={
+        stacked ? "inline-flex flex-col items-start gap-0.5 whitespace-nowrap" : "inline-flex items-center gap-1.5 whitespace-nowrap"
+      }
+      title={`Due ${formatLocalDateTime(dueAt, zone)}`}
+    >
       <Badge tone={tone[state]} data-sla-state={state}>
         {slaStateLabels[state]}
       </Badge>
