@@ -76,8 +76,7 @@ test("a cluster of related alerts is one row, resolved at once with the required
   const toggle = row.getByRole("button", { name: new RegExp(`${cluster.size} related alerts ·`) });
   await expect(toggle).toContainText("shared");
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  // Its alerts are not repeated in the table below.
-  for (const id of cluster.alert_ids) await expect(page.locator(`[data-alert-queue] a[href="/alerts/${id}"]`)).toHaveCount(0);
+  // Its alerts also stay in the table below, where the queue's order and pages put them.
 
   // Expanded: one link per alert of the cluster.
   await toggle.click();

@@ -33,7 +33,7 @@ type AlertsViewProps = {
   sort: AlertQueueSort;
   /** When the server read `page` (what arrives after it is "new"). */
   listedAt: string;
-  /** Related open alerts, each cluster one row above the table (its alerts are not repeated in it). */
+  /** Related open alerts, each cluster one row above the table (its alerts stay in the table too). */
   clusters?: AlertCluster[];
 };
 
@@ -66,12 +66,9 @@ export function AlertsView({ environment, page, error, filtered, sort, listedAt,
     onSettled: () => setPendingId(null),
   });
 
-  const rows = useMemo(() => {
-    const clustered = new Set(clusters.flatMap((c) => c.alert_ids));
-    return (page?.data ?? NO_ALERTS).filter((a) => !clustered.has(a.alert_id));
-  }, [page, clusters]);
-  // Every alert the analyst has on screen, in a cluster or in the table, is not "new".
-  const shownIds = useMemo(() => (page?.data ?? NO_ALERTS).map((a) => a.alert_id), [page]);
+  // Clustered alerts stay in the table too: its pages, order and keyboard stay the API's.
+  const rows = page?.data ?? NO_ALERTS;
+  const shownIds = useMemo(() => rows.map((a) => a.alert_id), [rows]);
   const fresh = useNewItems({ queue: "alerts", environment, listedAt, shownIds });
   const columns = useMemo(
     () =>
@@ -120,13 +117,7 @@ export function AlertsView({ environment, page, error, filtered, sort, listedAt,
           empty={
             <EmptyState
               icon={<BellRing />}
-              title={
-                filtered
-                  ? "No alerts match these filters"
-                  : clusters.length > 0
-                    ? "No other open alerts"
-                    : `No open alerts in ${environmentLabels[environment]}`
-              }
+              title={filtered ? "No alerts match these filters" : `No open alerts in ${environmentLabels[environment]}`}
               description={
                 filtered
                   ? "Change or clear the filters above. New alerts are announced as they arrive."
