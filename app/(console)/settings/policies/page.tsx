@@ -51,8 +51,9 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
     >
       {policy.status === "fulfilled" ? (
         <PolicyEditor
-          // A new version from the server (another tab saved) starts a fresh draft.
-          key={`${environment}:${policy.value.version}`}
+          // A new version from the server (another tab saved) starts a fresh draft. Each editor's key names
+          // it: sibling editors on equal versions sharing a key were rendered twice after a save.
+          key={`score:${environment}:${policy.value.version}`}
           policy={policy.value}
           signals={signals.status === "fulfilled" ? signals.value : null}
           environment={environment}
@@ -64,7 +65,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
       )}
       {detection.status === "fulfilled" ? (
         <DetectionEditor
-          key={`${environment}:${detection.value.version}`}
+          key={`detection:${environment}:${detection.value.version}`}
           policy={detection.value}
           environment={environment}
           currentAnalystId={analyst.id}
@@ -73,18 +74,27 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
         <LoadError title="The detection thresholds could not be loaded" error={detection.reason} />
       )}
       {approvals.status === "fulfilled" ? (
-        <ApprovalPolicyEditor key={`${environment}:${approvals.value.version}`} policy={approvals.value} environment={environment} />
+        <ApprovalPolicyEditor
+          key={`approvals:${environment}:${approvals.value.version}`}
+          policy={approvals.value}
+          environment={environment}
+        />
       ) : (
         <LoadError title="The approval policy could not be loaded" error={approvals.reason} />
       )}
       {sla.status === "fulfilled" ? (
-        <SlaEditor key={`${environment}:${sla.value.version}`} policy={sla.value} environment={environment} currentAnalystId={analyst.id} />
+        <SlaEditor
+          key={`sla:${environment}:${sla.value.version}`}
+          policy={sla.value}
+          environment={environment}
+          currentAnalystId={analyst.id}
+        />
       ) : (
         <LoadError title="The SLA policy could not be loaded" error={sla.reason} />
       )}
       {assignment.status === "fulfilled" ? (
         <AssignmentEditor
-          key={`${environment}:${assignment.value.version}`}
+          key={`assignment:${environment}:${assignment.value.version}`}
           policy={assignment.value}
           analysts={people}
           environment={environment}
@@ -94,7 +104,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
         <LoadError title="The assignment policy could not be loaded" error={assignment.reason} />
       )}
       {quality.status === "fulfilled" ? (
-        <QualityPolicyForm key={`${environment}:${quality.value.version}`} policy={quality.value} environment={environment} />
+        <QualityPolicyForm key={`quality:${environment}:${quality.value.version}`} policy={quality.value} environment={environment} />
       ) : (
         <LoadError title="The quality review policy could not be loaded" error={quality.reason} />
       )}
