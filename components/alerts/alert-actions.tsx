@@ -14,7 +14,7 @@ import { openCaseFromAlertAction } from "@/lib/actions/open-case-from-alert";
 import { updateAlertAction } from "@/lib/actions/update-alert";
 import type { Alert } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { ResolveAlertDialog } from "./resolve-alert-dialog";
+import { ResolveAlertDialog } from "./lazy-resolve-dialogs";
 
 type AlertActionsProps = {
   alert: Pick<Alert, "alert_id" | "summary" | "status" | "resolution_notes" | "version">;

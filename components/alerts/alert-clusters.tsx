@@ -1,13 +1,13 @@
 "use client";
 
-import { ChevronDown, ChevronRight, FolderPlus, CheckCheck } from "lucide-react";
+import { ChevronDown, ChevronRight } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import Link from "next/link";
-import { useId, useRef, useState } from "react";
+import { lazy, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { AlertStatusBadge, SeverityBadge } from "@/components/ui/severity-badge";
 import { Spinner } from "@/components/ui/spinner";
 import { UserText } from "@/components/ui/user-text";
@@ -16,7 +16,11 @@ import { alertTypeLabel } from "@/lib/format/alert";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import type { AlertCluster } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { ResolveClusterDialog } from "./resolve-cluster-dialog";
+import { ResolveClusterDialog } from "./lazy-resolve-dialogs";
+
+// Radix's menu (and its positioning) loads on the first click of "Decide all", not with the queue.
+const loadClusterMenu = () => import("./cluster-menu");
+const ClusterMenu = lazy(() => loadClusterMenu().then((m) => ({ default: m.ClusterMenu })));
 
 type Shared = AlertCluster["shared"][number];
 
@@ -94,21 +98,21 @@ function ClusterRow({ cluster, environment, onDone }: { cluster: AlertCluster; e
           <span className="font-medium">{title}</span>
           {shared ? <span className="truncate text-muted-foreground">· {shared}</span> : null}
         </button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <DeferredTrigger
+          trigger={
             <Button size="sm" variant="secondary" disabled={openCase.isPending}>
               {openCase.isPending ? <Spinner /> : null}
               Decide all<span className="sr-only"> {title}</span>
               <ChevronDown aria-hidden="true" />
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuItem onSelect={() => setResolving(true)}>
-              <CheckCheck aria-hidden="true" />
-              Resolve all…
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              onSelect={() => {
+          }
+          load={loadClusterMenu}
+          render={(trigger) => (
+            <ClusterMenu
+              trigger={trigger}
+              defaultOpen
+              onResolve={() => setResolving(true)}
+              onOpenCase={() => {
                 caseKey.current ??= crypto.randomUUID();
                 openCase.execute({
                   environment,
@@ -116,12 +120,9 @@ function ClusterRow({ cluster, environment, onDone }: { cluster: AlertCluster; e
                   idempotencyKey: caseKey.current,
                 });
               }}
-            >
-              <FolderPlus aria-hidden="true" />
-              Open one case for all
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+            />
+          )}
+        />
       </div>
       <ul id={membersId} hidden={!expanded} className="grid gap-1 px-4 pb-3 pl-10" aria-label={`Alerts of the cluster: ${title}`}>
         {cluster.alerts.map((alert) => (

@@ -18,7 +18,7 @@ import type { AlertQueueSort } from "@/lib/queries/alert-search-params";
 import { AlertFilters, alertSortLabels } from "./alert-filters";
 import { NewItemsNotice } from "@/components/ui/new-items-notice";
 import { useNewItems } from "@/lib/hooks/use-new-items";
-import { ResolveAlertDialog } from "./resolve-alert-dialog";
+import { ResolveAlertDialog } from "./lazy-resolve-dialogs";
 import { AlertClusters } from "./alert-clusters";
 
 const NO_ALERTS: Alert[] = [];

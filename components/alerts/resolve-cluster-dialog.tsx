@@ -12,7 +12,7 @@ import { ResolutionPicker } from "@/components/ui/resolution-picker";
 import { Spinner } from "@/components/ui/spinner";
 import { resolveClusterAction } from "@/lib/actions/dispose-cluster";
 import type { AlertCluster, Resolution } from "@/lib/api/wire";
-import { RESOLUTION_REQUIRED } from "@/lib/schemas/case";
+import { RESOLUTION_REQUIRED } from "@/lib/format/resolution";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 

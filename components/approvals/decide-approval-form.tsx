@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, X } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
@@ -13,7 +12,9 @@ import { FormError } from "@/components/ui/form-error";
 import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { decideApprovalAction } from "@/lib/actions/decide-approval";
-import { APPROVAL_REASON_MAX, DecideApprovalInputSchema, type DecideApprovalInput } from "@/lib/schemas/approval";
+import type { DecideApprovalInput } from "@/lib/schemas/approval";
+import { APPROVAL_REASON_MAX } from "@/lib/schemas/approval-limits";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 
 const FIELDS = ["reason"] as const;
@@ -25,7 +26,7 @@ const FIELDS = ["reason"] as const;
 export function DecideApprovalForm({ approvalId, environment }: { approvalId: string; environment: ConsoleEnvironment }) {
   const router = useRouter();
   const form = useForm<DecideApprovalInput>({
-    resolver: zodResolver(DecideApprovalInputSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/approval").then((m) => m.DecideApprovalInputSchema)),
     defaultValues: { approval_id: approvalId, verdict: "approve", reason: "" },
   });
   const reason = form.watch("reason");

@@ -15,7 +15,7 @@ import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/enviro
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { CaseBulkBar } from "./case-bulk-bar";
 import { useAssignCase } from "./use-assign-case";
-import { ReassignDialog } from "./reassign-dialog";
+import { LazyReassignDialog } from "./lazy-reassign-dialog";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
 import { caseSelectColumn } from "./case-select-column";
@@ -128,7 +128,7 @@ export function CaseQueueView({ environment, me, analysts, listedAt, unassigned,
           <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
         }
       />
-      <ReassignDialog {...dialog} />
+      <LazyReassignDialog {...dialog} />
       <NewItemsNotice fresh={fresh} noun={["case", "cases"]} onShow={refresh} />
     </>
   );

@@ -18,7 +18,7 @@ import type { Case, ListPage } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { useAssignCase } from "./use-assign-case";
-import { ReassignDialog } from "./reassign-dialog";
+import { LazyReassignDialog } from "./lazy-reassign-dialog";
 import { caseColumns } from "./case-columns";
 import { CaseFilters } from "./case-filters";
 import { CaseQuickFilter } from "./case-quick-filter";
@@ -109,7 +109,7 @@ export function CasesView({ environment, page, error, me, analysts, listedAt }: 
           <EmptyState icon={<Briefcase />} title="No cases match" description="Open a case from an alert, or change the filters above." />
         }
       />
-      <ReassignDialog {...dialog} />
+      <LazyReassignDialog {...dialog} />
       <NewItemsNotice fresh={fresh} noun={["case", "cases"]} onShow={refresh} />
     </>
   );

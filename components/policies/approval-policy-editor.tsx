@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
@@ -13,7 +12,8 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { updateApprovalPolicyAction } from "@/lib/actions/update-approval-policy";
 import type { ApprovalPolicy } from "@/lib/api/wire";
-import { ApprovalPolicyFormSchema, type ApprovalPolicyForm } from "@/lib/schemas/approval-policy";
+import type { ApprovalPolicyForm } from "@/lib/schemas/approval-policy";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 
 const formOf = (p: ApprovalPolicy): ApprovalPolicyForm => ({
@@ -30,7 +30,10 @@ const checks = [
 /** Which actions wait for a second person (four-eyes); saved on the version shown (If-Match). */
 export function ApprovalPolicyEditor({ policy, environment }: { policy: ApprovalPolicy; environment: ConsoleEnvironment }) {
   const router = useRouter();
-  const form = useForm<ApprovalPolicyForm>({ resolver: zodResolver(ApprovalPolicyFormSchema), defaultValues: formOf(policy) });
+  const form = useForm<ApprovalPolicyForm>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/approval-policy").then((m) => m.ApprovalPolicyFormSchema)),
+    defaultValues: formOf(policy),
+  });
   const { execute, result, isPending } = useAction(updateApprovalPolicyAction, {
     onSuccess: ({ data }) => {
       form.reset(formOf(data));

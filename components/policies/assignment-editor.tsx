@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
@@ -15,7 +14,9 @@ import { alertSeverities, caseTypes, type AssignmentPolicy } from "@/lib/api/wir
 import { alertSeverityLabels } from "@/lib/format/alert";
 import { caseTypeLabels } from "@/lib/format/case";
 import { revealHidden } from "@/lib/format/invisible-characters";
-import { assignmentChanges, AssignmentFormSchema, rulesForApi, type AssignmentForm } from "@/lib/schemas/assignment-policy";
+import { assignmentChanges, rulesForApi } from "@/lib/schemas/assignment-rules";
+import type { AssignmentForm } from "@/lib/schemas/assignment-policy";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
@@ -72,7 +73,10 @@ type Props = {
 export function AssignmentEditor({ policy: initial, analysts, environment, currentAnalystId }: Props) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
-  const form = useForm<AssignmentForm>({ resolver: zodResolver(AssignmentFormSchema), defaultValues: formOf(initial) });
+  const form = useForm<AssignmentForm>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/assignment-policy").then((m) => m.AssignmentFormSchema)),
+    defaultValues: formOf(initial),
+  });
   const rules = useFieldArray({ control: form.control, name: "rules" });
   const draft = form.watch();
   const [confirming, setConfirming] = useState(false);

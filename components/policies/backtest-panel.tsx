@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useAction } from "next-safe-action/hooks";
 import { useState } from "react";
@@ -15,7 +14,8 @@ import { startBacktestAction } from "@/lib/actions/start-backtest";
 import type { Backtest } from "@/lib/api/wire";
 import type { DraftPolicy } from "@/lib/policy/draft-decision";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { lastDays, PeriodFormSchema, periodBounds, type PeriodForm } from "@/lib/schemas/period";
+import { lastDays, periodBounds, type PeriodForm } from "@/lib/schemas/period-days";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import type { SafeError } from "@/lib/schemas/safe-error";
 import { BacktestProgress } from "./backtest-progress";
 import { BacktestResultView } from "./backtest-result";
@@ -33,7 +33,10 @@ const POLL_MS = 1_000;
  * a progress bar follows it by polling, and the result compares the draft with what happened.
  */
 export function BacktestPanel({ draft, environment }: BacktestPanelProps) {
-  const form = useForm<PeriodForm>({ resolver: zodResolver(PeriodFormSchema), defaultValues: lastDays(30) });
+  const form = useForm<PeriodForm>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/period").then((m) => m.PeriodFormSchema)),
+    defaultValues: lastDays(30),
+  });
   const [started, setStarted] = useState<Backtest | null>(null);
   const start = useAction(startBacktestAction, {
     onSuccess: ({ data }) => setStarted(data),

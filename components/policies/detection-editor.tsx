@@ -3,7 +3,6 @@
 import { RotateCcw } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { toast } from "sonner";
@@ -13,14 +12,14 @@ import { Input } from "@/components/ui/input";
 import { updateDetectionPolicyAction } from "@/lib/actions/update-detection-policy";
 import {
   detectionChanges,
-  DetectionFormSchema,
   detectors,
   parseNumberInput,
   type DetectionDraft,
   type DetectionThresholds,
   type DetectorName,
   type DetectorThresholds,
-} from "@/lib/schemas/detection-policy";
+} from "@/lib/schemas/detection-fields";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import type { DetectionPolicy } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldForParam } from "@/lib/schemas/field-errors";
@@ -65,7 +64,7 @@ export function DetectionEditor({ policy: initial, environment, currentAnalystId
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const form = useForm<Draft, unknown, DetectionThresholds>({
-    resolver: zodResolver(DetectionFormSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/detection-policy").then((m) => m.DetectionFormSchema)),
     defaultValues: draftOf(initial.detectors),
   });
   const draft = form.watch();

@@ -2,25 +2,18 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { updatePolicyAction } from "@/lib/actions/update-policy";
-import { parseNumberInput } from "@/lib/schemas/detection-policy";
+import { parseNumberInput } from "@/lib/schemas/detection-fields";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldErrorsOf, fieldForParam, mergeFieldErrors } from "@/lib/schemas/field-errors";
-import {
-  policyChanges,
-  rulesForApi,
-  ScoreBandsFormSchema,
-  ScoreBandsInputSchema,
-  UpdatePolicyInputSchema,
-  type DraftRule,
-  type ScoreBandsInput,
-} from "@/lib/schemas/policy";
+import { bandsAreValid, policyChanges, rulesForApi, type DraftRule } from "@/lib/schemas/policy-draft";
+import type { ScoreBandsInput } from "@/lib/schemas/policy";
 import type { Policy, SignalInfo } from "@/lib/api/wire";
 import { BacktestPanel } from "./backtest-panel";
 import { RuleDialog } from "./rule-dialog";
@@ -55,7 +48,7 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const bandsForm = useForm<BandsDraft, unknown, ScoreBandsInput>({
-    resolver: zodResolver(ScoreBandsFormSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/policy").then((m) => m.ScoreBandsFormSchema)),
     defaultValues: bandsDraftOf(initial),
     mode: "onTouched",
   });
@@ -95,8 +88,10 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   const changes = bandsChanged || rulesChanged ? policyChanges(saved, { score_bands: draftBands, rules }) : [];
 
   // The bands form judges the thresholds (each next to its field); the rules are judged here.
-  const review = bandsForm.handleSubmit(() => {
+  const review = bandsForm.handleSubmit(async () => {
     reset();
+    // Loaded already by the bands' resolver.
+    const { UpdatePolicyInputSchema } = await import("@/lib/schemas/policy");
     const parsed = UpdatePolicyInputSchema.safeParse({
       version: saved.version,
       score_bands: bandsChanged ? draftBands : undefined,
@@ -127,7 +122,7 @@ export function PolicyEditor({ policy: initial, signals, environment, currentAna
   }
 
   // The draft the backtest and the try replay: what the editor shows now, valid bands only.
-  const bandsValid = ScoreBandsInputSchema.safeParse(draftBands).success;
+  const bandsValid = bandsAreValid(draftBands);
   const draft = bandsValid ? { score_bands: draftBands, rules: rulesForApi(rules) } : null;
 
   const known = ["rules", ...rules.map((_, index) => `rules.${index}`)];

@@ -8,7 +8,10 @@ import { Form, FormField, FormFieldItem, FormItem, FormMessage } from "@/compone
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { actionLabels, describeConditions } from "@/lib/format/policy";
-import { formOfRule, ruleFromForm, RuleInputSchema, type DraftRule, type RuleForm } from "@/lib/schemas/policy";
+import { formOfRule, ruleFromForm, type DraftRule, type RuleForm } from "@/lib/schemas/policy-draft";
+
+// policy.ts (zod) loads on the first validation, not with the policies page.
+const ruleSchema = () => import("@/lib/schemas/policy").then((m) => m.RuleInputSchema);
 import { paymentMethodTypes, policyActions, type RuleConditions, type SignalInfo } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
@@ -49,7 +52,7 @@ function fieldOfIssue(path: readonly PropertyKey[]): keyof RuleForm | "root" {
  */
 function ruleResolver(kept: () => RuleConditions): Resolver<RuleForm> {
   return async (values) => {
-    const parsed = RuleInputSchema.safeParse(ruleFromForm(values, kept()));
+    const parsed = (await ruleSchema()).safeParse(ruleFromForm(values, kept()));
     if (parsed.success) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of parsed.error.issues) errors[fieldOfIssue(issue.path)] ??= { type: issue.code, message: issue.message };
@@ -81,8 +84,8 @@ export function RuleDialog({ signals, rule, onSubmit, disabled }: RuleDialogProp
     setOpen(next);
   }
 
-  const submit = form.handleSubmit((values) => {
-    const { name, action, when } = RuleInputSchema.parse(ruleFromForm(values, kept));
+  const submit = form.handleSubmit(async (values) => {
+    const { name, action, when } = (await ruleSchema()).parse(ruleFromForm(values, kept));
     // An edit keeps the id: blocked transactions name their rule by it (`rule_id`).
     onSubmit(rule ? { ...rule, name, action, when } : { name, action, when, enabled: true, key: crypto.randomUUID() });
     setOpen(false);

@@ -3,7 +3,7 @@
 import { useFormContext } from "react-hook-form";
 import { FormFieldItem } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { parseNumberInput } from "@/lib/schemas/detection-policy";
+import { parseNumberInput } from "@/lib/schemas/detection-fields";
 import { bandsSummary } from "@/lib/format/policy";
 
 export type BandsDraft = { block: string; challenge: string };

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -14,21 +13,14 @@ import type { SlaPolicy } from "@/lib/api/wire";
 import { formatDuration } from "@/lib/format/sla";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { fieldForParam } from "@/lib/schemas/field-errors";
-import { SlaFormSchema, slaChanges, slaDraftOf, slaKinds, slaSeverities, type SlaDraft, type SlaValues } from "@/lib/schemas/sla-policy";
+import { slaChanges, slaDraftOf, slaKinds, slaSecondsOf, slaSeverities, type SlaDraft } from "@/lib/schemas/sla-fields";
+import type { SlaValues } from "@/lib/schemas/sla-policy";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { DraftHeader } from "./draft-header";
 import { SaveChangesDialog } from "./save-changes-dialog";
 
 const KNOWN_FIELDS = slaKinds.flatMap((kind) => slaSeverities.map((s) => `${kind}.${s}`));
 const kindTitle = { case_due_seconds: "Cases", alert_due_seconds: "Alerts" } as const;
-
-/** Parses what can be parsed, so the change count follows the typing (invalid fields count as unchanged). */
-function valuesOf(draft: SlaDraft): Partial<SlaValues> {
-  const parsed = SlaFormSchema.safeParse(draft);
-  if (parsed.success) return parsed.data;
-  const side = (kind: (typeof slaKinds)[number]) =>
-    Object.fromEntries(slaSeverities.map((s) => [s, Math.round(Number(draft[kind][s]) * 60)])) as SlaValues[typeof kind];
-  return { case_due_seconds: side("case_due_seconds"), alert_due_seconds: side("alert_due_seconds") };
-}
 
 /** The SLA policy (GET/PUT /api/v1/policies/sla): a due time per severity, edited as a draft, saved after a review. */
 export function SlaEditor({
@@ -42,7 +34,10 @@ export function SlaEditor({
 }) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
-  const form = useForm<SlaDraft, unknown, SlaValues>({ resolver: zodResolver(SlaFormSchema), defaultValues: slaDraftOf(initial) });
+  const form = useForm<SlaDraft, unknown, SlaValues>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/sla-policy").then((m) => m.SlaFormSchema)),
+    defaultValues: slaDraftOf(initial),
+  });
   const draft = form.watch();
   const [confirming, setConfirming] = useState(false);
   const [toSave, setToSave] = useState<SlaValues | null>(null);
@@ -58,7 +53,7 @@ export function SlaEditor({
       toast.success(`SLA policy of ${environmentLabels[environment]} saved (version ${data.version})`);
     },
   });
-  const changes = slaChanges(saved, valuesOf(draft));
+  const changes = slaChanges(saved, slaSecondsOf(draft));
   const review = form.handleSubmit((values) => {
     reset();
     setToSave(values);

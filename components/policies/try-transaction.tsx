@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useAction } from "next-safe-action/hooks";
 import { useEffect, useRef } from "react";
@@ -14,7 +13,7 @@ import { UserText } from "@/components/ui/user-text";
 import { tryTransactionAction } from "@/lib/actions/try-transaction";
 import { decisionLabel } from "@/lib/format/decision";
 import { decideWithDraft, type DraftPolicy } from "@/lib/policy/draft-decision";
-import { TryTransactionFormSchema } from "@/lib/schemas/policy";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 
 type TryTransactionProps = {
   draft: DraftPolicy | null;
@@ -27,7 +26,10 @@ type TryTransactionProps = {
  * history, velocity or alerts), and its fresh score decided by the draft as it stands.
  */
 export function TryTransaction({ draft, initialId }: TryTransactionProps) {
-  const form = useForm({ resolver: zodResolver(TryTransactionFormSchema), defaultValues: { id: initialId ?? "" } });
+  const form = useForm<{ id: string }>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/policy").then((m) => m.TryTransactionFormSchema)),
+    defaultValues: { id: initialId ?? "" },
+  });
   const { execute, result, isPending, reset } = useAction(tryTransactionAction, {
     onError: ({ error }) => {
       if (error.serverError?.status === 404)

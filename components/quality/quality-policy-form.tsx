@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
@@ -14,7 +13,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { updateQualityPolicyAction } from "@/lib/actions/update-quality-policy";
 import type { QualityReviewPolicy } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { QualityPolicyFormSchema } from "@/lib/schemas/quality-review";
+import type { QualityPolicyFormSchema } from "@/lib/schemas/quality-review";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import type { z } from "zod";
 
 type FormInput = z.input<typeof QualityPolicyFormSchema>;
@@ -24,7 +24,7 @@ type FormOutput = z.output<typeof QualityPolicyFormSchema>;
 export function QualityPolicyForm({ policy, environment }: { policy: QualityReviewPolicy; environment: ConsoleEnvironment }) {
   const router = useRouter();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(QualityPolicyFormSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/quality-review").then((m) => m.QualityPolicyFormSchema)),
     defaultValues: { percent: String(Math.round(policy.sample_rate * 10_000) / 100) },
   });
   const { execute, result, isPending } = useAction(updateQualityPolicyAction, {

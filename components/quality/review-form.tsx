@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
@@ -26,7 +25,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { submitQualityReviewAction } from "@/lib/actions/submit-quality-review";
 import { resolutionLabels } from "@/lib/format/resolution";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { QualityReviewInputSchema, type QualityReviewInput } from "@/lib/schemas/quality-review";
+import type { QualityReviewInput } from "@/lib/schemas/quality-review";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 
 const FIELDS = ["resolution", "notes"] as const;
@@ -34,7 +34,10 @@ const FIELDS = ["resolution", "notes"] as const;
 /** The second analyst's own outcome, given before they see the first one. */
 export function QualityReviewForm({ reviewId, environment }: { reviewId: string; environment: ConsoleEnvironment }) {
   const router = useRouter();
-  const form = useForm<QualityReviewInput>({ resolver: zodResolver(QualityReviewInputSchema), defaultValues: { notes: "" } });
+  const form = useForm<QualityReviewInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/quality-review").then((m) => m.QualityReviewInputSchema)),
+    defaultValues: { notes: "" },
+  });
   const resolution = form.watch("resolution");
   const notes = form.watch("notes") ?? "";
   const { execute, result, isPending } = useAction(submitQualityReviewAction, {

@@ -1,18 +1,17 @@
 "use client";
 
-import { UserPlus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
 import { Form, FormFieldItem, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { createAnalystAction } from "@/lib/actions/create-analyst";
 import { analystRoles } from "@/lib/api/wire";
-import { CreateAnalystInputSchema, MIN_PASSWORD_LENGTH, type CreateAnalystInput } from "@/lib/schemas/analyst";
+import type { CreateAnalystInput } from "@/lib/schemas/analyst";
+import { MIN_PASSWORD_LENGTH } from "@/lib/schemas/password";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { roleDescriptions, roleLabels } from "@/lib/format/analyst";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
@@ -21,9 +20,21 @@ import { LimitedText } from "@/components/ui/limited-text";
 const EMPTY: CreateAnalystInput = { email: "", name: "", role: "analyst", password: "" };
 const FIELDS = ["email", "name", "role", "password"] as const;
 
-export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm<CreateAnalystInput>({ resolver: zodResolver(CreateAnalystInputSchema), defaultValues: EMPTY });
+/** Loaded on the first click of its trigger (lazy-dialogs.tsx), which it is given. */
+export function AddAnalystDialog({
+  onAdded,
+  trigger,
+  defaultOpen = false,
+}: {
+  onAdded: () => void;
+  trigger: ReactNode;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const form = useForm<CreateAnalystInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/analyst").then((m) => m.CreateAnalystInputSchema)),
+    defaultValues: EMPTY,
+  });
   const { execute, result, isPending, reset } = useAction(createAnalystAction, {
     onSuccess: ({ data }) => {
       setOpen(false);
@@ -53,12 +64,7 @@ export function AddAnalystDialog({ onAdded }: { onAdded: () => void }) {
           reset();
           form.clearErrors();
         }}
-        trigger={
-          <Button>
-            <UserPlus aria-hidden="true" />
-            Add analyst
-          </Button>
-        }
+        trigger={trigger}
         title="Add an analyst"
         description="They sign in with this e-mail and password. Share the password through a safe channel."
         formClassName="gap-4"

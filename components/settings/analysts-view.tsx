@@ -9,7 +9,7 @@ import { listAnalystsAction } from "@/lib/actions/list-analysts";
 import { safeErrorOf, unwrapAction } from "@/lib/queries/action-result";
 import { queryKeys } from "@/lib/queries/query-keys";
 import type { Analyst } from "@/lib/api/wire";
-import { AddAnalystDialog } from "./add-analyst-dialog";
+import { AddAnalystDialog } from "./lazy-dialogs";
 import { analystColumns } from "./analyst-columns";
 
 const NO_ANALYSTS: Analyst[] = [];

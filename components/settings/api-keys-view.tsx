@@ -13,7 +13,7 @@ import { queryKeys } from "@/lib/queries/query-keys";
 import type { ApiKey, CreatedApiKey } from "@/lib/api/wire";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { apiKeyColumns } from "./api-key-columns";
-import { CreateApiKeyDialog } from "./create-api-key-dialog";
+import { CreateApiKeyDialog } from "./lazy-dialogs";
 import { CreatedKeyDialog } from "./created-key-dialog";
 
 const NO_KEYS: ApiKey[] = [];

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/ui/form-error";
 import { PeriodFields, periodFieldOf } from "@/components/ui/period-fields";
-import { lastDays, PeriodFormSchema, periodBounds, type PeriodForm } from "@/lib/schemas/period";
+import { lastDays, periodBounds, type PeriodForm } from "@/lib/schemas/period-days";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import type { SafeError } from "@/lib/schemas/safe-error";
 
 /**
@@ -17,7 +17,10 @@ import type { SafeError } from "@/lib/schemas/safe-error";
  * refusal (a period over a year) is shown here, next to the dates, instead of replacing the page.
  */
 export function AuditLogDownload() {
-  const form = useForm<PeriodForm>({ resolver: zodResolver(PeriodFormSchema), defaultValues: lastDays(30) });
+  const form = useForm<PeriodForm>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/period").then((m) => m.PeriodFormSchema)),
+    defaultValues: lastDays(30),
+  });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<SafeError | null>(null);
   const [saved, setSaved] = useState<{ name: string; lines: number } | null>(null);

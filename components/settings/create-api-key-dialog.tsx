@@ -1,11 +1,8 @@
 "use client";
 
-import { Plus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import {
   Form,
   FormField,
@@ -19,7 +16,8 @@ import {
 import { FormDialog } from "@/components/ui/form-dialog";
 import { createApiKeyAction } from "@/lib/actions/create-api-key";
 import type { CreatedApiKey } from "@/lib/api/wire";
-import { CreateApiKeyInputSchema, type CreateApiKeyInput } from "@/lib/schemas/api-key";
+import type { CreateApiKeyInput } from "@/lib/schemas/api-key";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { LimitedText } from "@/components/ui/limited-text";
@@ -28,14 +26,20 @@ import { ScopesFieldset } from "./scopes-fieldset";
 type CreateApiKeyDialogProps = {
   environment: ConsoleEnvironment;
   onCreated: (created: CreatedApiKey) => void;
+  /** The button that opens it (lazy-dialogs.tsx shows it until this dialog has loaded). */
+  trigger: ReactNode;
+  defaultOpen?: boolean;
 };
 
 const EMPTY: CreateApiKeyInput = { label: "", scopes: [] };
 const FIELDS = ["label", "scopes"] as const;
 
-export function CreateApiKeyDialog({ environment, onCreated }: CreateApiKeyDialogProps) {
-  const [open, setOpen] = useState(false);
-  const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(CreateApiKeyInputSchema), defaultValues: EMPTY });
+export function CreateApiKeyDialog({ environment, onCreated, trigger, defaultOpen = false }: CreateApiKeyDialogProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const form = useForm<CreateApiKeyInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/api-key").then((m) => m.CreateApiKeyInputSchema)),
+    defaultValues: EMPTY,
+  });
   const { execute, result, isPending, reset } = useAction(createApiKeyAction, {
     onSuccess: ({ data }) => {
       setOpen(false);
@@ -60,12 +64,7 @@ export function CreateApiKeyDialog({ environment, onCreated }: CreateApiKeyDialo
           reset();
           form.clearErrors();
         }}
-        trigger={
-          <Button>
-            <Plus aria-hidden="true" />
-            Create key
-          </Button>
-        }
+        trigger={trigger}
         title="Create an API key"
         description={
           <>

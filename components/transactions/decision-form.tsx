@@ -2,7 +2,6 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -24,11 +23,15 @@ import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { submitDecisionAction } from "@/lib/actions/submit-decision";
 import { nextPendingTransactionAction } from "@/lib/actions/next-pending-transaction";
-import { DECISION_NOTES_MAX, DecisionFormSchema, type DecisionFormInput } from "@/lib/schemas/decision";
+import type { DecisionFormInput } from "@/lib/schemas/decision";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { decisionDescriptions, decisionLabels, decisionReasonHints, decisionReasonLabels } from "@/lib/format/decision";
 import { decisionReasons, decisionValues } from "@/lib/api/wire";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { overLimit } from "@/lib/schemas/text-limits";
+import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
+
+// decision.ts (zod) loads on the first validation; its limit is the API's, from text-limits.
+const DECISION_NOTES_MAX = TEXT_LIMITS.decisionNotes;
 import { cn } from "@/lib/utils/cn";
 import { Card } from "@/components/ui/card";
 
@@ -66,7 +69,7 @@ export function DecisionForm({ transactionId, environment, currentDecision, queu
     if (queue) decisionField.current?.focus();
   }, [queue, transactionId]);
   const form = useForm<DecisionFormInput>({
-    resolver: zodResolver(DecisionFormSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/decision").then((m) => m.DecisionFormSchema)),
     defaultValues: { transaction_id: transactionId, notes: "" },
   });
   // One key per distinct submission: a retry of the same values after a timeout records one decision.
@@ -94,7 +97,9 @@ export function DecisionForm({ transactionId, environment, currentDecision, queu
     if (result.serverError) reset();
   };
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
+    // Loaded already by the resolver; parsed again for the action's types (trimmed notes).
+    const { DecisionFormSchema } = await import("@/lib/schemas/decision");
     const parsed = DecisionFormSchema.parse(values);
     idempotencyKey.current ??= crypto.randomUUID();
     execute({ ...parsed, environment, idempotencyKey: idempotencyKey.current });

@@ -2,7 +2,6 @@
 
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -24,7 +23,9 @@ import { LimitedText } from "@/components/ui/limited-text";
 import { Spinner } from "@/components/ui/spinner";
 import { reviewScreeningAction } from "@/lib/actions/review-screening";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
-import { REVIEW_NOTES_MAX, reviewOutcomes, ReviewScreeningInputSchema, type ReviewScreeningInput } from "@/lib/schemas/screening";
+import type { ReviewScreeningInput } from "@/lib/schemas/screening";
+import { REVIEW_NOTES_MAX, reviewOutcomes } from "@/lib/schemas/screening-outcomes";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import { reviewOutcomeHints, reviewOutcomeLabels } from "@/lib/format/screening";
 import { overLimit } from "@/lib/schemas/text-limits";
 import { cn } from "@/lib/utils/cn";
@@ -59,7 +60,7 @@ export function ReviewForm({ screeningId, environment, groupSize, autoFocus = fa
     if (autoFocus) firstOutcome.current?.focus();
   }, [autoFocus, screeningId]);
   const form = useForm<ReviewScreeningInput>({
-    resolver: zodResolver(ReviewScreeningInputSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/screening").then((m) => m.ReviewScreeningInputSchema)),
     defaultValues: { screening_id: screeningId, notes: "" },
   });
   const outcome = form.watch("outcome");

@@ -1,16 +1,13 @@
 "use client";
 
-import { Plus } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
-import { Button } from "@/components/ui/button";
+import { useRef, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { createWebhookAction } from "@/lib/actions/create-webhook";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { Form, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
-import { CreateWebhookInputSchema } from "@/lib/schemas/webhook";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
 import type { CreatedWebhookEndpoint } from "@/lib/api/wire";
 import { webhookDraftOverLimit, WebhookFields, type WebhookDraft } from "./webhook-fields";
 
@@ -20,14 +17,17 @@ const FIELDS = ["url", "events", "description"] as const;
 type CreateWebhookDialogProps = {
   environment: ConsoleEnvironment;
   onCreated: (created: CreatedWebhookEndpoint) => void;
+  /** The button that opens it (lazy-dialogs.tsx shows it until this dialog has loaded). */
+  trigger: ReactNode;
+  defaultOpen?: boolean;
 };
 
-export function CreateWebhookDialog({ environment, onCreated }: CreateWebhookDialogProps) {
-  const [open, setOpen] = useState(false);
+export function CreateWebhookDialog({ environment, onCreated, trigger, defaultOpen = false }: CreateWebhookDialogProps) {
+  const [open, setOpen] = useState(defaultOpen);
   // The form holds event types as strings (an endpoint may list types newer than this console); the
   // schema still says which ones the form may send.
   const form = useForm<WebhookDraft>({
-    resolver: zodResolver(CreateWebhookInputSchema) as unknown as Resolver<WebhookDraft>,
+    resolver: lazyZodResolver(() => import("@/lib/schemas/webhook").then((m) => m.CreateWebhookInputSchema)),
     defaultValues: EMPTY,
   });
   // One idempotency key per payload: resubmitting the same form (a timeout, a double click) is one
@@ -47,7 +47,9 @@ export function CreateWebhookDialog({ environment, onCreated }: CreateWebhookDia
     },
   });
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
+    // Loaded already by the resolver; parsed again for the action's types.
+    const { CreateWebhookInputSchema } = await import("@/lib/schemas/webhook");
     const parsed = CreateWebhookInputSchema.parse(values);
     const payload = JSON.stringify(parsed);
     if (lastSubmit.current?.payload !== payload) lastSubmit.current = { payload, key: crypto.randomUUID() };
@@ -63,12 +65,7 @@ export function CreateWebhookDialog({ environment, onCreated }: CreateWebhookDia
           reset();
           form.clearErrors();
         }}
-        trigger={
-          <Button>
-            <Plus aria-hidden="true" />
-            Add endpoint
-          </Button>
-        }
+        trigger={trigger}
         title="Add a webhook endpoint"
         description={
           <>Argus will send {environmentLabels[environment]} events to this URL, signed with a secret shown once after you add it.</>

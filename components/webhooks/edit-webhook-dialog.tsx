@@ -1,21 +1,20 @@
 "use client";
 
-import { Pencil } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { ConflictNotice } from "@/components/ui/conflict-notice";
 import { updateWebhookAction } from "@/lib/actions/update-webhook";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { Form, FormField, FormItem, FormMessage, formLevelError, setFieldErrors, setServerError } from "@/components/ui/form";
 import { endpointState } from "@/lib/format/webhook";
-import { UpdateWebhookInputSchema, WebhookDraftSchema, webhookPatch } from "@/lib/schemas/webhook";
+import { lazyZodResolver } from "@/lib/schemas/lazy-zod-resolver";
+
+// webhook.ts holds zod: it loads on the first validation, not with the page.
+const schemas = () => import("@/lib/schemas/webhook");
 import type { WebhookEndpoint } from "@/lib/api/wire";
-import { revealHidden } from "@/lib/format/invisible-characters";
 import { webhookDraftOverLimit, WebhookFields, type WebhookDraft } from "./webhook-fields";
 
 const FIELDS = ["url", "events", "description", "status"] as const;
@@ -25,8 +24,9 @@ type EditWebhookDialogProps = {
   environment: ConsoleEnvironment;
   /** After a save, or after leaving someone else's change as it is: show the endpoint as it is now. */
   onSaved: () => void;
-  /** "row": a small ghost button for a table row; "page": a secondary button for the detail page. */
-  variant?: "row" | "page";
+  /** The button that opens it (lazy-dialogs.tsx shows it until this dialog has loaded). */
+  trigger: ReactNode;
+  defaultOpen?: boolean;
 };
 
 type Draft = WebhookDraft & { status: "enabled" | "disabled" };
@@ -39,11 +39,11 @@ const draftOf = (endpoint: WebhookEndpoint): Draft => ({
 });
 
 /** Edit URL, events, description and status; only what changed is sent (PATCH). */
-export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "row" }: EditWebhookDialogProps) {
-  const [open, setOpen] = useState(false);
+export function EditWebhookDialog({ endpoint, environment, onSaved, trigger, defaultOpen = false }: EditWebhookDialogProps) {
+  const [open, setOpen] = useState(defaultOpen);
   // Event types as strings, as in the create dialog (an endpoint may list types newer than this console).
   const form = useForm<Draft>({
-    resolver: zodResolver(WebhookDraftSchema) as unknown as Resolver<Draft>,
+    resolver: lazyZodResolver(() => schemas().then((m) => m.WebhookDraftSchema)),
     defaultValues: draftOf(endpoint),
   });
   const [nothingChanged, setNothingChanged] = useState(false);
@@ -60,10 +60,9 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
   });
 
   const draft = form.watch();
-  const patchOf = () => webhookPatch(endpoint, form.getValues());
-
-  const submit = form.handleSubmit(() => {
-    const patch = patchOf();
+  const submit = form.handleSubmit(async () => {
+    const { UpdateWebhookInputSchema, webhookPatch } = await schemas();
+    const patch = webhookPatch(endpoint, form.getValues());
     setNothingChanged(Object.keys(patch).length === 0);
     if (Object.keys(patch).length === 0) return;
     execute({ ...UpdateWebhookInputSchema.parse({ id: endpoint.webhook_id, version: endpoint.version, ...patch }), environment });
@@ -71,11 +70,12 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
 
   const conflict = result.serverError?.conflict ? result.serverError : null;
   // Redo: the same changes (only the fields this admin edited) on the endpoint as it is now.
-  const redo = () => {
+  const redo = async () => {
+    const { UpdateWebhookInputSchema, webhookPatch } = await schemas();
     const parsed = UpdateWebhookInputSchema.safeParse({
       id: endpoint.webhook_id,
       version: conflict!.conflict!.currentVersion,
-      ...patchOf(),
+      ...webhookPatch(endpoint, form.getValues()),
     });
     if (parsed.success) execute({ ...parsed.data, environment });
   };
@@ -93,18 +93,7 @@ export function EditWebhookDialog({ endpoint, environment, onSaved, variant = "r
           setNothingChanged(false);
           reset();
         }}
-        trigger={
-          variant === "row" ? (
-            <Button variant="ghost" size="sm" aria-label={`Edit endpoint ${revealHidden(endpoint.url)}`}>
-              Edit
-            </Button>
-          ) : (
-            <Button variant="secondary">
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
-          )
-        }
+        trigger={trigger}
         title="Edit the endpoint"
         description="Changes apply to the next delivery. A new URL is checked again; the signing secret stays the same."
         className="max-w-2xl"

@@ -11,7 +11,7 @@ import type { ConsoleEnvironment } from "@/lib/schemas/environment";
 import { ALL_EVENTS, type WebhookEndpoint } from "@/lib/api/wire";
 import { UserText } from "@/components/ui/user-text";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
-import { EditWebhookDialog } from "./edit-webhook-dialog";
+import { EditWebhookDialog } from "./lazy-dialogs";
 import { EndpointStateNote, EndpointStatusBadge } from "./endpoint-status";
 
 /** The head of an endpoint's page: what it is, its state, and edit / delete. */

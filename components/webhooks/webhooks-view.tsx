@@ -13,7 +13,7 @@ import { environmentListState } from "@/lib/queries/environment-list";
 import { queryKeys } from "@/lib/queries/query-keys";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from "@/lib/api/wire";
-import { CreateWebhookDialog } from "./create-webhook-dialog";
+import { CreateWebhookDialog } from "./lazy-dialogs";
 import { CreatedWebhookDialog } from "./created-webhook-dialog";
 import { webhookColumns, webhookHref } from "./webhook-columns";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TEXT_LIMITS, tooLongMessage } from "./text-limits";
 import { analystRoles } from "../api/wire";
+import { MIN_PASSWORD_LENGTH } from "./password";
 
 // The forms that add an analyst and change one (`/api/v1/analysts`). Roles are ordered: each
 // includes everything the previous one may do (lib/auth/README.md).
@@ -14,8 +15,7 @@ export const UpdateAnalystInputSchema = z
 
 export type UpdateAnalystInput = z.infer<typeof UpdateAnalystInputSchema>;
 
-/** The API's minimum (server/domain/analysts); checked here too so the form can say so first. */
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./password";
 
 export const CreateAnalystInputSchema = z.object({
   email: z.email({ error: "Enter a valid e-mail address." }).trim().max(320),

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { APPROVAL_REASON_MAX } from "./approval-limits";
 
 // The approve / reject form of a pending approval: either verdict needs a reason, kept in the audit.
 
-export const APPROVAL_REASON_MAX = 1000;
+export { APPROVAL_REASON_MAX } from "./approval-limits";
 
 export const DecideApprovalInputSchema = z.object({
   approval_id: z.string().min(1).max(255),

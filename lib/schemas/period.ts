@@ -10,19 +10,8 @@ export const PeriodFormSchema = z
   .object({ start: day, end: day })
   .refine((period) => period.start <= period.end, { error: "The end cannot be before the start.", path: ["end"] });
 
-export type PeriodForm = z.infer<typeof PeriodFormSchema>;
-
-/** From the first second of the start day to the last second of the end day, UTC. */
-export function periodBounds(period: PeriodForm): { start_time: string; end_time: string } {
-  return { start_time: `${period.start}T00:00:00Z`, end_time: `${period.end}T23:59:59Z` };
-}
-
-/** The `days` whole days up to and including today (UTC), as the form's first values. */
-export function lastDays(days: number, now = new Date()): PeriodForm {
-  const end = now.toISOString().slice(0, 10);
-  const start = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  return { start, end };
-}
+export type { PeriodForm } from "./period-days";
+export { lastDays, periodBounds } from "./period-days";
 
 const instant = z.iso.datetime();
 

@@ -99,3 +99,21 @@ export function measureBundles(distDir: string): BundleReport {
     css_gzip_bytes: [...css].reduce((n, f) => n + size(f).gzip, 0),
   };
 }
+
+/** Issue 32's target for each route's first load. */
+export const BUNDLE_TARGET_BYTES = 250 * 1024;
+
+/** Every route of the build as a Markdown table (kB = 1,024 bytes). */
+export function bundlesTable(report: BundleReport): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  return [
+    `shared by every console page: ${kb(report.shared.gzip_bytes)}`,
+    "",
+    "| Route | First-load JS (gzip) | of which only this route | ≤ 250 kB |",
+    "|---|---:|---:|:---:|",
+    ...report.routes.map(
+      (r) =>
+        `| \`${r.route}\` | ${kb(r.gzip_bytes)} | ${kb(r.route_only_gzip_bytes)} | ${r.gzip_bytes <= BUNDLE_TARGET_BYTES ? "yes" : "**no**"} |`,
+    ),
+  ].join("\n");
+}

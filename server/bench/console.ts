@@ -9,6 +9,7 @@
 //   npm run bench:console -- --skip-graph      leave the graph out (its store takes minutes to write)
 //   npm run bench:console -- --graph-users 10000 --graph-transactions 100000   a smaller graph store
 //   npm run bench:console -- --reuse-build     use .next-bench as it is (no staleness check)
+//   npm run bench:console -- --bundles-only    build (or reuse) and print first-load JS per route; no API, no browser
 //   BENCH_DEBUG=1 npm run bench:console         also log each acknowledgement
 //
 // Steps: a fresh data folder (PGlite) and free ports; the API starts once with ARGUS_NO_DEMO=1
@@ -30,7 +31,7 @@ import { parseArgs } from "node:util";
 import { startChild, stopChild, type StartedChild } from "../tools/lib/children";
 import { consoleBuildReason } from "../tools/lib/console-build";
 import { freePort, waitForHttp } from "../tools/lib/net";
-import { measureBundles, type BundleReport } from "./console-bundles";
+import { BUNDLE_TARGET_BYTES, bundlesTable, measureBundles, type BundleReport } from "./console-bundles";
 import { runBrowser, type BrowserResults } from "./console-browser";
 import { runReviewQueue, type ReviewQueueResults } from "./console-review";
 import { reviewApiTimings, scoreReviewItems, setReviewBands, type ReviewApiTimings, type ReviewSeedSummary } from "./console-review-seed";
@@ -48,6 +49,7 @@ const { values } = parseArgs({
     alerts: { type: "string", default: "10000" },
     acks: { type: "string", default: "30" },
     "reuse-build": { type: "boolean", default: false },
+    "bundles-only": { type: "boolean", default: false },
     "review-items": { type: "string", default: "10000" },
     "skip-graph": { type: "boolean", default: false },
     "graph-users": { type: "string", default: "100000" },
@@ -168,12 +170,27 @@ async function runGraph(env: NodeJS.ProcessEnv): Promise<GraphFigures> {
   return JSON.parse(fs.readFileSync(file, "utf8")) as GraphFigures;
 }
 
+// The build and the per-route table alone: a minute or two instead of the whole bench, for
+// checking a change to what a route loads.
+async function bundlesOnly(): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-bench-console-"));
+  undo.push({ what: `remove ${dataDir}`, fn: () => fs.rmSync(dataDir, { recursive: true, force: true }) });
+  await buildConsole(baseEnv(dataDir));
+  const bundles = measureBundles(path.join(root, DIST_DIR));
+  console.log(`\n${bundlesTable(bundles)}\n`);
+  const over = bundles.routes.filter((r) => r.gzip_bytes > BUNDLE_TARGET_BYTES);
+  say(over.length === 0 ? "every route within 250 kB gzip." : `over 250 kB gzip: ${over.map((r) => r.route).join(", ")}`);
+  return 0;
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   const load = os.loadavg();
   say(
     `${RUNS} runs, ${ALERTS} alerts, ${ACKS} acknowledgements; ${os.cpus().length} cores, Node ${process.version}, load average ${load.map((l) => l.toFixed(2)).join(" ")}`,
   );
+
+  if (values["bundles-only"]) return bundlesOnly();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "argus-bench-console-"));
   undo.push({ what: `remove ${dataDir}`, fn: () => fs.rmSync(dataDir, { recursive: true, force: true }) });
