@@ -28,9 +28,16 @@ test("a lead assigns a case to an analyst, who then takes another with Next case
   await lead.goto(`/cases/${encodeURIComponent(handed.case_id)}`);
   await caseControls(lead).getByLabel("Assignee").selectOption({ label: analyst.name });
   await caseControls(lead).getByRole("button", { name: "Reassign" }).click();
+  // The same confirmation as the queue's menu: an optional reason, recorded in the audit.
+  const dialog = lead.getByRole("dialog", { name: `Assign to ${analyst.name}` });
+  await dialog.getByLabel("Reason (optional)").fill("Has the merchant's history");
+  await dialog.getByRole("button", { name: "Reassign" }).click();
+  await expect(lead.getByText(`Assigned to ${analyst.name}`)).toBeVisible();
   await expect(lead.getByRole("region", { name: "Case", exact: true }).getByText(analyst.name)).toBeVisible();
   await expect(auditLog(lead).filter({ hasText: `assigned the case to ${analyst.name}` })).toHaveCount(1);
   expect(await caseAssignee(handed.case_id)).toBe(analyst.id);
+  const audit = await apiGet<{ events: { action: string; reason?: string }[] }>(`/v1/cases/${encodeURIComponent(handed.case_id)}`);
+  expect(audit.events.some((e) => e.action === "assignee_changed" && e.reason === "Has the merchant's history")).toBe(true);
 
   const page = await as("analyst");
   await page.goto("/cases");

@@ -21,6 +21,8 @@ import { overLimit, TEXT_LIMITS } from "@/lib/schemas/text-limits";
 import { LimitedText } from "@/components/ui/limited-text";
 import { Card } from "@/components/ui/card";
 import { HeldNotice } from "@/components/ui/held-notice";
+import { LazyReassignDialog } from "./lazy-reassign-dialog";
+import { useAssignCase } from "./use-assign-case";
 
 /** The analyst's change, kept to say what it was and to redo it after a version conflict. */
 type Pending = {
@@ -30,7 +32,7 @@ type Pending = {
 };
 
 type CaseControlsProps = {
-  kase: Pick<Case, "case_id" | "status" | "assignee_id" | "version" | "events" | "transaction_ids">;
+  kase: Pick<Case, "case_id" | "title" | "status" | "assignee_id" | "version" | "events" | "transaction_ids">;
   environment: ConsoleEnvironment;
   me: { id: string; isLead: boolean };
   /** Analysts to assign to (leads only); empty when the list could not be read. */
@@ -77,7 +79,10 @@ export function CaseControls({ kase, environment, me, analysts, heldId: pendingI
       if (error.serverError?.conflict) router.refresh();
     },
   });
-  const busy = update.isPending;
+  // A lead's reassignment goes through the queue's confirmation: optional reason, then undo.
+  const names = Object.fromEntries(analysts.map((a) => [a.id, a.name]));
+  const reassign = useAssignCase(environment, () => router.refresh(), names);
+  const busy = update.isPending || reassign.pendingId !== null;
   const conflict = update.result.serverError?.conflict ? update.result.serverError : null;
   const send = (pending: Pending, version = kase.version) => {
     setLast(pending);
@@ -99,8 +104,7 @@ export function CaseControls({ kase, environment, me, analysts, heldId: pendingI
   }
   function submitAssignee(event: FormEvent) {
     event.preventDefault();
-    const name = analysts.find((a) => a.id === assignee)?.name;
-    send({ kind: "assign", label: name ? `assign to ${name}` : "unassign", changes: { assignee_id: assignee === "" ? null : assignee } });
+    reassign.onAssign(kase, assignee === "" ? null : assignee);
   }
 
   return (
@@ -190,10 +194,12 @@ export function CaseControls({ kase, environment, me, analysts, heldId: pendingI
             </NativeSelect>
           </Field>
           <Button type="submit" variant="secondary" disabled={busy || assignee === (kase.assignee_id ?? "")}>
+            {reassign.pendingId ? <Spinner /> : null}
             Reassign
           </Button>
         </form>
       ) : null}
+      <LazyReassignDialog {...reassign.dialog} />
 
       <form onSubmit={submitNote} className="grid gap-2">
         <Field label="Add a note" hint="Appended to the audit log with your name.">

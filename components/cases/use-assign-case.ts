@@ -13,16 +13,19 @@ import type { Reassignment } from "./reassign-dialog";
 const UNDO_MS = 8_000;
 
 /**
- * Assigning from a case list (the lead's assign menu): the choice opens a confirmation with an
+ * Assigning from a case list (the lead's assign menu) or the case page (its Reassign): the choice opens a confirmation with an
  * optional reason (`assignment_reason`), then a PATCH of the version the list showed, the row
  * marked pending meanwhile. The success toast offers undo for a few seconds: a reassignment back,
  * sent with the version the first one returned, so it is refused too if someone changed the case
  * since. If someone took or changed the case first, the toast says what changed and offers to
  * assign it anyway, on the case as it is now.
  */
+/** What a reassignment needs of a case: the list's rows and the detail page both have it. */
+type Assignable = Pick<Case, "case_id" | "title" | "version" | "assignee_id" | "events">;
+
 export function useAssignCase(environment: ConsoleEnvironment, refresh: () => void, names: Record<string, string> = {}) {
   const [pendingId, setPendingId] = useState<string | null>(null);
-  const [proposal, setProposal] = useState<(Reassignment & { kase: Case }) | null>(null);
+  const [proposal, setProposal] = useState<(Reassignment & { kase: Assignable }) | null>(null);
   const nameOf = useCallback((id: string | null) => (id === null ? "Unassigned" : (names[id] ?? id)), [names]);
   // The assignee before the last change, for its undo (the action's input carries only the new one).
   const before = useRef<{ caseId: string; assigneeId: string | null } | null>(null);
@@ -76,7 +79,7 @@ export function useAssignCase(environment: ConsoleEnvironment, refresh: () => vo
   });
   const { execute } = assign;
   // Stable (setProposal is), so the table's columns are not rebuilt on every render.
-  const onAssign = useCallback((kase: Case, assigneeId: string | null) => {
+  const onAssign = useCallback((kase: Assignable, assigneeId: string | null) => {
     setProposal({ kase, caseId: kase.case_id, title: kase.title, from: kase.assignee_id, to: assigneeId });
   }, []);
   const confirm = useCallback(
