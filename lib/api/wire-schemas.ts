@@ -76,7 +76,6 @@ export const CreatedApiKeySchema = b.zPostApiV1ApiKeysResponse;
 export const OverviewSchema = b.zGetApiV1OverviewResponse;
 export const ScoresDaySchema = b.zOverviewScoresDay;
 export const AlertTypeCountsSchema = b.zOverviewAlertTypeCounts;
-export const WorkloadSchema = b.zGetApiV1OverviewWorkloadResponse;
 export const PolicySchema = b.zGetApiV1PoliciesResponse;
 export const SignalListSchema = b.zGetApiV1PoliciesSignalsResponse;
 export const SignalInfoSchema = b.zSignalInfo;

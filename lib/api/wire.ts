@@ -66,7 +66,6 @@ export type ApiKeyScope = NonNullable<z.output<typeof b.zCreateApiKeyRequest>["s
 export type Overview = z.output<typeof s.OverviewSchema>;
 export type ScoresDay = z.output<typeof s.ScoresDaySchema>;
 export type AlertTypeCounts = z.output<typeof s.AlertTypeCountsSchema>;
-export type Workload = z.output<typeof s.WorkloadSchema>;
 export type Policy = z.output<typeof s.PolicySchema>;
 export type PolicyRule = Policy["rules"][number];
 export type RuleConditions = PolicyRule["when"];

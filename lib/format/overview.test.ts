@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { OverviewSchema } from "../api/wire-schemas";
-import { scoreTotals, shortDay, workloadWithNames } from "./overview";
+import { scoreTotals, shortDay } from "./overview";
 
 vi.mock("server-only", () => ({}));
 
@@ -18,22 +18,6 @@ describe("overview helpers", () => {
       ]),
     ).toEqual({ allow: 4, challenge: 1, block: 2, total: 7 });
     expect(scoreTotals([]).total).toBe(0);
-  });
-
-  it("names assignees, falling back to the id", () => {
-    const rows = workloadWithNames(
-      {
-        object: "case_workload",
-        environment: "test",
-        data: [
-          { assignee_id: "ana_1", open: 1, in_review: 0, total: 1 },
-          { assignee_id: "ana_2", open: 0, in_review: 2, total: 2 },
-        ],
-        unassigned: { open: 0, in_review: 0, total: 0 },
-      },
-      { ana_1: "Ada" },
-    );
-    expect(rows.map((r) => r.name)).toEqual(["Ada", "ana_2"]);
   });
 
   it("rejects a response that is not an overview", () => {

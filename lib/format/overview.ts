@@ -1,4 +1,4 @@
-import type { ScoresDay, Workload } from "../api/wire";
+import type { ScoresDay } from "../api/wire";
 
 // The overview's numbers shaped for its charts (GET /api/v1/overview and /overview/workload).
 
@@ -17,9 +17,4 @@ export function scoreTotals(days: ScoresDay[]): { allow: number; challenge: numb
     block: 0,
   });
   return { ...t, total: t.allow + t.challenge + t.block };
-}
-
-/** Assignee names for the workload list: the analyst's name when known, else the raw id. */
-export function workloadWithNames(workload: Workload, names: Record<string, string>) {
-  return workload.data.map((row) => ({ ...row, name: names[row.assignee_id] ?? row.assignee_id }));
 }
