@@ -9,7 +9,7 @@ import { caseStatusLabels, caseTypeLabels } from "@/lib/format/case";
 import { describeRule } from "@/lib/format/policy";
 import { resolutionLabel } from "@/lib/format/resolution";
 import { listLabel, reviewStateLabel, screeningStatusLabels } from "@/lib/format/screening";
-import { policyChanges, type DraftRule } from "@/lib/schemas/policy";
+import { policyChanges, type DraftRule } from "@/lib/schemas/policy-draft";
 
 // The two halves of an approval's side-by-side view: the object as it is now (left) and what the
 // maker decided about it (right). Nothing on the left changes until the approval is approved.

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { actionLabels, describeConditions } from "@/lib/format/policy";
-import type { DraftRule } from "@/lib/schemas/policy";
+import type { DraftRule } from "@/lib/schemas/policy-draft";
 import type { PolicyAction, SignalInfo } from "@/lib/api/wire";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { UserText } from "@/components/ui/user-text";

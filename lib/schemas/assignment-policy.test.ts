@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AssignmentFormSchema, assignmentChanges, rulesForApi } from "./assignment-policy";
+import { AssignmentFormSchema } from "./assignment-policy";
+import { assignmentChanges, rulesForApi } from "./assignment-rules";
 
 const nameOf = (id: string) => ({ ana_1: "Ana", ana_2: "Bob" })[id] ?? id;
 

@@ -32,5 +32,3 @@ export const UpdateAssignmentPolicyInputSchema = z.object({
     )
     .max(50),
 });
-
-export { assignmentChanges, describeRule, rulesForApi } from "./assignment-rules";

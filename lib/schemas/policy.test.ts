@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bandsSummary, describeConditions } from "../format/policy";
-import {
-  formOfRule,
-  policyChanges,
-  ruleFromForm,
-  RuleInputSchema,
-  rulesForApi,
-  sameRuleContent,
-  ScoreBandsInputSchema,
-  UpdatePolicyInputSchema,
-  type DraftRule,
-} from "./policy";
+import { RuleInputSchema, ScoreBandsInputSchema, UpdatePolicyInputSchema } from "./policy";
+import { formOfRule, policyChanges, ruleFromForm, rulesForApi, sameRuleContent, type DraftRule } from "./policy-draft";
 import type { PolicyRule } from "../api/wire";
 
 const torRule: PolicyRule = {

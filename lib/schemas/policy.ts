@@ -90,17 +90,6 @@ export const UpdatePolicyInputSchema = z
 
 export type UpdatePolicyInput = z.input<typeof UpdatePolicyInputSchema>;
 
-export {
-  bandsAreValid,
-  formOfRule,
-  policyChanges,
-  ruleFromForm,
-  rulesForApi,
-  sameRuleContent,
-  type DraftRule,
-  type RuleForm,
-} from "./policy-draft";
-
 /** "Try a transaction against the draft": the id of a stored live transaction. */
 export const TryTransactionFormSchema = z.object({
   id: z.string().trim().min(1, { error: "Enter a transaction id." }).max(255, { error: "That is not a transaction id." }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SlaFormSchema, slaChanges, slaDraftOf } from "./sla-policy";
+import { SlaFormSchema } from "./sla-policy";
+import { slaChanges, slaDraftOf } from "./sla-fields";
 
 const d = { critical: 14_400, high: 86_400, medium: 259_200, low: 604_800 };
 const saved = { case_due_seconds: d, alert_due_seconds: d };

@@ -1,16 +1,5 @@
 import { z } from "zod";
 
-export {
-  slaChanges,
-  slaDraftOf,
-  slaKinds,
-  slaSeverities,
-  type DueSeconds,
-  type SlaDraft,
-  type SlaKind,
-  type SlaSeverity,
-} from "./sla-fields";
-
 // The SLA policy form: a due time per severity for cases and for alerts, entered in minutes
 // (decimals allowed, so a test account can use seconds), sent in seconds (1 s to a year).
 

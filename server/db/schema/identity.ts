@@ -108,3 +108,6 @@ export const screeningSuppressions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.environment, t.userId, t.entityId] })],
 );
+
+/** A stored screening, as the domain reads it. */
+export type ScreeningRow = typeof screenings.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import { directedKeyset, toDirectedPage, type ListOrder, type Page } from "../../core/pagination";
 import type { Db } from "../../db/client";
-import { screenings, screeningSuppressions, type StoredMatch } from "../../db/schema";
+import { screenings, screeningSuppressions, type ScreeningRow, type StoredMatch } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import type { DomainDeps } from "../deps";
 import { newId } from "../../core/ids";
@@ -9,7 +9,7 @@ import { subjectKey } from "./subject-key";
 import { oldestOfGroup } from "./twins";
 import { classify, LIST_NAMES, type EntityType, type ListName, type ScreenResult } from "../watchlist";
 
-export type ScreeningRow = typeof screenings.$inferSelect;
+export type { ScreeningRow };
 export type ScreeningCtx = { scope: Scope; deps: DomainDeps };
 
 export type ScreenInput = {

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { screenings, type ReviewState } from "../../db/schema";
+import { screenings, type ReviewState, type ScreeningRow } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
 import { iso } from "../../core/time";
-import type { ScreeningRow } from "./screen-person";
 
 // Twins: screenings sharing a subject key (./subject-key.ts) that still await a reviewer. They are
 // listed as one group and decided together (POST /v1/decisions with screening_id).
