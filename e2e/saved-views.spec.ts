@@ -50,6 +50,7 @@ test("a lead shares a case view; an analyst opens it, makes it the default, and 
     const dialog = lead.getByRole("dialog", { name: "Save current view" });
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByLabel("Share with team").check();
+    await lead.screenshot({ path: path.join(screenshots, "saved-views-save-dialog.png"), animations: "disabled" });
     await dialog.getByRole("button", { name: "Save view" }).click();
     await expect(lead.getByText(`View “${name}” saved and shared with the team`)).toBeVisible();
     await expect(lead.getByRole("button", { name: `View: ${name}` })).toBeVisible();
@@ -107,6 +108,7 @@ test("alert column headers sort the queue like the Sort select", async ({ as }) 
   const page = await as("analyst");
   await page.goto("/alerts");
   await expect(page.locator("[data-alert-queue] tbody tr").first()).toBeVisible();
+  await page.screenshot({ path: path.join(screenshots, "saved-views-alerts.png"), animations: "disabled" });
   const severity = page.getByRole("columnheader", { name: "Severity" });
   const created = page.getByRole("columnheader", { name: "Created (UTC)" });
   await expect(created).toHaveAttribute("aria-sort", "descending");

@@ -72,7 +72,8 @@ export function ViewsMenu({ queue, environment, views, me }: ViewsMenuProps) {
 
   return (
     <>
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its controls stay focusable (axe). */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="secondary" className="max-w-80">
             <Bookmark aria-hidden="true" />
