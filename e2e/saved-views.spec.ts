@@ -109,6 +109,19 @@ test("alert column headers sort the queue like the Sort select", async ({ as }) 
   await page.goto("/alerts");
   await expect(page.locator("[data-alert-queue] tbody tr").first()).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, "saved-views-alerts.png"), animations: "disabled" });
+  // The Views menu from the keyboard: Enter opens it (its code loads then), arrows reach its items,
+  // Escape closes it and gives the focus back to its button.
+  const views = page.getByRole("button", { name: "Views" });
+  await views.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Save current view…" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(views).toBeFocused();
+
   const severity = page.getByRole("columnheader", { name: "Severity" });
   const created = page.getByRole("columnheader", { name: "Created (UTC)" });
   await expect(created).toHaveAttribute("aria-sort", "descending");
