@@ -7,6 +7,7 @@ import { expect, test, type Page } from "./support/fixtures";
 // Saved views (issue 33): a lead saves a filtered and sorted case view and shares it; an analyst
 // finds it in the Views menu (axe on the open menu), opens it (URL and rows are the view's), makes
 // it the default, and a bare /cases then opens on it. A column header sorts the queue (aria-sort).
+// The lead renames it (the analyst's menu follows).
 // The lead deletes the view at the end, which drops the analyst's default with it.
 
 test.use({ actionTimeout: 60_000 });
@@ -42,6 +43,7 @@ test("a lead shares a case view; an analyst opens it, makes it the default, and 
 
   const lead = await as("lead");
   const analyst = await as("analyst");
+  let shownName = name;
   try {
     // The lead filters and orders the queue, then saves it for the team.
     await lead.goto(`/cases?${query}`);
@@ -93,12 +95,23 @@ test("a lead shares a case view; an analyst opens it, makes it the default, and 
     await expect(analyst.getByLabel("Order")).toHaveValue("due_at");
     await expect.poll(() => rowIds(analyst)).toEqual(await apiIds("status=open&severity=critical&sort=due_at"));
     await analyst.screenshot({ path: path.join(screenshots, "saved-views-sorted.png"), fullPage: true, animations: "disabled" });
+
+    // Its owner renames it; the analyst's menu shows the new name.
+    await lead.goto(`/cases?${query}`);
+    await (await openMenu(lead)).getByRole("menuitem", { name: "Rename…" }).click();
+    const rename = lead.getByRole("dialog", { name: "Rename view" });
+    await rename.getByLabel("Name").fill(`${name} renamed`);
+    await rename.getByRole("button", { name: "Rename" }).click();
+    await expect(lead.getByText(`Renamed to “${name} renamed”`)).toBeVisible();
+    shownName = `${name} renamed`;
+    await analyst.goto(`/cases?${query}`);
+    await expect(analyst.getByRole("button", { name: `View: ${shownName}` })).toBeVisible();
   } finally {
     // The lead deletes the shared view: the analyst's default on it goes too (other specs open /cases bare).
     await lead.goto(`/cases?${query}`);
     await (await openMenu(lead)).getByRole("menuitem", { name: "Delete…" }).click();
     await lead.getByRole("dialog", { name: "Delete view" }).getByRole("button", { name: "Delete" }).click();
-    await expect(lead.getByText(`View “${name}” deleted`)).toBeVisible();
+    await expect(lead.getByText(`View “${shownName}” deleted`)).toBeVisible();
   }
   await analyst.goto("/cases");
   await expect(analyst).toHaveURL(/\/cases$/);
