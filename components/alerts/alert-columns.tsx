@@ -21,16 +21,18 @@ type Options = {
   pendingId: string | null;
 };
 
-/** Columns of the alert queue; the order is the API's (newest or most severe first), so no column sorting. */
+/** Columns of the alert queue; severity, created and due sort on the server (use-alert-sorting), the rest not at all. */
 export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
   return columns.columns([
     columns.accessor("severity", { header: "Severity", cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> }),
     columns.accessor("alert_type", {
+      enableSorting: false,
       header: "Type",
       // Wraps (two lines at most): at 1440 px every column of the queue must fit without scrolling.
       cell: ({ row }) => <span className="block min-w-24">{alertTypeLabel(row.original.alert_type)}</span>,
     }),
     columns.accessor("summary", {
+      enableSorting: false,
       header: "Summary",
       cell: ({ row }) => (
         <Link
@@ -43,6 +45,7 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
       meta: { cellClassName: "min-w-52 max-w-md" },
     }),
     columns.accessor("affected_users", {
+      enableSorting: false,
       header: () => <span title="Affected users / affected transactions">Users / txns</span>,
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
@@ -67,7 +70,11 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
         </span>
       ),
     }),
-    columns.accessor("status", { header: "Status", cell: ({ row }) => <AlertStatusBadge status={row.original.status} /> }),
+    columns.accessor("status", {
+      enableSorting: false,
+      header: "Status",
+      cell: ({ row }) => <AlertStatusBadge status={row.original.status} />,
+    }),
     // The SLA clock and the age share a column, for the width reason above.
     columns.accessor("due_at", {
       header: "Due",

@@ -9,6 +9,7 @@ import { alertQueueSearchParams, alertQueueSorts, alertQueueStatuses, type Alert
 import { alertSeverities, alertTypes } from "@/lib/api/wire";
 import { alertSeverityLabels, alertStatusLabels, alertTypeLabel } from "@/lib/format/alert";
 import { slaStateLabels, slaStates } from "@/lib/format/sla";
+import { queueAgeLabels, queueAges } from "@/lib/queries/queue-age";
 
 const statusOptionLabel = (status: (typeof alertQueueStatuses)[number]) => (status === "all" ? "All" : alertStatusLabels[status]);
 export const alertSortLabels: Record<AlertQueueSort, string> = {
@@ -74,6 +75,14 @@ export function AlertFilters({ startTransition }: { startTransition: TransitionS
         value={filters.sla_state}
         optionLabel={(state) => slaStateLabels[state]}
         onChange={(sla_state) => set({ sla_state })}
+      />
+      <FilterSelect
+        label="Age"
+        anyLabel="Any age"
+        options={queueAges}
+        value={filters.age}
+        optionLabel={(age) => queueAgeLabels[age]}
+        onChange={(age) => set({ age })}
       />
       <ChoiceSelect
         label="Sort"

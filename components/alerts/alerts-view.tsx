@@ -3,7 +3,7 @@
 import { BellRing } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -20,6 +20,7 @@ import { NewItemsNotice } from "@/components/ui/new-items-notice";
 import { useNewItems } from "@/lib/hooks/use-new-items";
 import { ResolveAlertDialog } from "./lazy-resolve-dialogs";
 import { AlertClusters } from "./alert-clusters";
+import { useAlertSorting } from "./use-alert-sorting";
 
 const NO_ALERTS: Alert[] = [];
 
@@ -35,6 +36,8 @@ type AlertsViewProps = {
   listedAt: string;
   /** Related open alerts, each cluster one row above the table (its alerts stay in the table too). */
   clusters?: AlertCluster[];
+  /** The saved views menu (the page composes it: feature folders do not import each other). */
+  viewsMenu?: ReactNode;
 };
 
 /**
@@ -42,9 +45,10 @@ type AlertsViewProps = {
  * changes the URL (not shallow) and refreshes the server render after a change; new alerts are
  * announced (NewItemsNotice) and shown when the analyst asks, never swapped in under them.
  */
-export function AlertsView({ environment, page, error, filtered, sort, listedAt, clusters = [] }: AlertsViewProps) {
+export function AlertsView({ environment, page, error, filtered, sort, listedAt, clusters = [], viewsMenu }: AlertsViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
+  const sorting = useAlertSorting(startTransition);
   const [resolving, setResolving] = useState<Alert | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
 
@@ -99,6 +103,7 @@ export function AlertsView({ environment, page, error, filtered, sort, listedAt,
 
   return (
     <>
+      {viewsMenu ? <div className="mb-3 flex items-center gap-3">{viewsMenu}</div> : null}
       <AlertFilters startTransition={startTransition} />
       <AlertClusters clusters={clusters} environment={environment} onDone={refresh} />
       <div data-alert-queue="">
@@ -114,6 +119,7 @@ export function AlertsView({ environment, page, error, filtered, sort, listedAt,
           rowsKey={rowsKey}
           onRowOpen={(alert) => router.push(`/alerts/${encodeURIComponent(alert.alert_id)}`)}
           pagination={pagination(page)}
+          sorting={sorting}
           empty={
             <EmptyState
               icon={<BellRing />}

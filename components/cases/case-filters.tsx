@@ -9,6 +9,7 @@ import { alertSeverityLabels } from "@/lib/format/alert";
 import { caseStatusLabels, caseTypeLabels } from "@/lib/format/case";
 import { revealHidden } from "@/lib/format/invisible-characters";
 import { slaStateLabels, slaStates } from "@/lib/format/sla";
+import { queueAgeLabels, queueAges } from "@/lib/queries/queue-age";
 
 type CaseFiltersProps = {
   startTransition: TransitionStartFunction;
@@ -32,7 +33,7 @@ export function CaseFilters({ startTransition, me, analysts, showSort = true }: 
     <form
       aria-label="Case filters"
       onSubmit={(e) => e.preventDefault()}
-      className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
+      className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7"
     >
       <FilterSelect
         label="Status"
@@ -69,6 +70,14 @@ export function CaseFilters({ startTransition, me, analysts, showSort = true }: 
         value={filters.sla_state}
         optionLabel={(state) => slaStateLabels[state]}
         onChange={(sla_state) => set({ sla_state })}
+      />
+      <FilterSelect
+        label="Age"
+        anyLabel="Any age"
+        options={queueAges}
+        value={filters.age}
+        optionLabel={(age) => queueAgeLabels[age]}
+        onChange={(age) => set({ age })}
       />
       {showSort ? (
         <ChoiceSelect

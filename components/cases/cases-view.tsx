@@ -3,7 +3,7 @@
 import { Briefcase, ListChecks, ListStart } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
 import { useRouter } from "next/navigation";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { LinkButton } from "@/components/ui/link-button";
 import { DataTable } from "@/components/ui/data-table/data-table";
@@ -35,10 +35,12 @@ type CasesViewProps = {
   analysts: { id: string; name: string }[];
   /** When the server read `page` (what arrives after it is "new"). */
   listedAt: string;
+  /** The saved views menu (the page composes it: feature folders do not import each other). */
+  viewsMenu?: ReactNode;
 };
 
 /** The case queue: filters and cursor in the URL, "Next case", and (leads) assignment in place. */
-export function CasesView({ environment, page, error, me, analysts, listedAt }: CasesViewProps) {
+export function CasesView({ environment, page, error, me, analysts, listedAt, viewsMenu }: CasesViewProps) {
   const router = useRouter();
   const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
 
@@ -69,6 +71,7 @@ export function CasesView({ environment, page, error, me, analysts, listedAt }: 
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
+          {viewsMenu}
           <CaseQuickFilter me={me.id} startTransition={startTransition} />
           <p className="text-sm text-muted-foreground">
             Cases of <strong className="font-medium text-foreground">{environmentLabels[environment]}</strong>.

@@ -60,6 +60,8 @@ export type CaseFilters = {
   alert_id?: string;
   /** Created at or after (ISO 8601, milliseconds count). */
   start_time?: string;
+  /** Created before or at (the "older than" filter). */
+  end_time?: string;
   sla_state?: string;
   sort?: "priority" | "created_at" | "due_at";
 };

@@ -92,6 +92,11 @@ export const DeskWorkloadSchema = b.zGetApiV1WorkloadResponse;
 export const SlaPolicySchema = b.zGetApiV1PoliciesSlaResponse;
 export const AssignmentPolicySchema = b.zGetApiV1PoliciesAssignmentResponse;
 export const ForecastSchema = b.zGetApiV1ForecastResponse;
+// Saved views of the alert and case queues (server/domain/desk/README.md, "Saved views").
+export const SavedViewSchema = b.zSavedView;
+export const SavedViewListSchema = b.zGetApiV1ViewsResponse;
+export const SavedViewDefaultSchema = b.zPutApiV1ViewsDefaultResponse;
+export const DeletedSavedViewSchema = b.zDeleteApiV1ViewsByIdResponse;
 export const QualityReviewListSchema = b.zGetApiV1QualityReviewsResponse;
 export const QualityReviewItemSchema = b.zQualityReviewItem;
 export const QualityReviewSchema = b.zGetApiV1QualityReviewsByIdResponse;

@@ -23,6 +23,7 @@ describe("wire enumerations", () => {
     verificationStatuses: b.zIdentityVerification.shape.status.options,
     verificationTypes: b.zIdentityVerification.shape.type.options,
     approvalStatuses: b.zApproval.shape.status.options,
+    savedViewQueues: b.zSavedView.shape.queue.options,
     alertTypes: a.zGetV1AlertsQuery.shape.alert_type.unwrap().options,
     decisionReasons: a.zCreateDecisionRequest.shape.reason.options,
     webhookEventTypes: a.zCreateWebhookRequest.shape.events.element.options.filter((t) => t !== wire.ALL_EVENTS),

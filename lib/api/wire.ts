@@ -102,6 +102,8 @@ export type AssignmentPolicy = z.output<typeof s.AssignmentPolicySchema>;
 export type AssignmentRule = AssignmentPolicy["rules"][number];
 export type Forecast = z.output<typeof s.ForecastSchema>;
 export type SeverityForecast = Forecast["data"][number];
+export type SavedView = z.output<typeof s.SavedViewSchema>;
+export type SavedViewQueue = SavedView["queue"];
 export type QualityReviewItem = z.output<typeof s.QualityReviewItemSchema>;
 export type QualityReview = z.output<typeof s.QualityReviewSchema>;
 export type QualityReport = z.output<typeof s.QualityReportSchema>;
@@ -152,6 +154,7 @@ export const screeningStatuses = allOf<ScreeningStatus>()(["clear", "match", "po
 export const verificationStatuses = allOf<VerificationStatus>()(["verified", "pending", "failed", "flagged"]);
 export const verificationTypes = allOf<VerificationType>()(["individual", "business"]);
 export const approvalStatuses = allOf<ApprovalStatus>()(["pending", "approved", "rejected", "failed"]);
+export const savedViewQueues = allOf<SavedViewQueue>()(["alerts", "cases"]);
 export const alertTypes = allOf<AlertType>()(["velocity_spike", "new_device_cluster", "ato_pattern", "card_testing", "identity_abuse"]);
 export const decisionReasons = allOf<DecisionReason>()([
   "manual_review",

@@ -2,6 +2,7 @@ import { createLoader, parseAsIsoDate, parseAsString, parseAsStringLiteral } fro
 import { alertSeverities, alertTypes } from "../api/wire";
 import { slaStates } from "../format/sla";
 import { cursorStackParser } from "./search-params";
+import { createdBefore, earlierBound, queueAges } from "./queue-age";
 
 // The alert queue's filters, all in the URL (reload, back and shared links show the same queue).
 // `status` defaults to `open` like the API; `all` is the API's addition for every status. `sort`
@@ -19,6 +20,8 @@ export const alertQueueSearchParams = {
   sla_state: parseAsStringLiteral(slaStates),
   start_time: parseAsIsoDate,
   end_time: parseAsIsoDate,
+  // "Older than": a created-before bound computed at each read, the earlier of it and the end day.
+  age: parseAsStringLiteral(queueAges),
   sort: parseAsStringLiteral(alertQueueSorts).withDefault("created_at"),
   cursor: cursorStackParser,
 };
@@ -37,7 +40,10 @@ export function alertFiltersOf(params: AlertQueueParams) {
     alert_type: params.alert_type ?? undefined,
     user_id: params.user_id ?? undefined,
     start_time: params.start_time ? day(params.start_time) : undefined,
-    end_time: params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
+    end_time: earlierBound(
+      params.end_time ? `${day(params.end_time)}T23:59:59Z` : undefined,
+      params.age ? createdBefore(params.age) : undefined,
+    ),
     sla_state: params.sla_state ?? undefined,
     sort: params.sort,
   };

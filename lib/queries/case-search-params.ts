@@ -2,6 +2,7 @@ import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { alertSeverities, caseStatuses, caseTypes } from "../api/wire";
 import { slaStates } from "../format/sla";
 import { cursorStackParser } from "./search-params";
+import { createdBefore, queueAges } from "./queue-age";
 
 // The case queue's filters, in the URL. Priority order by default (most urgent, then oldest);
 // `assignee_id` is an analyst id or `none` (unassigned).
@@ -13,6 +14,8 @@ export const caseQueueSearchParams = {
   case_type: parseAsStringLiteral(caseTypes),
   assignee_id: parseAsString,
   sla_state: parseAsStringLiteral(slaStates),
+  // "Older than": the list's end_time, computed at each read (lib/queries/queue-age.ts).
+  age: parseAsStringLiteral(queueAges),
   sort: parseAsStringLiteral(caseSorts).withDefault("priority"),
   cursor: cursorStackParser,
   // The lead's queue (/cases/queue) pages its "Unassigned" section separately, above the rest.
@@ -29,5 +32,6 @@ export function caseFiltersOf(params: Awaited<ReturnType<typeof loadCaseQueuePar
     case_type: params.case_type ?? undefined,
     assignee_id: params.assignee_id ?? undefined,
     sla_state: params.sla_state ?? undefined,
+    end_time: params.age ? createdBefore(params.age) : undefined,
   };
 }

@@ -30,6 +30,7 @@ export const errorCatalogue = {
   CONFLICT: [409, "Surface B: the resource changed since the version named in If-Match. Read it again and redo the change."],
   approval_decided: [409, "The approval was already approved, rejected or failed; only a pending approval can be decided."],
   quality_review_completed: [409, "The quality review already has its second resolution; a review is given once."],
+  saved_view_name_taken: [409, "The analyst already has a saved view of that name on that queue (names are compared ignoring case)."],
   invalid_state_transition: [422, "The requested change is not allowed from the resource's current state."],
   unprocessable: [422, "The request is well formed but conflicts with the current state of the account."],
   rate_limit_exceeded: [429, "Too many requests in the rolling one-minute window. Wait `Retry-After` seconds."],

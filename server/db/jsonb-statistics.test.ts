@@ -61,6 +61,7 @@ describe("statistics of JSON columns", () => {
       "detection_settings.overrides",
       "risk_models.counts",
       "risk_policies.rules",
+      "saved_views.filters",
       "sla_policies.alert_due_seconds",
       "sla_policies.case_due_seconds",
     ]);

@@ -1,4 +1,4 @@
-import { arrayContains, eq, gte, isNull } from "drizzle-orm";
+import { arrayContains, eq, gte, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cases, type CaseStatus, type CaseType, type SeverityLevel } from "../../db/schema";
 import { inScope, type Scope } from "../../db/scope";
@@ -32,6 +32,8 @@ export type CaseFilters = {
   slaState?: SlaState;
   /** Created at or after (a queue's "what is new since I read it"). */
   startTime?: Date;
+  /** Created before or at (the console's "older than" age filter). */
+  endTime?: Date;
   /**
    * `created_at` (default): newest first. `priority`: severity critical→low, then oldest first.
    * `due_at`: soonest due first (overdue on top).
@@ -60,6 +62,7 @@ export async function listCases(db: Db, scope: Scope, f: CaseFilters): Promise<P
         f.alertId ? arrayContains(cases.alertIds, [f.alertId]) : undefined,
         f.slaState ? slaStateWhere(cases, f.slaState, unfinishedCaseStatuses) : undefined,
         f.startTime ? gte(cases.createdAt, f.startTime) : undefined,
+        f.endTime ? lte(cases.createdAt, f.endTime) : undefined,
         page.where,
       ),
     )

@@ -9,3 +9,15 @@ export {
   type AssignmentPolicyResource,
 } from "./assignment-policy";
 export { queueForecast, type QueueForecastResource } from "./queue-forecast";
+export {
+  createSavedView,
+  deleteSavedView,
+  listSavedViews,
+  setDefaultSavedView,
+  updateSavedView,
+  type SavedViewChanges,
+  type SavedViewInput,
+  type SavedViewResource,
+  type Viewer,
+} from "./saved-views";
+export { viewAges, viewFilterChecks, viewSorts } from "./saved-view-filters";

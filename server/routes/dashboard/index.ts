@@ -14,12 +14,14 @@ import { approvalPolicyRouter } from "./policies/approval-policy.handlers";
 import { dashboardApprovalsRouter } from "./approvals/approvals.handlers";
 import { qualityReviewPolicyRouter } from "./policies/quality-review-policy.handlers";
 import { qualityReviewsRouter } from "./quality-reviews/quality-reviews.handlers";
+import { viewsRouter } from "./views/views.handlers";
 
 /** Surface B's dashboard routes (`/api/v1/…` with the console's short-lived JWT; API keys refused). */
 export const dashboardRoutes = createRouter()
   .route("/", apiKeysRouter)
   .route("/", analystsRouter)
   .route("/", deskRouter)
+  .route("/", viewsRouter)
   .route("/", slaPolicyRouter)
   .route("/", assignmentPolicyRouter)
   .route("/", policiesRouter)

@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { AlertsView } from "@/components/alerts/alerts-view";
+import { ViewsMenu } from "@/components/saved-views/views-menu";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAlertClusters, listAlerts, type AlertFilters } from "@/lib/api/alerts";
 import { toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
+import { hasRole } from "@/lib/auth/roles";
+import { listSavedViews } from "@/lib/api/views";
+import { isBareQuery, viewHref } from "@/lib/queries/saved-view-query";
 import { alertFiltersOf, loadAlertQueueParams } from "@/lib/queries/alert-search-params";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
 import type { Alert, AlertCluster, ListPage } from "@/lib/api/wire";
@@ -16,6 +21,11 @@ export const metadata: Metadata = { title: "Alerts" };
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const analyst = await requireRole("analyst");
   const environment = await getActiveEnvironment(analyst.id);
+  // The saved views for the menu; the queue shows without them (after at most 3 s).
+  const views = await listSavedViews(environment, analyst, "alerts", 3000).catch(() => []);
+  // A bare /alerts opens on the analyst's default view: redirected here, so nothing flashes.
+  const preferred = views.find((view) => view.is_default);
+  if (preferred && isBareQuery(await searchParams)) redirect(viewHref("alerts", preferred));
   const params = await loadAlertQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
 
@@ -52,6 +62,14 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
           sort={params.sort}
           listedAt={listedAt}
           clusters={clusters}
+          viewsMenu={
+            <ViewsMenu
+              queue="alerts"
+              environment={environment}
+              views={views}
+              me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}
+            />
+          }
         />
       </div>
     </>

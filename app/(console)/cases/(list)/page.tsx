@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { CasesView } from "@/components/cases/cases-view";
+import { ViewsMenu } from "@/components/saved-views/views-menu";
 import { PageHeader } from "@/components/ui/page-header";
 import { listAnalysts } from "@/lib/api/analysts";
 import { listCases } from "@/lib/api/cases";
+import { listSavedViews } from "@/lib/api/views";
+import { isBareQuery, viewHref } from "@/lib/queries/saved-view-query";
 import { toSafeError } from "@/lib/api/errors";
 import { getActiveEnvironment } from "@/lib/auth/environment";
 import { requireRole } from "@/lib/auth/guards";
@@ -18,6 +22,11 @@ export const metadata: Metadata = { title: "Cases" };
 export default async function CasesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const analyst = await requireRole("analyst");
   const environment = await getActiveEnvironment(analyst.id);
+  // The saved views for the menu; the queue shows without them (after at most 3 s).
+  const views = await listSavedViews(environment, analyst, "cases", 3000).catch(() => []);
+  // A bare /cases opens on the analyst's default view: redirected here, so nothing flashes.
+  const preferred = views.find((view) => view.is_default);
+  if (preferred && isBareQuery(await searchParams)) redirect(viewHref("cases", preferred));
   const params = await loadCaseQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
 
@@ -47,6 +56,14 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead"), availability: mine?.availability ?? null }}
           analysts={people}
           listedAt={listedAt}
+          viewsMenu={
+            <ViewsMenu
+              queue="cases"
+              environment={environment}
+              views={views}
+              me={{ id: analyst.id, isLead: hasRole(analyst.role, "lead") }}
+            />
+          }
         />
       </div>
     </>

@@ -1769,6 +1769,10 @@ export type GetV1CasesData = {
          */
         start_time?: string;
         /**
+         * An addition: cases created before or at (ISO 8601), e.g. older than a day
+         */
+        end_time?: string;
+        /**
          * `created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it
          */
         sort?: 'created_at' | 'priority' | 'due_at';

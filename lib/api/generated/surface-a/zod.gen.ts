@@ -1201,6 +1201,7 @@ export const zGetV1CasesQuery = z.object({
         'met'
     ]).optional(),
     start_time: z.string().optional(),
+    end_time: z.string().optional(),
     sort: z.enum([
         'created_at',
         'priority',

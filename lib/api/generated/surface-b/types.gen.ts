@@ -512,8 +512,36 @@ export type CreateApiKeyRequest = {
     scopes?: Array<'transactions:write' | 'decisions:write' | 'identity:write' | 'device:write' | 'events:read' | 'alerts:read' | 'alerts:write' | 'cases:read' | 'cases:write' | 'webhooks:read' | 'webhooks:write' | 'TRANSACTIONS_WRITE' | 'KYC_WRITE' | 'KYC_READ'>;
 };
 
+export type CreateSavedViewRequest = {
+    /**
+     * The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, or none), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).
+     */
+    filters?: {
+        [key: string]: string;
+    };
+    /**
+     * 1–80 characters, unique per owner and queue (ignoring case): 409
+     */
+    name: string;
+    queue: 'alerts' | 'cases';
+    /**
+     * Shared with the team (leads and admins only; an analyst: 403)
+     */
+    shared?: boolean;
+    /**
+     * One of the queue's orders. Alerts: created_at, severity, due_at. Cases: priority, created_at, due_at
+     */
+    sort: string;
+};
+
 export type CreatedApiKey = ApiKey & {
     key: string;
+};
+
+export type DeletedSavedView = {
+    deleted: true;
+    id: string;
+    object: 'saved_view';
 };
 
 export type DetectionPolicy = {
@@ -1204,6 +1232,41 @@ export type ReplaceSlaPolicyRequest = {
     case_due_seconds: SlaDueSeconds;
 };
 
+export type SavedView = {
+    created_at: string;
+    filters: {
+        [key: string]: string;
+    };
+    id: string;
+    /**
+     * The caller's default view of this queue
+     */
+    is_default: boolean;
+    name: string;
+    object: 'saved_view';
+    owner_id: string;
+    owner_name: string;
+    queue: 'alerts' | 'cases';
+    shared: boolean;
+    sort: string;
+    updated_at: string;
+    version: number;
+};
+
+export type SavedViewDefault = {
+    object: 'saved_view_default';
+    queue: 'alerts' | 'cases';
+    view: SavedView | null;
+};
+
+/**
+ * The caller's own views first, then the team's, each by name
+ */
+export type SavedViewList = {
+    data: Array<SavedView>;
+    object: 'list';
+};
+
 export type ScoreTransactionRequest = {
     /**
      * Positive integer, smallest currency unit
@@ -1272,6 +1335,14 @@ export type ScoreTransactionRequest = {
 
 export type SetAvailabilityRequest = {
     availability: 'available' | 'away';
+};
+
+export type SetDefaultSavedViewRequest = {
+    queue: 'alerts' | 'cases';
+    /**
+     * A view of that queue the caller sees (own or shared), or null
+     */
+    view_id: string | null;
 };
 
 export type SeverityForecast = {
@@ -1434,6 +1505,27 @@ export type UpdatePolicyRequest = {
         block: number;
         challenge: number;
     };
+};
+
+export type UpdateSavedViewRequest = {
+    /**
+     * The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, or none), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).
+     */
+    filters?: {
+        [key: string]: string;
+    };
+    /**
+     * 1–80 characters, unique per owner and queue (ignoring case): 409
+     */
+    name?: string;
+    /**
+     * Shared with the team (leads and admins only; an analyst: 403)
+     */
+    shared?: boolean;
+    /**
+     * One of the queue's orders. Alerts: created_at, severity, due_at. Cases: priority, created_at, due_at
+     */
+    sort?: string;
 };
 
 export type Verification = IdentityVerification & {
@@ -3923,6 +4015,273 @@ export type GetApiV1VerificationsByIdResponses = {
 };
 
 export type GetApiV1VerificationsByIdResponse = GetApiV1VerificationsByIdResponses[keyof GetApiV1VerificationsByIdResponses];
+
+export type GetApiV1ViewsData = {
+    body?: never;
+    path?: never;
+    query: {
+        queue: 'alerts' | 'cases';
+    };
+    url: '/api/v1/views';
+};
+
+export type GetApiV1ViewsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type GetApiV1ViewsError = GetApiV1ViewsErrors[keyof GetApiV1ViewsErrors];
+
+export type GetApiV1ViewsResponses = {
+    /**
+     * The views
+     */
+    200: SavedViewList;
+};
+
+export type GetApiV1ViewsResponse = GetApiV1ViewsResponses[keyof GetApiV1ViewsResponses];
+
+export type PostApiV1ViewsData = {
+    body: CreateSavedViewRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/views';
+};
+
+export type PostApiV1ViewsErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PostApiV1ViewsError = PostApiV1ViewsErrors[keyof PostApiV1ViewsErrors];
+
+export type PostApiV1ViewsResponses = {
+    /**
+     * The new view
+     */
+    201: SavedView;
+};
+
+export type PostApiV1ViewsResponse = PostApiV1ViewsResponses[keyof PostApiV1ViewsResponses];
+
+export type PutApiV1ViewsDefaultData = {
+    body: SetDefaultSavedViewRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/views/default';
+};
+
+export type PutApiV1ViewsDefaultErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PutApiV1ViewsDefaultError = PutApiV1ViewsDefaultErrors[keyof PutApiV1ViewsDefaultErrors];
+
+export type PutApiV1ViewsDefaultResponses = {
+    /**
+     * The default
+     */
+    200: SavedViewDefault;
+};
+
+export type PutApiV1ViewsDefaultResponse = PutApiV1ViewsDefaultResponses[keyof PutApiV1ViewsDefaultResponses];
+
+export type DeleteApiV1ViewsByIdData = {
+    body?: never;
+    headers?: {
+        /**
+         * The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.
+         */
+        'if-match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/views/{id}';
+};
+
+export type DeleteApiV1ViewsByIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type DeleteApiV1ViewsByIdError = DeleteApiV1ViewsByIdErrors[keyof DeleteApiV1ViewsByIdErrors];
+
+export type DeleteApiV1ViewsByIdResponses = {
+    /**
+     * The view is gone (and anyone's default on it)
+     */
+    200: DeletedSavedView;
+};
+
+export type DeleteApiV1ViewsByIdResponse = DeleteApiV1ViewsByIdResponses[keyof DeleteApiV1ViewsByIdResponses];
+
+export type PatchApiV1ViewsByIdData = {
+    body: UpdateSavedViewRequest;
+    headers?: {
+        /**
+         * The version the change is based on, as the ETag gave it (`"3"`). A stale version is 409 and changes nothing; without it the change applies.
+         */
+        'if-match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/views/{id}';
+};
+
+export type PatchApiV1ViewsByIdErrors = {
+    /**
+     * Invalid body or parameters (`missing_required_field`, `invalid_field_value`, `invalid_json`)
+     */
+    400: Error;
+    /**
+     * Missing, malformed, invalid or revoked credential
+     */
+    401: Error;
+    /**
+     * The credential lacks permission for this endpoint
+     */
+    403: Error;
+    /**
+     * No such resource in this account and environment
+     */
+    404: Error;
+    /**
+     * Idempotency or version conflict
+     */
+    409: Error;
+    /**
+     * Body larger than 1 MB
+     */
+    413: Error;
+    /**
+     * Rate limit exceeded; see Retry-After
+     */
+    429: Error;
+    /**
+     * Unexpected error
+     */
+    500: Error;
+};
+
+export type PatchApiV1ViewsByIdError = PatchApiV1ViewsByIdErrors[keyof PatchApiV1ViewsByIdErrors];
+
+export type PatchApiV1ViewsByIdResponses = {
+    /**
+     * The changed view
+     */
+    200: SavedView;
+};
+
+export type PatchApiV1ViewsByIdResponse = PatchApiV1ViewsByIdResponses[keyof PatchApiV1ViewsByIdResponses];
 
 export type GetApiV1WorkloadData = {
     body?: never;

@@ -517,9 +517,23 @@ export const zCreateApiKeyRequest = z.object({
     ])).max(14).optional().default([])
 });
 
+export const zCreateSavedViewRequest = z.object({
+    filters: z.record(z.string(), z.string()).optional().default({}),
+    name: z.string().min(1).max(80),
+    queue: z.enum(['alerts', 'cases']),
+    shared: z.boolean().optional(),
+    sort: z.string().min(1).max(40)
+});
+
 export const zCreatedApiKey = zApiKey.and(z.object({
     key: z.string()
 }));
+
+export const zDeletedSavedView = z.object({
+    deleted: z.literal(true),
+    id: z.string(),
+    object: z.enum(['saved_view'])
+});
 
 export const zError = z.object({
     error: z.object({
@@ -1058,6 +1072,36 @@ export const zReplaceQualityReviewPolicyRequest = z.object({
     sample_rate: z.number().gte(0).lte(1)
 });
 
+export const zSavedView = z.object({
+    created_at: z.string(),
+    filters: z.record(z.string(), z.string()),
+    id: z.string(),
+    is_default: z.boolean(),
+    name: z.string(),
+    object: z.enum(['saved_view']),
+    owner_id: z.string(),
+    owner_name: z.string(),
+    queue: z.enum(['alerts', 'cases']),
+    shared: z.boolean(),
+    sort: z.string(),
+    updated_at: z.string(),
+    version: z.int()
+});
+
+export const zSavedViewDefault = z.object({
+    object: z.enum(['saved_view_default']),
+    queue: z.enum(['alerts', 'cases']),
+    view: zSavedView.nullable()
+});
+
+/**
+ * The caller's own views first, then the team's, each by name
+ */
+export const zSavedViewList = z.object({
+    data: z.array(zSavedView),
+    object: z.enum(['list'])
+});
+
 export const zScoreTransactionRequest = z.object({
     amount: z.int().gt(0).lte(9007199254740991),
     currency: z.string(),
@@ -1098,6 +1142,11 @@ export const zScoreTransactionRequest = z.object({
 
 export const zSetAvailabilityRequest = z.object({
     availability: z.enum(['available', 'away'])
+});
+
+export const zSetDefaultSavedViewRequest = z.object({
+    queue: z.enum(['alerts', 'cases']),
+    view_id: z.string().min(1).max(200).nullable()
 });
 
 export const zSeverityForecast = z.object({
@@ -1307,6 +1356,13 @@ export const zUpdatePolicyRequest = z.object({
         block: z.int().gte(1).lte(100),
         challenge: z.int().gte(0).lte(100)
     }).optional()
+});
+
+export const zUpdateSavedViewRequest = z.object({
+    filters: z.record(z.string(), z.string()).optional(),
+    name: z.string().min(1).max(80).optional(),
+    shared: z.boolean().optional(),
+    sort: z.string().min(1).max(40).optional()
 });
 
 export const zVerification = zIdentityVerification.and(z.object({
@@ -1795,6 +1851,57 @@ export const zGetApiV1VerificationsByIdPath = z.object({
 export const zGetApiV1VerificationsByIdResponse = zVerification.and(z.object({
     subject: z.record(z.string(), z.unknown())
 }));
+
+export const zGetApiV1ViewsQuery = z.object({
+    queue: z.enum(['alerts', 'cases'])
+});
+
+/**
+ * The views
+ */
+export const zGetApiV1ViewsResponse = zSavedViewList;
+
+export const zPostApiV1ViewsBody = zCreateSavedViewRequest;
+
+/**
+ * The new view
+ */
+export const zPostApiV1ViewsResponse = zSavedView;
+
+export const zPutApiV1ViewsDefaultBody = zSetDefaultSavedViewRequest;
+
+/**
+ * The default
+ */
+export const zPutApiV1ViewsDefaultResponse = zSavedViewDefault;
+
+export const zDeleteApiV1ViewsByIdHeaders = z.object({
+    'if-match': z.string().optional()
+});
+
+export const zDeleteApiV1ViewsByIdPath = z.object({
+    id: z.string().min(1).max(200)
+});
+
+/**
+ * The view is gone (and anyone's default on it)
+ */
+export const zDeleteApiV1ViewsByIdResponse = zDeletedSavedView;
+
+export const zPatchApiV1ViewsByIdBody = zUpdateSavedViewRequest;
+
+export const zPatchApiV1ViewsByIdHeaders = z.object({
+    'if-match': z.string().optional()
+});
+
+export const zPatchApiV1ViewsByIdPath = z.object({
+    id: z.string().min(1).max(200)
+});
+
+/**
+ * The changed view
+ */
+export const zPatchApiV1ViewsByIdResponse = zSavedView;
 
 export const zGetApiV1WorkloadQuery = z.object({
     time_zone: z.string().optional().default('UTC')

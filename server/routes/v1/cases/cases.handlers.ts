@@ -46,6 +46,7 @@ export const casesRouter = createRouter()
       alertId: q.alert_id,
       slaState: q.sla_state,
       startTime: q.start_time,
+      endTime: q.end_time,
       sort: q.sort,
       limit: q.limit,
       after: q.after,

@@ -164,6 +164,7 @@ export const listCasesRoute = createRoute({
         "start",
         "An addition: cases created at or after (ISO 8601; milliseconds count), e.g. what is new since a queue was read",
       ),
+      end_time: timeQuery("end", "An addition: cases created before or at (ISO 8601), e.g. older than a day"),
       sort: z.enum(["created_at", "priority", "due_at"]).default("created_at").openapi({
         description:
           "`created_at` (default): newest first. `priority`: severity critical→low, then oldest first. `due_at` (an addition): soonest due first. A cursor works only with the order that issued it",
