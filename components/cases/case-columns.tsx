@@ -38,7 +38,7 @@ export function caseColumns({ names, assign }: Options) {
           <UserText value={row.original.title} />
         </Link>
       ),
-      meta: { cellClassName: "min-w-56 max-w-md" },
+      meta: { cellClassName: "min-w-48 max-w-md" },
     }),
     columns.accessor("case_type", {
       enableSorting: false,
@@ -64,7 +64,7 @@ export function caseColumns({ names, assign }: Options) {
         return (
           <NativeSelect
             aria-label={`Assignee of ${revealHidden(kase.title)}`}
-            className="h-8 min-w-44"
+            className="h-8 min-w-40"
             value={kase.assignee_id ?? ""}
             disabled={assign.pendingId === kase.case_id}
             onChange={(e) => assign.onAssign(kase, e.target.value || null)}
