@@ -46,6 +46,20 @@ export async function createCase(
   return ((await res.json()) as { case_id: string }).case_id;
 }
 
+/** A pre-production webhook endpoint to open (the one a spec added, or a new one: specs run in any order). */
+export async function ensureWebhookEndpoint(): Promise<string> {
+  const listed = await apiGet<ListPage<{ webhook_id: string }>>("/v1/webhooks");
+  if (listed.data[0]) return listed.data[0].webhook_id;
+  const state = readState();
+  const res = await fetch(`${state.sandboxApiUrl}/v1/webhooks`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${state.secrets.testKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ url: "https://93.184.215.14/argus-e2e/views", events: ["alert.sla_breached"] }),
+  });
+  if (!res.ok) throw new Error(`POST /v1/webhooks: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { webhook_id: string }).webhook_id;
+}
+
 export type ApiScreening = { screening_id: string; status: string; review_state: string; user_id: string | null };
 
 export async function listScreenings(query = "limit=100"): Promise<ApiScreening[]> {

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { apiGet, getAlertTransactions, listAlerts, listCases } from "./api";
+import { apiGet, ensureWebhookEndpoint, getAlertTransactions, listAlerts, listCases } from "./api";
 import type { Role } from "./state";
 
 // Every view of the console, for the tours (leak test, axe, screenshots). Detail pages get their
@@ -35,6 +35,7 @@ export async function findSubjects(): Promise<Subjects> {
     }
   }
   const cases = await listCases();
+  await ensureWebhookEndpoint();
   if (!alertId || !transactionId) throw new Error("the demo traffic raised no alert with transactions");
   if (!cases[0]) throw new Error("the demo traffic opened no case");
   const txn = await apiGet<{ user_id?: string }>(`/v1/transactions/${encodeURIComponent(transactionId)}`).catch(() => ({
