@@ -34,6 +34,8 @@ export type ReviewQueueResults = {
   rows_per_page: number;
   /** Navigation start → first queue row in the DOM. */
   first_rows_ms: number[];
+  /** Navigation start → the server's response starts (responseStart). */
+  response_start_ms: number[];
   /** Navigation start → the page's load event (scripts run, hydration under way). */
   load_ms: number[];
   /** Click on Filter (user id) → only that user's rows shown, the table no longer busy. */
@@ -60,7 +62,7 @@ export async function runReviewQueue(opts: {
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     await signIn(page, baseUrl, opts.email, opts.password);
-    const result: ReviewQueueResults = { rows_per_page: 0, first_rows_ms: [], load_ms: [], filter_ms: [], filter_rows_after: [] };
+    const result: ReviewQueueResults = { rows_per_page: 0, first_rows_ms: [], response_start_ms: [], load_ms: [], filter_ms: [], filter_rows_after: [] };
     const url = `${baseUrl}/transactions?show=review`;
 
     // One unmeasured load first: the first request of a route compiles nothing under `next start`,
@@ -71,9 +73,10 @@ export async function runReviewQueue(opts: {
       await page.waitForFunction(() => window.__firstReviewRowAt !== undefined);
       const t = await page.evaluate(() => {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-        return { row: window.__firstReviewRowAt!, load: nav.loadEventEnd };
+        return { row: window.__firstReviewRowAt!, responseStart: nav.responseStart, load: nav.loadEventEnd };
       });
       result.first_rows_ms.push(round(t.row));
+      result.response_start_ms.push(round(t.responseStart));
       result.load_ms.push(round(t.load));
       if (i === 0) result.rows_per_page = await page.locator(ROW).count();
     }
