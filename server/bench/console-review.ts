@@ -62,7 +62,14 @@ export async function runReviewQueue(opts: {
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     await signIn(page, baseUrl, opts.email, opts.password);
-    const result: ReviewQueueResults = { rows_per_page: 0, first_rows_ms: [], response_start_ms: [], load_ms: [], filter_ms: [], filter_rows_after: [] };
+    const result: ReviewQueueResults = {
+      rows_per_page: 0,
+      first_rows_ms: [],
+      response_start_ms: [],
+      load_ms: [],
+      filter_ms: [],
+      filter_rows_after: [],
+    };
     const url = `${baseUrl}/transactions?show=review`;
 
     // One unmeasured load first: the first request of a route compiles nothing under `next start`,

@@ -299,7 +299,13 @@ async function main(): Promise<number> {
   const output = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    options: { runs: RUNS, alerts: ALERTS, acknowledgements: QUEUES_ONLY ? 0 : ACKS, review_items: REVIEW_ITEMS, only: values.only ?? null },
+    options: {
+      runs: RUNS,
+      alerts: ALERTS,
+      acknowledgements: QUEUES_ONLY ? 0 : ACKS,
+      review_items: REVIEW_ITEMS,
+      only: values.only ?? null,
+    },
     machine: {
       cores: os.cpus().length,
       cpu: os.cpus()[0]?.model ?? "unknown",
