@@ -26,7 +26,7 @@ export const getSessionAnalyst = cache(async (): Promise<SessionAnalyst | null> 
 });
 
 /** What the session cookie claims, unconfirmed (no API call); once per request. */
-const getSessionClaims = cache(async (): Promise<SessionAnalyst | null> => {
+export const getSessionClaims = cache(async (): Promise<SessionAnalyst | null> => {
   const parsed = SessionAnalystSchema.safeParse((await auth())?.user);
   return parsed.success ? parsed.data : null;
 });

@@ -257,6 +257,8 @@ function reviewSection(o: Output): string[] {
     row("Chromium: navigation start → first queue row in the page", r.first_rows_ms),
     row("Chromium: navigation start → load event", r.load_ms),
     row("Chromium: Filter clicked → only that user's rows shown, settled", r.filter_ms),
+    row("… of which: click → the list's request leaves", r.filter_request_start_ms),
+    row("… of which: the list's request, first to last byte (`/api/transactions`, or the RSC request before)", r.filter_request_ms),
     apiRow(`API alone: \`GET /v1/transactions?review=pending&order=asc\` (${a.rows} rows)`, a.queue_ms),
     apiRow(`API alone: the same with \`user_id\` (${a.filtered_rows} rows)`, a.filtered_ms),
     `| API alone: \`GET /healthz\`, same server, same loop | ${fixed(hz)} ms | ${fixed(p(a.healthz_ms, 99))} ms | ${a.healthz_ms.length} |`,

@@ -1,6 +1,8 @@
 import { signedInFor } from "@/lib/api/download";
 import { toSafeError } from "@/lib/api/errors";
 import { readTransactionList } from "@/lib/api/transaction-list";
+import { getActiveEnvironment } from "@/lib/auth/environment";
+import { getSessionClaims } from "@/lib/auth/guards";
 import { MAX_CURSOR_LENGTH } from "@/lib/queries/cursor-stack";
 import { transactionListShows, type TransactionListShow } from "@/lib/queries/transaction-search-params";
 
@@ -19,8 +21,9 @@ const refuse = (status: number, message: string, param?: string) =>
   Response.json({ error: { message, code: "invalid_field_value", status, param } }, { status, headers: NO_STORE });
 
 export async function GET(request: Request) {
-  const who = await signedInFor("analyst");
-  if (who instanceof Response) return who;
+  const claims = await getSessionClaims();
+  if (!claims)
+    return Response.json({ error: { message: "Your session has ended. Sign in again to continue." } }, { status: 401, headers: NO_STORE });
   const search = new URL(request.url).searchParams;
   const show = search.get("show") ?? "all";
   if (!(transactionListShows as readonly string[]).includes(show))
@@ -30,13 +33,19 @@ export async function GET(request: Request) {
     return refuse(400, `user_id must be at most ${MAX_USER_ID_LENGTH} characters.`, "user_id");
   const after = search.get("after") || undefined;
   if (after && after.length > MAX_CURSOR_LENGTH) return refuse(400, `after must be at most ${MAX_CURSOR_LENGTH} characters.`, "after");
-  try {
-    const answer = await readTransactionList(who.environment, { show: show as TransactionListShow, userId, after });
-    return Response.json(answer, { headers: NO_STORE });
-  } catch (error) {
-    const safe = toSafeError(error);
-    if (safe.status === undefined || safe.status >= 500)
-      console.error("[argus-console] transactions list failed:", safe.code ?? "error", safe.requestId ?? "-");
-    return Response.json({ error: safe }, { status: safe.status && safe.status >= 400 ? safe.status : 502, headers: NO_STORE });
-  }
+  // As on the page: the rows are read while the API confirms the session, and sent only if it does.
+  const environment = await getActiveEnvironment(claims.id);
+  const [who, read] = await Promise.all([
+    signedInFor("analyst"),
+    readTransactionList(environment, { show: show as TransactionListShow, userId, after }).then(
+      (answer) => ({ answer, error: null }),
+      (error: unknown) => ({ answer: null, error }),
+    ),
+  ]);
+  if (who instanceof Response) return who;
+  if (read.answer) return Response.json(read.answer, { headers: NO_STORE });
+  const safe = toSafeError(read.error);
+  if (safe.status === undefined || safe.status >= 500)
+    console.error("[argus-console] transactions list failed:", safe.code ?? "error", safe.requestId ?? "-");
+  return Response.json({ error: safe }, { status: safe.status && safe.status >= 400 ? safe.status : 502, headers: NO_STORE });
 }
