@@ -73,6 +73,7 @@ test("the overview leads to the Needs review queue, which is decided by keyboard
 
 test("a user filter is applied in the page: the rows are read through the console's route, with no server render of the page", async ({
   page,
+  playwright,
 }) => {
   const stamp = Date.now().toString(36);
   const [first, second] = [`filter_a_${stamp}`, `filter_b_${stamp}`];
@@ -107,6 +108,20 @@ test("a user filter is applied in the page: the rows are read through the consol
   expect(renders, "no server render of the page for a filter").toEqual([]);
   expect(reads).toEqual([`?show=review&user_id=${second}`]);
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+  // The route itself: a bad parameter is a 400 naming it; without a session, a 401 (not the sign-in page).
+  const bad = await page.request.get("/api/transactions?show=everything");
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { error: { param?: string } }).error.param).toBe("show");
+  // (The test's options would lend this context the analyst's cookies: none, explicitly.)
+  const signedOut = await playwright.request.newContext({
+    baseURL: new URL(page.url()).origin,
+    storageState: { cookies: [], origins: [] },
+  });
+  const refused = await signedOut.get("/api/transactions?show=review", { maxRedirects: 0 });
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/session has ended/);
+  await signedOut.dispose();
 
   // Back: the first user's rows again, from the URL, and the keyboard still works the queue.
   await page.goBack();
