@@ -37,8 +37,9 @@ const guarded = auth((request) => {
   }
 
   // Server actions and route handlers answer for themselves ("your session has ended"); a redirect
-  // in reply to a POST would only confuse the client.
+  // in reply to a POST, or to the views' own reads under /api/, would only confuse the client.
   if (request.method !== "GET" && request.method !== "HEAD") return NextResponse.next();
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
 
   const target = new URL(request.nextUrl.href);
   target.searchParams.delete("_rsc");

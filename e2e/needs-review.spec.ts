@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { apiGet, type ListPage } from "./support/api";
+import { apiGet, scoreChallenged, type ListPage } from "./support/api";
 import { describeViolations, runAxe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { highlightFirstRow } from "./support/rows";
@@ -69,4 +69,66 @@ test("the overview leads to the Needs review queue, which is decided by keyboard
   await page.waitForURL(/\/transactions\?show=review$/);
   await expect(rows.first()).toContainText(second);
   await expect(table).not.toContainText(first);
+});
+
+test("a user filter is applied in the page: the rows are read through the console's route, with no server render of the page", async ({
+  page,
+  playwright,
+}) => {
+  const stamp = Date.now().toString(36);
+  const [first, second] = [`filter_a_${stamp}`, `filter_b_${stamp}`];
+  const firstIds = [await scoreChallenged(first), await scoreChallenged(first)];
+  const secondIds = [await scoreChallenged(second), await scoreChallenged(second), await scoreChallenged(second)];
+
+  await page.goto(`/transactions?show=review&user_id=${first}`);
+  const table = page.getByRole("table", { name: /waiting for review.*oldest first/ });
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  for (const [index, id] of firstIds.entries()) await expect(rows.nth(index)).toContainText(id);
+
+  // From here on: any server render of this page (a navigation's RSC request) and the route's reads.
+  const renders: string[] = [];
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    // Links are prefetched (the rows' pages, the navigation's "Transactions"): not a render of this page.
+    const headers = request.headers();
+    const rsc = url.searchParams.has("_rsc") || headers["rsc"] === "1";
+    if (url.pathname === "/transactions" && rsc && !headers["next-router-prefetch"]) renders.push(url.pathname + url.search);
+    if (url.pathname === "/api/transactions") reads.push(url.search);
+  });
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+
+  await page.getByLabel("User id").fill(second);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]user_id=${second}`));
+  await expect(rows).toHaveCount(3);
+  for (const [index, id] of secondIds.entries()) await expect(rows.nth(index)).toContainText(id);
+  await expect(table).not.toHaveAttribute("aria-busy", "true");
+  expect(renders, "no server render of the page for a filter").toEqual([]);
+  expect(reads).toEqual([`?show=review&user_id=${second}`]);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+  // The route itself: a bad parameter is a 400 naming it; without a session, a 401 (not the sign-in page).
+  const bad = await page.request.get("/api/transactions?show=everything");
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { error: { param?: string } }).error.param).toBe("show");
+  // (The test's options would lend this context the analyst's cookies: none, explicitly.)
+  const signedOut = await playwright.request.newContext({
+    baseURL: new URL(page.url()).origin,
+    storageState: { cookies: [], origins: [] },
+  });
+  const refused = await signedOut.get("/api/transactions?show=review", { maxRedirects: 0 });
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/session has ended/);
+  await signedOut.dispose();
+
+  // Back: the first user's rows again, from the URL, and the keyboard still works the queue.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`[?&]user_id=${first}`));
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(firstIds[0] as string);
+  await highlightFirstRow(page, rows);
+  await page.keyboard.press("j");
+  await expect(rows.nth(1)).toBeFocused();
 });

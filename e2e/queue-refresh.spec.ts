@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createCase } from "./support/api";
+import { createCase, scoreChallenged } from "./support/api";
 import { describeViolations, runAxe } from "./support/axe";
 import { expect, test, type Page } from "./support/fixtures";
 import { highlightFirstRow } from "./support/rows";
@@ -12,26 +12,6 @@ import { readState } from "./support/state";
 // focus stay as they are until the analyst asks for the new ones.
 
 const shots = path.join(fileURLToPath(new URL("..", import.meta.url)), "test-results", "screenshots");
-
-/** Scores a transaction in pre-production that the engine challenges or blocks: it waits for review. */
-async function scoreChallenged(userId: string): Promise<string> {
-  const state = readState();
-  const res = await fetch(`${state.sandboxApiUrl}/v1/transactions/score`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${state.secrets.testKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      amount: 2500,
-      currency: "USD",
-      // A disposable e-mail, an unknown BIN on an expired card and a reserved IP: whatever the demo's policy, well up.
-      payment_method: { type: "card", card_bin: "999999", last_four: "0001", expiry_month: 1, expiry_year: 2001 },
-      user: { id: userId, email: `${userId}@mailinator.com`, ip_address: "10.1.1.1" },
-    }),
-  });
-  if (!res.ok) throw new Error(`POST /v1/transactions/score: HTTP ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { transaction_id: string; decision: string };
-  expect(["challenge", "block"], "a score that waits for review").toContain(body.decision);
-  return body.transaction_id;
-}
 
 async function expectAxeClean(page: Page) {
   const violations = (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");

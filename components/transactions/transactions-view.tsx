@@ -1,5 +1,6 @@
 "use client";
 
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ReceiptText } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
@@ -13,6 +14,9 @@ import { NewItemsNotice } from "@/components/ui/new-items-notice";
 import { ChoiceSelect } from "@/components/ui/user-filter-form";
 import { useCursorQueue } from "@/lib/hooks/use-cursor-queue";
 import { useNewItems } from "@/lib/hooks/use-new-items";
+import { environmentListState } from "@/lib/queries/environment-list";
+import { queryKeys } from "@/lib/queries/query-keys";
+import { fetchTransactionList, type TransactionListAnswer, type TransactionListQuery } from "@/lib/queries/transaction-list";
 import { transactionListSearchParams, transactionListShows, type TransactionListShow } from "@/lib/queries/transaction-search-params";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import type { SafeError } from "@/lib/schemas/safe-error";
@@ -25,32 +29,49 @@ const showLabels: Record<TransactionListShow, string> = { all: "Every score", bl
 
 type TransactionsViewProps = {
   environment: ConsoleEnvironment;
-  /** The page the server read for the URL's filter and cursor; null when it failed. */
-  rows: TransactionSummary[] | null;
-  hasMore: boolean;
-  nextCursor: string | null;
-  error: SafeError | null;
-  userId: string | null;
-  show: TransactionListShow;
-  /** When the server read `rows` (what arrives after it is "new"). */
-  listedAt: string;
+  /** What the server page read for its URL, and that URL's list (null when the read failed). */
+  initialQuery: TransactionListQuery;
+  initial: TransactionListAnswer | null;
+  initialError: SafeError | null;
+  /** When the server page rendered: a new render (a link, an environment switch) starts a fresh cache. */
+  renderedAt: string;
 };
 
 /**
- * Recently scored (or blocked) transactions. The server page reads the API (filters and cursor from the URL);
- * this view changes the URL (not shallow), which re-renders the server page.
+ * Recently scored (or blocked) transactions, and the Needs review queue. The server page renders
+ * the URL's first page into the HTML; later filters and pages are read by this view through the
+ * console's route (TanStack Query), the URL kept in step shallowly (nuqs), the rows shown staying
+ * until the new ones arrive. No server render of the page runs for them.
  */
-export function TransactionsView({ environment, rows, hasMore, nextCursor, error, userId, show, listedAt }: TransactionsViewProps) {
+export function TransactionsView({ environment, initialQuery, initial, initialError, renderedAt }: TransactionsViewProps) {
   const router = useRouter();
-  const { rowsKey, isNavigating, startTransition, refresh, pagination } = useCursorQueue();
-  const [, setParams] = useQueryStates(transactionListSearchParams, { shallow: false, history: "push", scroll: false, startTransition });
+  const cursor = useCursorQueue({ shallow: true });
+  const [params, setParams] = useQueryStates(transactionListSearchParams, { history: "push", scroll: false });
+  const show = params.show;
+  const userId = params.user_id?.trim() || null;
+  const query: TransactionListQuery = { show, userId, after: cursor.after };
+  const isInitial = show === initialQuery.show && userId === initialQuery.userId && cursor.after === initialQuery.after;
   const [user, setUser] = useState(userId ?? "");
+
+  const list = useQuery({
+    queryKey: queryKeys.transactions.list(environment, renderedAt, query),
+    queryFn: ({ signal }) => fetchTransactionList(query, signal),
+    // The server's page is this render's answer for its URL; any other is read on demand. A failed
+    // server read is tried again here.
+    initialData: isInitial && initial ? initial : undefined,
+    placeholderData: keepPreviousData,
+    // The rows stay as read until the analyst asks for new ones ("N new", below): no refetch on
+    // remount. A page visited again in this render shows what it showed.
+    staleTime: Infinity,
+  });
+  const { rows, table } = environmentListState(list, environment, NO_ROWS);
+  const error = table.error ?? (list.data === undefined && !list.isFetching && isInitial ? initialError : null);
+
   const review = show === "review";
   const columns = useMemo(() => transactionColumns(review ? "?queue=review" : ""), [review]);
-  const data = rows ?? NO_ROWS;
   const listed = show === "blocked" ? "blocked" : review ? "waiting for review" : "scored";
-  const shownIds = useMemo(() => data.map((row) => row.transaction_id), [data]);
-  const fresh = useNewItems({ queue: "transactions", environment, listedAt, shownIds });
+  const shownIds = useMemo(() => rows.map((row) => row.transaction_id), [rows]);
+  const fresh = useNewItems({ queue: "transactions", environment, listedAt: list.data?.listed_at ?? renderedAt, shownIds });
 
   function submitUser(event: FormEvent) {
     event.preventDefault();
@@ -96,15 +117,14 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
       <DataTable
         caption={`Transactions ${listed} in ${environmentLabels[environment]}, ${review ? "oldest" : "newest"} first`}
         columns={columns}
-        data={data}
+        data={rows}
         getRowId={(row) => row.transaction_id}
-        status={error ? "error" : "success"}
+        {...table}
+        status={error ? "error" : table.status}
         error={error}
-        isFetching={isNavigating}
-        onRetry={refresh}
-        rowsKey={rowsKey}
+        rowsKey={`${show}|${userId ?? ""}|${cursor.rowsKey}`}
         onRowOpen={(row) => router.push(`/transactions/${encodeURIComponent(row.transaction_id)}${review ? "?queue=review" : ""}`)}
-        pagination={pagination({ has_more: hasMore, next_cursor: nextCursor })}
+        pagination={cursor.pagination(list.data, { busy: list.isPlaceholderData })}
         empty={
           <EmptyState
             icon={<ReceiptText />}
@@ -126,7 +146,7 @@ export function TransactionsView({ environment, rows, hasMore, nextCursor, error
       <p className="text-xs text-muted-foreground">
         Keyboard: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens the highlighted transaction.
       </p>
-      <NewItemsNotice fresh={fresh} noun={["transaction", "transactions"]} onShow={refresh} />
+      <NewItemsNotice fresh={fresh} noun={["transaction", "transactions"]} onShow={() => void list.refetch()} />
     </section>
   );
 }

@@ -85,3 +85,23 @@ export async function verifyIdentity(
   if (!res.ok) throw new Error(`POST /v1/identity/verify: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as { verification_id: string; screening_id: string | null; status: string };
 }
+
+/** Scores a transaction in pre-production that the engine challenges or blocks: it waits for review. */
+export async function scoreChallenged(userId: string): Promise<string> {
+  const state = readState();
+  const res = await fetch(`${state.sandboxApiUrl}/v1/transactions/score`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${state.secrets.testKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      amount: 2500,
+      currency: "USD",
+      // A disposable e-mail, an unknown BIN on an expired card and a reserved IP: whatever the demo's policy, well up.
+      payment_method: { type: "card", card_bin: "999999", last_four: "0001", expiry_month: 1, expiry_year: 2001 },
+      user: { id: userId, email: `${userId}@mailinator.com`, ip_address: "10.1.1.1" },
+    }),
+  });
+  if (!res.ok) throw new Error(`POST /v1/transactions/score: HTTP ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { transaction_id: string; decision: string };
+  if (body.decision !== "challenge" && body.decision !== "block") throw new Error(`a score that waits for review was ${body.decision}`);
+  return body.transaction_id;
+}

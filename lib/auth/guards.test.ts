@@ -31,7 +31,7 @@ vi.mock("next/navigation", () => ({
   },
 }));
 
-const { getSessionAnalyst, requireRole, requireSession } = await import("./guards");
+const { getSessionAnalyst, requireRole, requireSession, requireSessionClaims } = await import("./guards");
 
 const cookieOf = (role: string, sessionId = "ses_1") => ({
   user: { id: "anl_1", email: "a@x.test", name: "A", role, accountId: "acc_1", sessionId },
@@ -92,5 +92,17 @@ describe("guards", () => {
     await expect(requireRole("admin")).rejects.toThrow("FORBIDDEN");
     live.set("ses_1", "analyst");
     await expect(requireRole("lead")).rejects.toThrow("FORBIDDEN");
+  });
+
+  it("gives the cookie's analyst id without asking the API (reads start beside the check), and redirects without a cookie", async () => {
+    session = cookieOf("analyst");
+    apiDown = true;
+    await expect(requireSessionClaims()).resolves.toEqual({ id: "anl_1" });
+    // The check itself still asks, and a page waits for it before showing anything it read.
+    await expect(requireSession()).rejects.toThrow("unreachable");
+    session = null;
+    await expect(requireSessionClaims()).rejects.toThrow("REDIRECT /sign-in");
+    session = { user: { email: "a@x.test" } };
+    await expect(requireSessionClaims()).rejects.toThrow("REDIRECT /sign-in");
   });
 });

@@ -19,11 +19,28 @@ import { SessionAnalystSchema, sessionAnalystOf, type SessionAnalyst } from "./s
  * unreachable API is an error (the page's error boundary says so), not a sign-out.
  */
 export const getSessionAnalyst = cache(async (): Promise<SessionAnalyst | null> => {
-  const parsed = SessionAnalystSchema.safeParse((await auth())?.user);
-  if (!parsed.success) return null;
-  const live = await currentSession({ id: parsed.data.id, sessionId: parsed.data.sessionId }, { timeoutMs: 5_000 });
+  const claims = await getSessionClaims();
+  if (!claims) return null;
+  const live = await currentSession({ id: claims.id, sessionId: claims.sessionId }, { timeoutMs: 5_000 });
   return live ? sessionAnalystOf(live) : null;
 });
+
+/** What the session cookie claims, unconfirmed (no API call); once per request. */
+export const getSessionClaims = cache(async (): Promise<SessionAnalyst | null> => {
+  const parsed = SessionAnalystSchema.safeParse((await auth())?.user);
+  return parsed.success ? parsed.data : null;
+});
+
+/**
+ * The analyst id the session cookie names, or a redirect to the sign-in page, before the API has
+ * confirmed the session: for a page that starts its reads beside `requireSession` and shows them
+ * only once that has passed (the id chooses the environment cookie, never what may be read).
+ */
+export async function requireSessionClaims(): Promise<{ id: string }> {
+  const claims = await getSessionClaims();
+  if (!claims) redirect("/sign-in");
+  return { id: claims.id };
+}
 
 /** The signed-in analyst, or a redirect to the sign-in page. */
 export async function requireSession(): Promise<SessionAnalyst> {

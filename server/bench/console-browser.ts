@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page, type Response } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/lib/chromium";
 
 // The browser half of `npm run bench:console`: real Chromium against `next start`, signed in as
@@ -116,12 +116,33 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   }
 }
 
+/** A cold /alerts in a fresh context (signed in): the scripts as served, against the build manifest. */
+async function coldScripts(browser: Browser, context: BrowserContext, baseUrl: string, result: BrowserResults): Promise<void> {
+  const cold = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: await context.storageState() });
+  const coldPage = await cold.newPage();
+  await coldPage.goto(`${baseUrl}/alerts`, { waitUntil: "load" });
+  await coldPage.waitForLoadState("networkidle");
+  result.cold_alerts_scripts = await coldPage.evaluate(() => {
+    const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) =>
+      /\.js(\?|$)/.test(new URL(e.name).pathname),
+    );
+    return {
+      count: scripts.length,
+      encoded_bytes: scripts.reduce((n, e) => n + e.encodedBodySize, 0),
+      decoded_bytes: scripts.reduce((n, e) => n + e.decodedBodySize, 0),
+    };
+  });
+  await cold.close();
+}
+
 export async function runBrowser(opts: {
   baseUrl: string;
   email: string;
   password: string;
   runs: number;
   acknowledgements: number;
+  /** Only the first rows and the filter (`--only review`): what the review queue is compared with. */
+  queuesOnly?: boolean;
   /** Where to save a screenshot of a sample that did not complete. */
   screenshotDir?: string;
   log: (line: string) => void;
@@ -207,21 +228,7 @@ export async function runBrowser(opts: {
     log(`first render: ${result.first_render.first_row_ms.join(", ")} ms`);
 
     // Cross-check of the build-manifest numbers: a cold /alerts in a fresh context, as served.
-    const cold = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: await context.storageState() });
-    const coldPage = await cold.newPage();
-    await coldPage.goto(`${baseUrl}/alerts`, { waitUntil: "load" });
-    await coldPage.waitForLoadState("networkidle");
-    result.cold_alerts_scripts = await coldPage.evaluate(() => {
-      const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) =>
-        /\.js(\?|$)/.test(new URL(e.name).pathname),
-      );
-      return {
-        count: scripts.length,
-        encoded_bytes: scripts.reduce((n, e) => n + e.encodedBodySize, 0),
-        decoded_bytes: scripts.reduce((n, e) => n + e.decodedBodySize, 0),
-      };
-    });
-    await cold.close();
+    if (!opts.queuesOnly) await coldScripts(browser, context, baseUrl, result);
 
     // (b) Severity = Critical in the filter UI → every row on screen is critical and settled.
     for (let i = 0; i < runs; i++) {
@@ -245,6 +252,10 @@ export async function runBrowser(opts: {
       result.filter_critical.rows_after.push(await page.locator(ROW).count());
     }
     log(`filter: ${result.filter_critical.ui_ms.join(", ")} ms`);
+    if (opts.queuesOnly) {
+      await context.close();
+      return result;
+    }
 
     // (c) Next page: page 1 → 2 → … of the unfiltered queue, each until the new rows are settled.
     await openQueue(page, baseUrl);

@@ -117,7 +117,7 @@ export type GraphFigures = {
 
 type Output = {
   started_at: string;
-  options: { runs: number; alerts: number; acknowledgements: number; review_items: number };
+  options: { runs: number; alerts: number; acknowledgements: number; review_items: number; only: string | null };
   machine: {
     cores: number;
     cpu: string;
@@ -211,6 +211,10 @@ export function markdownReport(o: Output): string {
     "",
     ...reviewSection(o),
     ...graphSection(o.graph),
+  ];
+  // `--only review` measures neither the actions nor the next page.
+  if (o.options.only) return lines.join("\n");
+  lines.push(
     "### Server actions",
     "",
     "From the click (event timestamp in the page) to Chromium's timing of the action's POST (`next-action` header).",
@@ -223,7 +227,7 @@ export function markdownReport(o: Output): string {
     `| Switch environment: click → response headers | ${pct(b.switch_environment.response_headers_ms)} |`,
     `| Switch environment: click → response complete (it revalidates the layout: the response carries the re-rendered page) | ${pct(b.switch_environment.response_end_ms)} |`,
     `| Switch environment: click → header and queue show the other environment | ${pct(b.switch_environment.ui_ms)} |`,
-  ];
+  );
   return lines.join("\n");
 }
 
@@ -234,6 +238,7 @@ function reviewSection(o: Output): string[] {
   const r = o.review_browser;
   const a = o.review_api;
   const s = o.review_seed;
+  const b = o.browser;
   const hz = p(a.healthz_ms, 50);
   const row = (what: string, x: Samples) => `| ${what} | ${ms(p(x, 50))} | ${ms(p(x, 99))} | ${x.length} |`;
   const apiRow = (what: string, x: Samples) =>
@@ -248,12 +253,20 @@ function reviewSection(o: Output): string[] {
     "",
     "| Measurement | p50 | p99 (≈ max at few runs) | n |",
     "|---|---:|---:|---:|",
+    row("Chromium: navigation start → server response starts (responseStart)", r.response_start_ms),
     row("Chromium: navigation start → first queue row in the page", r.first_rows_ms),
     row("Chromium: navigation start → load event", r.load_ms),
     row("Chromium: Filter clicked → only that user's rows shown, settled", r.filter_ms),
+    row("… of which: click → the list's request leaves", r.filter_request_start_ms),
+    row("… of which: the list's request, first to last byte (`/api/transactions`, or the RSC request before)", r.filter_request_ms),
     apiRow(`API alone: \`GET /v1/transactions?review=pending&order=asc\` (${a.rows} rows)`, a.queue_ms),
     apiRow(`API alone: the same with \`user_id\` (${a.filtered_rows} rows)`, a.filtered_ms),
     `| API alone: \`GET /healthz\`, same server, same loop | ${fixed(hz)} ms | ${fixed(p(a.healthz_ms, 99))} ms | ${a.healthz_ms.length} |`,
+    "",
+    // The alert queue's same two interactions in the same run and browser: the figure that carries
+    // across machines and loads (both queues pay the same shell, session check and scheduler).
+    `Against the alert queue in the same run (p50 ÷ p50): first row ${fixed(p(r.first_rows_ms, 50) / p(b.first_render.first_row_ms, 50))}× ` +
+      `(${ms(p(b.first_render.first_row_ms, 50))}), filter ${fixed(p(r.filter_ms, 50) / p(b.filter_critical.ui_ms, 50))}× (${ms(p(b.filter_critical.ui_ms, 50))}).`,
     "",
   ];
 }

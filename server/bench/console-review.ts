@@ -34,11 +34,16 @@ export type ReviewQueueResults = {
   rows_per_page: number;
   /** Navigation start → first queue row in the DOM. */
   first_rows_ms: number[];
+  /** Navigation start → the server's response starts (responseStart). */
+  response_start_ms: number[];
   /** Navigation start → the page's load event (scripts run, hydration under way). */
   load_ms: number[];
   /** Click on Filter (user id) → only that user's rows shown, the table no longer busy. */
   filter_ms: number[];
   filter_rows_after: number[];
+  /** Of the filter: click → the list's request to the console leaves, and that request's own time (first to last byte). */
+  filter_request_start_ms: number[];
+  filter_request_ms: number[];
 };
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -60,7 +65,16 @@ export async function runReviewQueue(opts: {
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     await signIn(page, baseUrl, opts.email, opts.password);
-    const result: ReviewQueueResults = { rows_per_page: 0, first_rows_ms: [], load_ms: [], filter_ms: [], filter_rows_after: [] };
+    const result: ReviewQueueResults = {
+      rows_per_page: 0,
+      first_rows_ms: [],
+      response_start_ms: [],
+      load_ms: [],
+      filter_ms: [],
+      filter_rows_after: [],
+      filter_request_start_ms: [],
+      filter_request_ms: [],
+    };
     const url = `${baseUrl}/transactions?show=review`;
 
     // One unmeasured load first: the first request of a route compiles nothing under `next start`,
@@ -71,9 +85,10 @@ export async function runReviewQueue(opts: {
       await page.waitForFunction(() => window.__firstReviewRowAt !== undefined);
       const t = await page.evaluate(() => {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-        return { row: window.__firstReviewRowAt!, load: nav.loadEventEnd };
+        return { row: window.__firstReviewRowAt!, responseStart: nav.responseStart, load: nav.loadEventEnd };
       });
       result.first_rows_ms.push(round(t.row));
+      result.response_start_ms.push(round(t.responseStart));
       result.load_ms.push(round(t.load));
       if (i === 0) result.rows_per_page = await page.locator(ROW).count();
     }
@@ -104,9 +119,18 @@ export async function runReviewQueue(opts: {
         .then((h) => h.jsonValue() as Promise<number>);
       const clickAt = await page.evaluate(() => window.__reviewClickAt!);
       result.filter_ms.push(round(doneAt - clickAt));
+      // The read behind it: the view's fetch of /api/transactions (NaN for a server render instead).
+      const read = await page.evaluate((since) => {
+        const entry = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find(
+          (e) => e.startTime >= since && (e.name.includes("/api/transactions?") || e.name.includes("_rsc=")) && e.initiatorType === "fetch",
+        );
+        return entry ? { start: entry.startTime - since, duration: entry.responseEnd - entry.startTime } : { start: NaN, duration: NaN };
+      }, clickAt);
+      result.filter_request_start_ms.push(round(read.start));
+      result.filter_request_ms.push(round(read.duration));
       result.filter_rows_after.push(await page.locator(ROW).count());
     }
-    opts.log(`review queue, filter applied: ${result.filter_ms.join(", ")} ms`);
+    opts.log(`review queue, filter applied: ${result.filter_ms.join(", ")} ms; its request ${result.filter_request_ms.join(", ")} ms`);
     await context.close();
     return result;
   } finally {

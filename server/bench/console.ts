@@ -10,6 +10,8 @@
 //   npm run bench:console -- --graph-users 10000 --graph-transactions 100000   a smaller graph store
 //   npm run bench:console -- --reuse-build     use .next-bench as it is (no staleness check)
 //   npm run bench:console -- --bundles-only    build (or reuse) and print first-load JS per route; no API, no browser
+//   npm run bench:console -- --only review     the two queues' first rows and filter, nothing else (no next page,
+//                                              acknowledgements, environment switch, cold scripts or graph): issue 32's figures
 //   BENCH_DEBUG=1 npm run bench:console         also log each acknowledgement
 //
 // Steps: a fresh data folder (PGlite) and free ports; the API starts once with ARGUS_NO_DEMO=1
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     "bundles-only": { type: "boolean", default: false },
     "review-items": { type: "string", default: "10000" },
     "skip-graph": { type: "boolean", default: false },
+    only: { type: "string" },
     "graph-users": { type: "string", default: "100000" },
     "graph-transactions": { type: "string", default: "1000000" },
     help: { type: "boolean", short: "h", default: false },
@@ -73,6 +76,11 @@ const int = (raw: string, name: string, min: number) => {
   }
   return n;
 };
+if (values.only !== undefined && values.only !== "review") {
+  console.error(`bench:console: --only takes "review" (got ${values.only}).`);
+  process.exit(2);
+}
+const QUEUES_ONLY = values.only === "review";
 const RUNS = int(values.runs, "runs", 1);
 const ALERTS = int(values.alerts, "alerts", 1);
 const ACKS = int(values.acks, "acks", 1);
@@ -265,6 +273,7 @@ async function main(): Promise<number> {
     password: credentials.password,
     runs: RUNS,
     acknowledgements: ACKS,
+    queuesOnly: QUEUES_ONLY,
     screenshotDir: resultsDir,
     log: say,
   });
@@ -285,12 +294,18 @@ async function main(): Promise<number> {
     );
 
   // 5. The link graph on its own PostgreSQL store (graph.ts), once the console is idle.
-  const graph = values["skip-graph"] ? null : await runGraph(env);
+  const graph = values["skip-graph"] || QUEUES_ONLY ? null : await runGraph(env);
 
   const output = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    options: { runs: RUNS, alerts: ALERTS, acknowledgements: ACKS, review_items: REVIEW_ITEMS },
+    options: {
+      runs: RUNS,
+      alerts: ALERTS,
+      acknowledgements: QUEUES_ONLY ? 0 : ACKS,
+      review_items: REVIEW_ITEMS,
+      only: values.only ?? null,
+    },
     machine: {
       cores: os.cpus().length,
       cpu: os.cpus()[0]?.model ?? "unknown",

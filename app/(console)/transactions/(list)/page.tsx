@@ -4,55 +4,38 @@ import { TransactionLookupForm } from "@/components/transactions/transaction-loo
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { toSafeError } from "@/lib/api/errors";
-import { getTransactions, listScoredTransactions, listTransactions } from "@/lib/api/transactions";
+import { readTransactionList } from "@/lib/api/transaction-list";
 import { getActiveEnvironment } from "@/lib/auth/environment";
-import { requireRole } from "@/lib/auth/guards";
+import { requireRole, requireSessionClaims } from "@/lib/auth/guards";
 import { currentCursor, normaliseStack } from "@/lib/queries/cursor-stack";
+import type { TransactionListAnswer, TransactionListQuery } from "@/lib/queries/transaction-list";
 import { loadTransactionListParams } from "@/lib/queries/transaction-search-params";
 import type { SafeError } from "@/lib/schemas/safe-error";
-import { summaryOfListedTransaction, summaryOfScoredEvent, type TransactionSummary } from "@/lib/format/transaction";
 
 export const metadata: Metadata = { title: "Transactions" };
 
-const PAGE_SIZE = 20;
-
+// No loading.tsx for this route: the rows are part of the first HTML the server sends. Behind a
+// Suspense boundary they would be streamed after the shell, and React shows a streamed boundary
+// no sooner than 300 ms after the first paint (its reveal throttle).
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const analyst = await requireRole("analyst");
-  const environment = await getActiveEnvironment(analyst.id);
+  const renderedAt = new Date().toISOString();
   const params = await loadTransactionListParams(searchParams);
-  const after = currentCursor(normaliseStack(params.cursor));
-  const userId = params.user_id?.trim() || undefined;
-  const blocked = params.show === "blocked";
-
-  // The list is the event log's `transaction.scored` entries (or `transaction.blocked` ones, for
-  // the blocks alone); each row is completed with its assessment (amount, the decision in force),
-  // read in parallel. A row whose assessment cannot be read still shows what its event says.
-  // Taken before the read: whatever is created from now on counts as new (the "N new" notice).
-  const listedAt = new Date().toISOString();
-  let rows: TransactionSummary[] | null = null;
-  let hasMore = false;
-  let nextCursor: string | null = null;
-  let error: SafeError | null = null;
-  try {
-    // Needs review: challenged or blocked by the engine, no analyst decision yet, oldest first.
-    if (params.show === "review") {
-      const page = await listTransactions(environment, { review: "pending", order: "asc", user_id: userId }, { limit: PAGE_SIZE, after });
-      rows = page.data.map(summaryOfListedTransaction);
-      hasMore = page.has_more;
-      nextCursor = page.next_cursor;
-    } else {
-      const page = await listScoredTransactions(environment, { user_id: userId, blocked }, { limit: PAGE_SIZE, after });
-      const assessments = await getTransactions(
-        environment,
-        page.data.flatMap((event) => (event.transaction_id ? [event.transaction_id] : [])),
-      );
-      rows = page.data.map((event) => summaryOfScoredEvent(event, event.transaction_id ? assessments.get(event.transaction_id) : null));
-      hasMore = page.has_more;
-      nextCursor = page.next_cursor;
-    }
-  } catch (failure) {
-    error = toSafeError(failure);
-  }
+  const query: TransactionListQuery = {
+    show: params.show,
+    userId: params.user_id?.trim() || null,
+    after: currentCursor(normaliseStack(params.cursor)),
+  };
+  // The rows are read while the API confirms the session (the environment is the session cookie's
+  // choice): one round trip to the API instead of two. Nothing read is shown unless it confirms.
+  const claims = await requireSessionClaims();
+  const environment = await getActiveEnvironment(claims.id);
+  const [, read] = await Promise.all([
+    requireRole("analyst"),
+    readTransactionList(environment, query).then(
+      (answer): { answer: TransactionListAnswer; error: null } => ({ answer, error: null }),
+      (failure: unknown): { answer: null; error: SafeError } => ({ answer: null, error: toSafeError(failure) }),
+    ),
+  ]);
 
   return (
     <>
@@ -64,13 +47,10 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         <TransactionLookupForm />
         <TransactionsView
           environment={environment}
-          rows={rows}
-          hasMore={hasMore}
-          nextCursor={nextCursor}
-          error={error}
-          userId={userId ?? null}
-          show={params.show}
-          listedAt={listedAt}
+          initialQuery={query}
+          initial={read.answer}
+          initialError={read.error}
+          renderedAt={renderedAt}
         />
       </div>
     </>
