@@ -64,8 +64,8 @@ export class Desk {
   private readonly resolutionOf = new Map<string, Resolution>();
   private readonly held: string[] = [];
   private readonly reviewedOn = new Map<string, number>();
-  /** Scored payments of the history, for the manual-review picks: id, risk score, when. */
-  private readonly scored: { id: string; risk: number; at: number }[] = [];
+  /** Challenged payments of the history, for the manual-review picks: id, risk score, signals, when. */
+  private readonly scored: { id: string; risk: number; signals: string[]; at: number }[] = [];
   private readonly inCase = new Set<string>();
 
   constructor(
@@ -97,8 +97,11 @@ export class Desk {
     return this.rng.int(30, 90) * HOUR;
   }
 
-  noteScore(id: string, risk: number, at: number): void {
-    this.scored.push({ id, risk, at });
+  /** A score the engine answered: the challenged ones are the manual-review candidates. */
+  noteScore(score: { transaction_id: string; risk_score: number; decision: string; signals: { name: string; weight: string }[] }): void {
+    if (score.decision !== "challenge") return;
+    const signals = score.signals.filter((x) => x.weight !== "low_risk").map((x) => x.name.replace(/_/g, " "));
+    this.scored.push({ id: score.transaction_id, risk: score.risk_score, signals, at: Date.now() });
   }
 
   /** New alerts: each is planned as a case for one of the team, or dismissed. */
@@ -106,6 +109,10 @@ export class Desk {
     for (const alert of await openAlerts(this.api)) {
       if (this.seen.has(alert.alert_id)) continue;
       this.seen.add(alert.alert_id);
+      const detail = await this.api.get(`/v1/alerts/${alert.alert_id}?limit=100`);
+      const txns: string[] = detail.status === 200 ? (detail.body.transaction_ids?.data ?? []) : [];
+      const users: string[] = detail.status === 200 ? (detail.body.user_ids?.data ?? []) : [];
+      for (const t of txns) this.inCase.add(t);
       const owner = this.pickOwner();
       const pickup = now + this.rng.int(0, 3) * HOUR;
       // Some of the last two days' alerts are still waiting in the alert queue at the end.
@@ -114,10 +121,6 @@ export class Desk {
         this.dismissals.push({ alert, owner, ackAt: pickup, resolveAt: pickup + this.rng.int(1, 4) * HOUR, acked: false });
         continue;
       }
-      const detail = await this.api.get(`/v1/alerts/${alert.alert_id}?limit=100`);
-      const txns: string[] = detail.status === 200 ? (detail.body.transaction_ids?.data ?? []) : [];
-      const users: string[] = detail.status === 200 ? (detail.body.user_ids?.data ?? []) : [];
-      for (const t of txns) this.inCase.add(t);
       const resolution = OUTCOME[alert.alert_type] ?? (this.rng.chance(0.7) ? "confirmed_fraud" : "inconclusive");
       this.cases.push({
         title: `${alert.alert_type.replace(/_/g, " ")}: ${alert.summary}`.slice(0, 200),
@@ -144,7 +147,7 @@ export class Desk {
       this.inCase.add(s.id);
       const r = this.rng.next();
       this.cases.push({
-        title: `Manual review: a payment scored ${s.risk}`,
+        title: `Manual review: challenged payment, risk ${s.risk}${s.signals.length ? ` (${s.signals.slice(0, 2).join(", ")})` : ""}`,
         caseType: "payment_fraud",
         severity: s.risk >= 70 ? "high" : "medium",
         owner: this.pickOwner(),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiProcess, type ApiProcess } from "../../test/api-process";
+import { freshDatabase, onPostgres } from "../../test/database";
 import { stopChild } from "../../tools/lib/children";
 import { waitForHttp } from "../../tools/lib/net";
 import { CONSOLE_AUDIENCE, CONSOLE_ISSUER } from "../../http/console-auth";
@@ -144,4 +145,25 @@ describe("the first start's demo history", () => {
     expect((await get(`${api.testBase}/api/v1/policies/quality-review`, adminToken)).sample_rate).toBe(0.05);
     expect((await get(`${api.testBase}/api/v1/policies/approvals`, adminToken)).case_false_positive_min_exposure).toBeNull();
   });
+});
+
+describe.runIf(onPostgres())("on PostgreSQL", () => {
+  it("skips the history with a log line (the server's clock cannot be shifted) and replays today's demo", async () => {
+    const database = await freshDatabase();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "argus-history-pg-"));
+    const pgApi = await startApiProcess(
+      { ARGUS_DATA_DIR: folder, DATABASE_URL: database.url!, ARGUS_NO_DEMO: "0", ARGUS_LOG_LEVEL: "info" },
+      { name: "API (PostgreSQL)" },
+    );
+    try {
+      expect(pgApi.child.output()).toContain("demo history skipped");
+      const testKey = /ARGUS_CONSOLE_TEST_KEY=(.*)/.exec(fs.readFileSync(path.join(folder, "console.env"), "utf8"))![1]!;
+      const cases = await fetch(`${pgApi.testBase}/v1/cases?status=resolved`, { headers: { authorization: `Bearer ${testKey}` } });
+      expect(((await cases.json()) as Body).data).toEqual([]);
+    } finally {
+      await stopChild(pgApi.child);
+      fs.rmSync(folder, { recursive: true, force: true });
+      await database.close();
+    }
+  }, 120_000);
 });

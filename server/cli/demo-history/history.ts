@@ -109,7 +109,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistorySummary> {
     onResponse: (method, path, res) => {
       if (method !== "POST" || path !== "/v1/transactions/score" || res.status !== 200) return;
       scores++;
-      desk?.noteScore(res.body.transaction_id as string, res.body.risk_score as number, Date.now());
+      desk?.noteScore(res.body);
     },
   });
   const runner = new JobRunner(db, deps.jobs, jobHandlers(deps), deps.logger.child({ demo_history: true }));
@@ -149,11 +149,12 @@ export async function runHistory(o: HistoryOptions): Promise<HistorySummary> {
       await drain();
       moveClockTo(step.at + 10 * MINUTE);
       const now = Date.now();
+      // Alerts first: a payment an alert holds goes to its case, not to manual review.
+      await desk.triage(now);
       if (step.business && planned !== step.day && step.hour >= 10) {
         desk.planManualReview(now, 2);
         planned = step.day;
       }
-      await desk.triage(now);
       await desk.work(now);
       if (step.business && step.hour >= 14) await desk.review(now, step.day);
       await drain();
