@@ -62,7 +62,10 @@ export class Desk {
   private readonly cases: PlannedCase[] = [];
   private readonly dismissals: { alert: Alert; owner: Member; ackAt: number; resolveAt: number; acked: boolean }[] = [];
   private readonly resolutionOf = new Map<string, Resolution>();
-  private readonly held: string[] = [];
+  /** Resolutions held for a second person: the approval and who made it. */
+  private readonly held: { id: string; maker: string }[] = [];
+  /** Whether the quality report shows an agreement and an overturn yet. */
+  private readonly shown = { agreed: false, overturned: false };
   private readonly reviewedOn = new Map<string, number>();
   /** Challenged payments of the history, for the manual-review picks: id, risk score, signals, when. */
   private readonly scored: { id: string; risk: number; signals: string[]; at: number }[] = [];
@@ -75,6 +78,9 @@ export class Desk {
     private readonly team: readonly Member[],
     /** The end of the history: work picked up in its last days is partly still waiting then. */
     private readonly end: number,
+    /** The bootstrap admin: decides what the lead made (nobody approves their own action). */
+    private readonly admin: Member,
+    private readonly log: (line: string) => void = () => {},
   ) {}
 
   private get analysts(): Member[] {
@@ -117,7 +123,7 @@ export class Desk {
       const pickup = now + this.rng.int(0, 3) * HOUR;
       // Some of the last two days' alerts are still waiting in the alert queue at the end.
       if (now > this.end - 48 * HOUR && this.rng.chance(0.2)) continue;
-      if ((alert.alert_type === "new_device_cluster" || alert.alert_type === "velocity_spike") && this.rng.chance(0.3)) {
+      if (alert.alert_type === "new_device_cluster" && this.rng.chance(0.3)) {
         this.dismissals.push({ alert, owner, ackAt: pickup, resolveAt: pickup + this.rng.int(1, 4) * HOUR, acked: false });
         continue;
       }
@@ -147,7 +153,7 @@ export class Desk {
       this.inCase.add(s.id);
       const r = this.rng.next();
       this.cases.push({
-        title: `Manual review: challenged payment, risk ${s.risk}${s.signals.length ? ` (${s.signals.slice(0, 2).join(", ")})` : ""}`,
+        title: `Manual review: challenged payment …${s.id.slice(-6)}, risk ${s.risk}${s.signals.length ? ` (${s.signals.slice(0, 2).join(", ")})` : ""}`,
         caseType: "payment_fraud",
         severity: s.risk >= 70 ? "high" : "medium",
         owner: this.pickOwner(),
@@ -231,7 +237,7 @@ export class Desk {
       });
       // Held for a second person (the account's four-eyes rule): the lead decides it next.
       if (r.status === 202) {
-        this.held.push(r.body.approval_id as string);
+        this.held.push({ id: r.body.approval_id as string, maker: r.body.maker_id as string });
         c.stage = "held";
         return;
       }
@@ -244,12 +250,15 @@ export class Desk {
   }
 
   private async approve(): Promise<void> {
-    const lead = await this.sessions.client(this.lead);
-    for (const id of this.held.splice(0)) {
-      const r = await lead.post(`/api/v1/approvals/${id}/approve`, {
+    for (const { id, maker } of this.held.splice(0)) {
+      const decider = await this.sessions.client(maker === this.lead.id ? this.admin : this.lead);
+      const r = await decider.post(`/api/v1/approvals/${id}/approve`, {
         reason: "Checked the merchant's retry logs with the analyst: the customer's own payments.",
       });
-      if (r.status !== 200) continue;
+      if (r.status !== 200) {
+        this.log(`demo history: the lead could not approve ${id}: ${r.status} ${JSON.stringify(r.body)}`);
+        continue;
+      }
       this.counts.approvals++;
       const c = this.cases.find((x) => x.stage === "held" && r.body.object_id === x.id);
       if (c?.id) {
@@ -261,7 +270,7 @@ export class Desk {
   }
 
   /** Each member gives up to two blind second reviews a day; most agree, some overturn. */
-  async review(now: number, day: number): Promise<void> {
+  async review(day: number): Promise<void> {
     for (const m of this.team) {
       if (this.reviewedOn.get(m.id) === day) continue;
       this.reviewedOn.set(m.id, day);
@@ -270,21 +279,29 @@ export class Desk {
       if (pending.status !== 200) continue;
       for (const item of (pending.body.data as { review_id: string; case: { case_id: string } }[]).slice(0, 2)) {
         const first = this.resolutionOf.get(item.case.case_id) ?? "inconclusive";
-        const agree = this.rng.chance(0.72);
-        const second: Resolution = agree
-          ? first
-          : first === "confirmed_fraud"
-            ? "false_positive"
-            : first === "false_positive"
-              ? this.rng.pick(["confirmed_fraud", "inconclusive"] as const)
-              : "confirmed_fraud";
+        const second = this.secondOpinion(first);
         const r = await api.post(`/api/v1/quality-reviews/${item.review_id}/submit`, {
           resolution: second,
-          notes: agree ? "Same reading of the evidence." : "The device and payment history point the other way.",
+          notes: second === first ? "Same reading of the evidence." : "The device and payment history point the other way.",
         });
-        if (r.status === 200) this.counts.reviews++;
+        if (r.status !== 200) continue;
+        this.counts.reviews++;
+        this.shown.agreed ||= second === first;
+        this.shown.overturned ||= second !== first && second !== "inconclusive" && first !== "inconclusive";
       }
     }
-    void now;
+  }
+
+  /**
+   * The second analyst's outcome: mostly the same. Until the report shows an agreement and an
+   * overturn (confirmed fraud against false positive), the next reviews give them.
+   */
+  private secondOpinion(first: Resolution): Resolution {
+    const opposite: Resolution | undefined =
+      first === "confirmed_fraud" ? "false_positive" : first === "false_positive" ? "confirmed_fraud" : undefined;
+    if (!this.shown.agreed) return first;
+    if (!this.shown.overturned && opposite) return opposite;
+    if (this.rng.chance(0.72)) return first;
+    return opposite && this.rng.chance(0.6) ? opposite : first === "inconclusive" ? "confirmed_fraud" : "inconclusive";
   }
 }

@@ -78,7 +78,8 @@ export function historySteps(origin: number, end: number, rng: { int: (lo: numbe
     const recent = t >= end - RECENT_HOURS * HOUR;
     if ((business && hour % 2 === 0) || recent) {
       // A few minutes past the hour, so the day's timestamps are not all on the hour.
-      steps.push({ at: t + rng.int(0, 25) * MINUTE, day: Math.floor((t - origin) / DAY), hour, business });
+      // Days are UTC calendar days (0: the day of the origin), as the console counts them.
+      steps.push({ at: t + rng.int(0, 25) * MINUTE, day: Math.floor(t / DAY) - Math.floor(origin / DAY), hour, business });
     }
   }
   return steps;
@@ -121,7 +122,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistorySummary> {
 
   try {
     const team = await createTeam(db, o.accountId);
-    desk = new Desk(rng, api, sessions, team, end);
+    desk = new Desk(rng, api, sessions, team, end, o.admin, log);
     await runner.queuePeriodic();
     // The admin turns on what the team's work shows: a larger quality sample, four-eyes on big
     // false positives. Both go back to their defaults at the end.
@@ -156,7 +157,7 @@ export async function runHistory(o: HistoryOptions): Promise<HistorySummary> {
         planned = step.day;
       }
       await desk.work(now);
-      if (step.business && step.hour >= 14) await desk.review(now, step.day);
+      if (step.business && step.hour >= 14) await desk.review(step.day);
       await drain();
     }
     moveClockTo(Math.max(end - 5 * MINUTE, (steps.at(-1)?.at ?? o.origin) + 20 * MINUTE));

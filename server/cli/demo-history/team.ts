@@ -2,7 +2,7 @@ import { SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import type { AnalystRole } from "../../db/schema";
 import { createAnalyst, findAnalystByEmail } from "../../domain/analysts/analysts";
-import { endSession, startSession } from "../../domain/analysts/sessions";
+import { endSession, SESSION_MAX_MS, startSession } from "../../domain/analysts/sessions";
 import { CONSOLE_AUDIENCE, CONSOLE_ISSUER } from "../../http/console-auth";
 import { DemoClient, type Fetcher } from "../demo-stream/client";
 
@@ -31,7 +31,7 @@ export async function createTeam(db: Db, accountId: string): Promise<Member[]> {
 
 /** A member's working day on the dashboard routes: a session, and a client whose token names it. */
 export class ConsoleSessions {
-  private readonly open = new Map<string, { sessionId: string; api: DemoClient }>();
+  private readonly open = new Map<string, { sessionId: string; startedAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -44,11 +44,16 @@ export class ConsoleSessions {
   /** The member's dashboard client, signing in (a new session) when they have none open. */
   async client(member: Member): Promise<DemoClient> {
     let s = this.open.get(member.id);
+    // A session lasts at most 12 hours: a long day signs in again.
+    if (s && Date.now() - s.startedAt > SESSION_MAX_MS / 2) {
+      await endSession(this.db, s.sessionId, "signed_out");
+      s = undefined;
+    }
     if (!s) {
       const row = await findAnalystByEmail(this.db, this.accountId, member.email);
       if (!row) throw new Error(`demo history: no analyst ${member.id}`);
       const session = await startSession(this.db, row, "password");
-      s = { sessionId: session.id, api: new DemoClient(this.baseUrl, "", { idempotencyKeys: false, fetch: this.fetcher }) };
+      s = { sessionId: session.id, startedAt: Date.now() };
       this.open.set(member.id, s);
     }
     // Tokens are short-lived (the console mints one per request): a fresh one at every use.
