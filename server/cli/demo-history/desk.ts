@@ -40,6 +40,8 @@ const CASE_TYPE: Record<string, string> = {
   ato_pattern: "account_takeover",
   identity_abuse: "identity_fraud",
 };
+/** The default SLA policy's case due times, in hours (server/domain/sla/README.md). */
+const DUE_HOURS: Record<string, number> = { critical: 4, high: 24, medium: 72, low: 168 };
 const OUTCOME: Record<string, Resolution> = {
   card_testing: "confirmed_fraud",
   ato_pattern: "confirmed_fraud",
@@ -66,6 +68,7 @@ export class Desk {
   private readonly held: { id: string; maker: string }[] = [];
   /** Whether the quality report shows an agreement and an overturn yet. */
   private readonly shown = { agreed: false, overturned: false };
+  private lateOnce = false;
   private readonly reviewedOn = new Map<string, number>();
   /** Challenged payments of the history, for the manual-review picks: id, risk score, signals, when. */
   private readonly scored: { id: string; risk: number; signals: string[]; at: number }[] = [];
@@ -93,14 +96,20 @@ export class Desk {
   private pickOwner(): Member {
     return this.rng.chance(0.15) ? this.lead : this.rng.pick(this.analysts);
   }
-  /** How long a case takes: mostly hours, some a day or more (their SLA breaches). */
-  private resolveDelay(openAt: number): number {
+  /**
+   * How long a case takes: mostly well within its SLA (the default policy's due time, which the
+   * history leaves as it is), about one in six later than that (a breach the sweep records).
+   */
+  private resolveDelay(openAt: number, severity: string): number {
     // The last three days' backlog: a third of those cases are still open or in review at the end.
     if (openAt > this.end - 72 * HOUR && this.rng.chance(0.35)) return Infinity;
-    const r = this.rng.next();
-    if (r < 0.55) return this.rng.int(1, 5) * HOUR;
-    if (r < 0.85) return this.rng.int(8, 30) * HOUR;
-    return this.rng.int(30, 90) * HOUR;
+    const due = DUE_HOURS[severity] ?? DUE_HOURS.medium!;
+    // The first case of the history's first week is late, so every history shows a breach.
+    const late = (!this.lateOnce && openAt < this.end - 7 * 24 * HOUR) || this.rng.chance(0.16);
+    this.lateOnce ||= late;
+    if (late) return (due + this.rng.int(2, 30)) * HOUR;
+    const quick = Math.max(1, Math.min(5, Math.floor(due * 0.8)));
+    return (this.rng.chance(0.55) ? this.rng.int(1, quick) : this.rng.int(1, Math.max(1, Math.floor(due * 0.9)))) * HOUR;
   }
 
   /** A score the engine answered: the challenged ones are the manual-review candidates. */
@@ -135,7 +144,7 @@ export class Desk {
         owner,
         openAt: pickup,
         reviewAfter: this.rng.int(0, 2) * HOUR,
-        resolveAfter: this.resolveDelay(pickup),
+        resolveAfter: this.resolveDelay(pickup, alert.severity),
         resolution,
         alertId: alert.alert_id,
         userId: users.length === 1 || alert.alert_type === "ato_pattern" ? users[0] : undefined,
@@ -152,14 +161,15 @@ export class Desk {
     for (const s of recent.slice(0, count)) {
       this.inCase.add(s.id);
       const r = this.rng.next();
+      const severity = s.risk >= 70 ? "high" : "medium";
       this.cases.push({
         title: `Manual review: challenged payment …${s.id.slice(-6)}, risk ${s.risk}${s.signals.length ? ` (${s.signals.slice(0, 2).join(", ")})` : ""}`,
         caseType: "payment_fraud",
-        severity: s.risk >= 70 ? "high" : "medium",
+        severity,
         owner: this.pickOwner(),
         openAt: now,
         reviewAfter: this.rng.chance(0.2) ? Infinity : this.rng.int(0, 3) * HOUR,
-        resolveAfter: this.resolveDelay(now),
+        resolveAfter: this.resolveDelay(now, severity),
         resolution: r < 0.7 ? "false_positive" : r < 0.85 ? "inconclusive" : "confirmed_fraud",
         transactionIds: [s.id],
         stage: "planned",

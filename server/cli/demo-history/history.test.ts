@@ -123,6 +123,8 @@ describe("the first start's demo history", () => {
       const exported = await get(`${api.testBase}/v1/cases/${c.case_id}/export`, key);
       expect(exported.chains.audit.verified).toBe(true);
       expect(exported.chains.decisions.verified).toBe(true);
+      // The analyst's decisions (the labels backtests read) sit on the transactions of a verdict.
+      if (c.resolution !== "inconclusive" && c.transaction_ids.length > 0) expect(exported.chains.decisions.entries).toBeGreaterThan(0);
     }
   });
 
