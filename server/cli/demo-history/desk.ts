@@ -69,6 +69,7 @@ export class Desk {
   /** Whether the quality report shows an agreement and an overturn yet. */
   private readonly shown = { agreed: false, overturned: false };
   private lateOnce = false;
+  private manualReviews = 0;
   private readonly reviewedOn = new Map<string, number>();
   /** Challenged payments of the history, for the manual-review picks: id, risk score, signals, when. */
   private readonly scored: { id: string; risk: number; signals: string[]; at: number }[] = [];
@@ -170,7 +171,10 @@ export class Desk {
         openAt: now,
         reviewAfter: this.rng.chance(0.2) ? Infinity : this.rng.int(0, 3) * HOUR,
         resolveAfter: this.resolveDelay(now, severity),
-        resolution: r < 0.7 ? "false_positive" : r < 0.85 ? "inconclusive" : "confirmed_fraud",
+        // The first two give the history's first false positive and first inconclusive outcome.
+        resolution:
+          ["false_positive" as const, "inconclusive" as const][this.manualReviews++] ??
+          (r < 0.7 ? "false_positive" : r < 0.85 ? "inconclusive" : "confirmed_fraud"),
         transactionIds: [s.id],
         stage: "planned",
       });
