@@ -10,6 +10,7 @@ import { DataDirLockedError } from "./db/lock";
 import { DatabaseUnreachableError } from "./db/reachable";
 import { setAccountRateLimit } from "./domain/accounts/accounts";
 import { releaseDeadClaims } from "./http/idempotency/store";
+import { planDemoHistory, runDemoHistory } from "./demo-history-start";
 
 // Boot: configuration, database (migrated), both listeners, the admin channel (PGlite), jobs.
 async function main(): Promise<void> {
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   });
 
   let boot: Awaited<ReturnType<typeof bootstrap>> | undefined;
+  const history = config.ARGUS_NO_BOOTSTRAP || config.ARGUS_NO_DEMO ? undefined : await planDemoHistory(deps);
   if (!config.ARGUS_NO_BOOTSTRAP) {
     boot = await bootstrap(deps);
     if (boot.adminPassword) {
@@ -43,6 +45,9 @@ async function main(): Promise<void> {
       );
     }
   }
+
+  // Before the listeners open: nobody signs in or calls the API while the clock reads the past.
+  if (history) await runDemoHistory(deps, history, boot);
 
   // Before the listeners open, so a client retrying a request the dead process never answered is
   // not told its key is still in progress.

@@ -14,7 +14,8 @@ import { STATE_ENV, type E2eState } from "./state";
 // The world the specs run in, started the way `npm start` starts Argus (server/tools/start.ts):
 //   1. a fresh data folder (embedded PGlite: the e2e never touches TEST_DATABASE_URL's database);
 //   2. the API on its own ports; its first start bootstraps the demo account, the admin and
-//      console.env, then replays the demo traffic into pre-production (server/main.ts);
+//      console.env, replays 14 days of demo history (server/cli/demo-history/) and then today's
+//      demo traffic into pre-production (server/main.ts);
 //   3. meanwhile the console is built into .next-e2e (skipped when newer than its sources);
 //   4. once the demo traffic is done and detection raised alerts: a lead and an analyst
 //      (`npm run users -- add`), then `next start` against this API.

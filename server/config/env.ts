@@ -25,6 +25,11 @@ const schema = z.object({
   ARGUS_NO_JOBS: flag,
   ARGUS_NO_BOOTSTRAP: flag,
   ARGUS_NO_DEMO: flag,
+  // The first start's 14 days of demo history (server/cli/demo-history), embedded database only.
+  ARGUS_DEMO_HISTORY: z
+    .enum(["on", "off", ""])
+    .optional()
+    .transform((v) => v !== "off"),
   ARGUS_WEBHOOK_ALLOW_PRIVATE: flag,
   ARGUS_KYC_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(1500),
   ARGUS_EU_SANCTIONS_FILE: z.string().optional(),

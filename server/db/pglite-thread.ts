@@ -1,4 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { clockShiftBuffer } from "../core/shifted-clock";
 import { lastResult, pgliteParsers, type ArrayType } from "./pglite-results";
 
 // The embedded database on a thread of its own. PGlite is PostgreSQL compiled to WebAssembly: every
@@ -51,7 +52,8 @@ type Session = { query: (sql: string, params?: unknown[], opts?: QueryOptions) =
 const SYNC_WAIT_MS = 50;
 
 /** What the worker is started with: the folder, and the port and counter of the sync replies. */
-export type ThreadData = { pgDir?: string; syncPort: MessagePort; syncSignal: SharedArrayBuffer };
+/** `clockShift`: the process's clock offset (server/core/shifted-clock.ts), which the thread's `Date` follows. */
+export type ThreadData = { pgDir?: string; syncPort: MessagePort; syncSignal: SharedArrayBuffer; clockShift: SharedArrayBuffer };
 
 /** An error from the database thread: the message and PostgreSQL's fields (code, constraint…). */
 function rebuildError(data: Record<string, unknown>): Error {
@@ -92,7 +94,7 @@ export class PgliteThread {
   static async start(pgDir?: string): Promise<PgliteThread> {
     const { port1, port2 } = new MessageChannel();
     const syncSignal = new SharedArrayBuffer(4);
-    const workerData: ThreadData = { pgDir, syncPort: port2, syncSignal };
+    const workerData: ThreadData = { pgDir, syncPort: port2, syncSignal, clockShift: clockShiftBuffer() };
     const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData, transferList: [port2] });
     const thread = new PgliteThread(worker, port1, new Int32Array(syncSignal));
     await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { installShiftedClock } from "../core/shifted-clock";
 import { PgliteStatements, type Notification } from "./pglite-protocol";
 import { ARRAY_TYPES_SQL, type ArrayType } from "./pglite-results";
 import { pgliteOptions } from "./pglite-settings";
@@ -11,7 +12,9 @@ import type { ThreadData, ThreadReply, ThreadRequest } from "./pglite-thread";
 
 if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread");
 const port = parentPort;
-const { pgDir, syncPort, syncSignal } = workerData as ThreadData;
+const { pgDir, syncPort, syncSignal, clockShift } = workerData as ThreadData;
+// PGlite reads the time through `Date.now()`: SQL now() and defaults follow the process's clock offset.
+installShiftedClock(clockShift);
 const replies = new Int32Array(syncSignal);
 
 const reply = (msg: ThreadReply, transfer?: ArrayBuffer[]) => port.postMessage(msg, transfer);

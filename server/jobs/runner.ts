@@ -70,10 +70,7 @@ export class JobRunner {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    // Periodic jobs exist once per database: the unique key makes concurrent runners agree.
-    for (const [type, h] of Object.entries(this.handlers)) {
-      if (h.everyMs) await this.queue.enqueue(this.db, type, {}, { uniqueKey: `periodic:${type}`, maxAttempts: 1_000_000 });
-    }
+    await this.queuePeriodic();
     this.unsubscribe = this.queue.onWake((delayMs) => (delayMs > 0 ? this.wakeAt(Date.now() + delayMs) : this.wakeNow(true)));
     this.loop = this.run();
   }
@@ -132,6 +129,27 @@ export class JobRunner {
       at - Date.now() + 5,
     );
     this.dueTimer.unref?.();
+  }
+
+  /** Periodic jobs exist once per database: the unique key makes concurrent runners agree. */
+  async queuePeriodic(): Promise<void> {
+    for (const [type, h] of Object.entries(this.handlers)) {
+      if (h.everyMs) await this.queue.enqueue(this.db, type, {}, { uniqueKey: `periodic:${type}`, maxAttempts: 1_000_000 });
+    }
+  }
+
+  /**
+   * Runs due jobs until none is left (or `maxTicks` batches), without the polling loop: the demo
+   * history drives the queue this way, so work is done at the (shifted) time it was queued for.
+   */
+  async drain(maxTicks = 1000): Promise<number> {
+    let done = 0;
+    for (let i = 0; i < maxTicks; i++) {
+      const claimed = await this.tick();
+      if (claimed === 0) break;
+      done += claimed;
+    }
+    return done;
   }
 
   /** Claims and runs one batch of due jobs; returns how many were claimed. */

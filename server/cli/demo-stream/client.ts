@@ -7,6 +7,9 @@ export type ApiResponse = { status: number; body: any }; // eslint-disable-line 
 
 export type ResponseHook = (method: string, path: string, res: ApiResponse) => Promise<void> | void;
 
+/** How a request reaches the API: global `fetch`, or an app's `request` in the same process (demo history). */
+export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+
 export class DemoClient {
   readonly byStatus = new Map<number, number>();
   readonly byRoute = new Map<string, number>();
@@ -15,16 +18,20 @@ export class DemoClient {
   constructor(
     readonly baseUrl: string,
     private readonly key: string,
-    private readonly opts: { onResponse?: ResponseHook; idempotencyKeys?: boolean } = {},
+    private readonly opts: { onResponse?: ResponseHook; idempotencyKeys?: boolean; fetch?: Fetcher } = {},
   ) {}
 
-  async request(method: "GET" | "POST" | "PATCH", path: string, body?: unknown): Promise<ApiResponse> {
+  async request(method: "GET" | "POST" | "PATCH" | "PUT", path: string, body?: unknown): Promise<ApiResponse> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.key}` };
     if (body !== undefined) headers["content-type"] = "application/json";
     // POSTs carry an idempotency key, so a retry after a network error cannot double-write.
     if (method === "POST" && this.opts.idempotencyKeys !== false) headers["idempotency-key"] = randomUUID();
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await (this.opts.fetch ?? fetch)(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       let parsed: unknown;
       try {
@@ -55,6 +62,9 @@ export class DemoClient {
   }
   patch(path: string, body: unknown): Promise<ApiResponse> {
     return this.request("PATCH", path, body);
+  }
+  put(path: string, body: unknown): Promise<ApiResponse> {
+    return this.request("PUT", path, body);
   }
 }
 
