@@ -122,6 +122,12 @@ export const alertTransactions = pgTable(
       .references(() => alerts.id, { onDelete: "cascade" }),
     ...scopeColumns,
     transactionId: text("transaction_id").notNull(),
+    // The member's device, card key and client address, copied when it joins (a transaction's are
+    // never changed; null when it is not in the alert's scope): clusters read them with the member
+    // instead of probing `transactions` once per member (domain/alerts/clusters.ts).
+    deviceId: text("device_id"),
+    cardKey: text("card_key"),
+    ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.transactionId] })],

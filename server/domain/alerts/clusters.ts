@@ -90,39 +90,39 @@ type SharedPair = { alert_id: string; entity: string };
 /**
  * The entities two or more of these alerts hold (their keys, users, and member transactions'
  * devices, cards and IPs), as distinct (alert, entity) pairs, and the alerts cut by the per-alert
- * read cap. One statement: the database reads the members through the member tables' primary keys
- * (the first CLUSTER_MEMBERS_PER_ALERT of each, in key order), de-duplicates the pairs and drops
- * every entity only one alert holds, which can neither join two alerts nor be `shared`; Node then
- * decodes hundreds of rows instead of one per member (159,000 for 1,000 busy alerts).
+ * read cap. One statement: the database reads the first CLUSTER_MEMBERS_PER_ALERT users and
+ * transactions of each alert through the member tables' primary keys (in id order; a member row
+ * carries its transaction's device, card and address), finds the entities held by more than one
+ * alert (min <> max of the alert's position: no sort, no distinct over every pair) and returns
+ * only their holders. An entity one alert holds can neither join two alerts nor be `shared`, so
+ * Node decodes hundreds of rows instead of one per member (159,000 for 1,000 busy alerts).
  */
-async function sharedEntitiesOf(db: Db, scope: Scope, open: AlertRow[]): Promise<{ pairs: SharedPair[]; capped: Set<string> }> {
+async function sharedEntitiesOf(db: Db, open: AlertRow[]): Promise<{ pairs: SharedPair[]; capped: Set<string> }> {
   if (open.length === 0) return { pairs: [], capped: new Set() };
   const cap = CLUSTER_MEMBERS_PER_ALERT;
-  // Each member transaction is read by its id in a lateral of its own: a join left to the planner
-  // scanned the account's transactions once per alert. Its scope is checked on the row read.
-  const q = sql`with a as (
+  const found = await rows<{ n: number | string; entity: string }>(
+    db,
+    sql`with a as (
           select * from unnest(${arrayText(open.map((r) => r.id))}::text[], ${arrayText(open.map((r) => r.key))}::text[])
             with ordinality as a(id, key, n)),
-        pairs as (
+        t as materialized (
+          select a.n, m.device_id, m.card_key, m.ip_address from a cross join lateral (
+            select x.device_id, x.card_key, x.ip_address from alert_transactions x
+            where x.alert_id = a.id order by x.transaction_id limit ${cap}) m),
+        pairs as materialized (
           select a.n, a.key as entity from a
-          union
-          select a.n, 'user:' || m.user_id from a
-          cross join lateral (select au.user_id from alert_users au where au.alert_id = a.id order by au.user_id limit ${cap}) m
-          union
-          select a.n, e.entity from a
-          cross join lateral (
-            select at.transaction_id from alert_transactions at where at.alert_id = a.id order by at.transaction_id limit ${cap}) m
-          cross join lateral (
-            select x.device_id, x.card_key, x.ip_address from transactions x
-            where x.id = m.transaction_id and x.account_id = ${scope.accountId} and x.environment = ${scope.environment} limit 1) t
-          cross join lateral (values ('device:' || t.device_id), ('card:' || t.card_key), ('ip:' || t.ip_address)) e(entity)
-          where e.entity is not null)
-        select entity, array_agg(n) as holders from pairs group by entity having count(*) > 1`;
-  const found = await rows<{ entity: string; holders: number[] }>(db, q);
+          union all
+          select a.n, 'user:' || m.user_id from a cross join lateral (
+            select x.user_id from alert_users x where x.alert_id = a.id order by x.user_id limit ${cap}) m
+          union all select n, 'device:' || device_id from t where device_id is not null
+          union all select n, 'card:' || card_key from t where card_key is not null
+          union all select n, 'ip:' || ip_address from t where ip_address is not null),
+        held as (select entity from pairs group by entity having min(n) <> max(n))
+        select distinct p.n, p.entity from pairs p join held h on h.entity = p.entity`,
+  );
+  // The alerts' member counts are exact (joining counts what it inserts): more than the cap read means cut.
   const capped = new Set(open.filter((r) => r.affectedUsers > cap || r.affectedTransactions > cap).map((r) => r.id));
-  const pairs: SharedPair[] = [];
-  for (const r of found) for (const n of r.holders) pairs.push({ alert_id: open[Number(n) - 1]!.id, entity: r.entity });
-  return { pairs, capped };
+  return { pairs: found.map((r) => ({ alert_id: open[Number(r.n) - 1]!.id, entity: r.entity })), capped };
 }
 
 const rank = (s: SeverityLevel) => severityLevels.indexOf(s);
@@ -150,7 +150,7 @@ export async function listAlertClusters(db: Db, scope: Scope, q: { limit: number
     .limit(CLUSTER_ALERTS_READ + 1);
   const readAll = found.length <= CLUSTER_ALERTS_READ;
   const open = found.slice(0, CLUSTER_ALERTS_READ);
-  const { pairs, capped } = await sharedEntitiesOf(db, scope, open);
+  const { pairs, capped } = await sharedEntitiesOf(db, open);
 
   const entitiesByAlert = new Map<string, Set<string>>(open.map((a) => [a.id, new Set<string>()]));
   for (const p of pairs) if (entityOf(p.entity)) entitiesByAlert.get(p.alert_id)?.add(p.entity);

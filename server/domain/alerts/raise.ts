@@ -126,7 +126,8 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ ad
   // New members per alert, from an insert that reports them (nothing to send without members).
   const counted = (members: { n: number }, query: SQL) =>
     members.n === 0 ? Promise.resolve([]) : rows<{ alert_id: string; n: number }>(db, query);
-  // A member id with no transaction in the scope counts as a member and adds no amount. `summed`
+  // A member id with no transaction in the scope counts as a member and adds no amount (nor an
+  // entity: its device, card and address are copied for clusters.ts). `summed`
   // is selected by nothing: PostgreSQL runs a data-modifying CTE whether or not it is read.
   const [usersCounted, txnsCounted, sums] = await together(
     counted(
@@ -141,8 +142,12 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ ad
     counted(
       txns,
       sql`with joined as (
-            insert into alert_transactions (alert_id, account_id, environment, transaction_id)
-            select m.a, ${scope.accountId}, ${scope.environment}, m.t from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
+            insert into alert_transactions (alert_id, account_id, environment, transaction_id, device_id, card_key, ip_address)
+            select m.a, ${scope.accountId}, ${scope.environment}, m.t, x.device_id, x.card_key, x.ip_address
+            from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
+            left join lateral (
+              select device_id, card_key, ip_address from transactions
+              where id = m.t and account_id = ${scope.accountId} and environment = ${scope.environment} limit 1) x on true
             on conflict do nothing
             returning alert_id, transaction_id),
           sums as (
