@@ -276,6 +276,24 @@ describe("raiseAlert", () => {
     expect(await alertsOf(s)).toHaveLength(2);
   });
 
+  it("copies each member's device, card and address, nothing for a transaction outside the scope", async () => {
+    const s = scope();
+    const live = await insertTransaction(db, s, { userId: "u", card: "411111:1111", ip: "198.51.100.4", device: "dev_1" });
+    const other = await insertTransaction(db, { ...s, environment: "test" }, { userId: "u", card: "422222:2222" });
+    const { alert } = await raiseAlert(db, queue, s, hit({ transactionIds: [live, other] }));
+    const members = await db
+      .select()
+      .from(alertTransactions)
+      .where(eq(alertTransactions.alertId, alert.id))
+      .orderBy(alertTransactions.transactionId);
+    expect(members.map((m) => [m.transactionId, m.deviceId, m.cardKey, m.ipAddress])).toEqual(
+      [
+        [live, "dev_1", "411111:1111", "198.51.100.4"],
+        [other, null, null, null],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    );
+  });
+
   it("rejects a confidence that is not a number", async () => {
     await expect(raiseAlert(db, queue, scope(), hit({ confidence: Number.NaN }))).rejects.toThrow(RangeError);
   });

@@ -145,9 +145,7 @@ async function addMembers(db: Db, scope: Scope, targets: Target[]): Promise<{ ad
             insert into alert_transactions (alert_id, account_id, environment, transaction_id, device_id, card_key, ip_address)
             select m.a, ${scope.accountId}, ${scope.environment}, m.t, x.device_id, x.card_key, x.ip_address
             from unnest(${txns.alertIds}::text[], ${txns.members}::text[]) as m(a, t)
-            left join lateral (
-              select device_id, card_key, ip_address from transactions
-              where id = m.t and account_id = ${scope.accountId} and environment = ${scope.environment} limit 1) x on true
+            left join transactions x on x.id = m.t and x.account_id = ${scope.accountId} and x.environment = ${scope.environment}
             on conflict do nothing
             returning alert_id, transaction_id),
           sums as (

@@ -97,3 +97,50 @@ describe("GET /v1/alert-clusters", () => {
     expect(bad.body.error.param).toBe("limit");
   });
 });
+
+// The per-alert read cap and what joins nothing, in an account of their own:
+//   P (1,001 users cap_0000…cap_1000: over CLUSTER_MEMBERS_PER_ALERT) ─ user cap_0000 ─ Q
+//   R (cap_1000, P's 1,001st user by id: not read), S (a member transaction of the test environment,
+//   card 555555:5555) and T (a live one with that card), U and V (keys on the private 10.1.1.1).
+describe("GET /v1/alert-clusters, the cap and the edges", () => {
+  let capKey: string;
+  const at: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const k = await api.key({ account: "cluster-cap-co" });
+    capKey = k.key;
+    const s: Scope = { accountId: k.accountId, environment: "live" };
+    const raise = async (name: string, input: { type?: "card_testing"; key: string; userIds?: string[]; transactionIds?: string[] }) => {
+      const raised = await raiseAlert(api.deps.database.db, api.deps.jobs, s, {
+        type: input.type ?? "velocity_spike",
+        key: input.key,
+        confidence: 0.5,
+        userIds: input.userIds ?? [],
+        transactionIds: input.transactionIds ?? [],
+        summary: `alert ${name}`,
+      });
+      at[name] = raised.alert.id;
+    };
+    const many = Array.from({ length: 1_001 }, (_, i) => `cap_${String(i).padStart(4, "0")}`);
+    await raise("P", { key: "document:p", userIds: many });
+    await raise("Q", { key: "document:q", userIds: ["cap_0000"] });
+    await raise("R", { key: "document:r", userIds: ["cap_1000"] });
+    const testEnv = { ...s, environment: "test" as const };
+    await raise("S", { key: "document:s", transactionIds: [await txn(testEnv, "sam", { card: "555555:5555" })] });
+    await raise("T", { key: "document:t", transactionIds: [await txn(s, "tom", { card: "555555:5555" })] });
+    await raise("U", { key: "ip:10.1.1.1" });
+    await raise("V", { key: "ip:10.1.1.1", type: "card_testing" });
+  });
+
+  it("reads the first 1,000 users by id of an alert that has more, and says the cluster is truncated", async () => {
+    const r = await call(url("/v1/alert-clusters"), { headers: bearer(capKey) });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toHaveLength(1);
+    const [c] = r.body.data;
+    expect(new Set(c.alert_ids)).toEqual(new Set([at.P, at.Q]));
+    expect(c.shared).toEqual([{ id: "user:cap_0000", type: "user", label: "cap_0000", alert_ids: expect.arrayContaining([at.P, at.Q]) }]);
+    expect(c.truncated).toBe(true);
+    expect(r.body.truncated).toBe(true);
+    // R shares only the 1,001st user; S's card is in another environment; U and V share a private address.
+  });
+});
