@@ -80,7 +80,7 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
       header: "Due",
       cell: ({ row }) => (
         <span className="grid gap-0.5">
-          <SlaBadge dueAt={row.original.due_at} state={row.original.sla_state} stacked />
+          <SlaBadge dueAt={row.original.due_at} state={row.original.sla_state} finished={row.original.status === "resolved"} stacked />
           <span className="text-xs text-muted-foreground">
             age <Age createdAt={row.original.created_at} />
           </span>

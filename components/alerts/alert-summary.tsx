@@ -39,7 +39,7 @@ export function AlertSummary({ alert }: { alert: AlertDetail }) {
     ["Affected users", numberFormat.format(alert.affected_users)],
     ["Affected transactions", numberFormat.format(alert.affected_transactions)],
     ["Exposure", alert.exposure.currency ? formatAmount(alert.exposure.amount, alert.exposure.currency) : "—"],
-    ["Due", <SlaBadge key="d" dueAt={alert.due_at} state={alert.sla_state} />],
+    ["Due", <SlaBadge key="d" dueAt={alert.due_at} state={alert.sla_state} finished={alert.status === "resolved"} />],
     ["Age", <Age key="a" createdAt={alert.created_at} />],
     ["Created", <LocalDateTime key="c" value={alert.created_at} />],
     ["Updated", <LocalDateTime key="u" value={alert.updated_at} />],

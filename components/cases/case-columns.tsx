@@ -84,7 +84,14 @@ export function caseColumns({ names, assign }: Options) {
     }),
     columns.accessor("due_at", {
       header: "Due",
-      cell: ({ row }) => <SlaBadge dueAt={row.original.due_at} state={row.original.sla_state} />,
+      cell: ({ row }) => (
+        <SlaBadge
+          dueAt={row.original.due_at}
+          state={row.original.sla_state}
+          finished={row.original.status === "resolved" || row.original.status === "closed"}
+          stacked
+        />
+      ),
     }),
     // The age column sorts by creation (newest first); the creation time in the analyst's zone is on hover.
     columns.accessor("created_at", { header: "Age", cell: ({ row }) => <Age createdAt={row.original.created_at} /> }),

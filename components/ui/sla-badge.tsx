@@ -2,14 +2,28 @@
 
 import { Badge } from "@/components/ui/badge";
 import { useNow, useTimeZone } from "@/lib/hooks/use-clock";
-import { ageText, dueText, formatLocalDateTime, slaStateLabels, type SlaState } from "@/lib/format/sla";
+import { ageText, formatLocalDateTime, slaDisplay, type SlaState } from "@/lib/format/sla";
 
 const tone = { on_track: "neutral", due_soon: "warning", breached: "danger", met: "success" } as const;
 
-/** The SLA state with "due in / overdue by", the due time in the analyst's zone on hover. */
-export function SlaBadge({ dueAt, state, stacked = false }: { dueAt: string; state: SlaState; stacked?: boolean }) {
+/**
+ * The SLA state with "due in / overdue by", the due time in the analyst's zone on hover. A finished
+ * item's clock has stopped: it shows "Met" or "Breached" and no running time.
+ */
+export function SlaBadge({
+  dueAt,
+  state,
+  finished = false,
+  stacked = false,
+}: {
+  dueAt: string;
+  state: SlaState;
+  finished?: boolean;
+  stacked?: boolean;
+}) {
   const now = useNow();
   const zone = useTimeZone();
+  const { label, time } = slaDisplay(dueAt, state, finished, now);
   return (
     <span
       className={
@@ -18,11 +32,9 @@ export function SlaBadge({ dueAt, state, stacked = false }: { dueAt: string; sta
       title={`Due ${formatLocalDateTime(dueAt, zone)}`}
     >
       <Badge tone={tone[state]} data-sla-state={state}>
-        {slaStateLabels[state]}
+        {label}
       </Badge>
-      {state === "met" ? null : (
-        <span className="text-xs text-muted-foreground tabular-nums">{now ? dueText(dueAt, state, now) : "…"}</span>
-      )}
+      {time === null ? null : <span className="text-xs text-muted-foreground tabular-nums">{time}</span>}
     </span>
   );
 }

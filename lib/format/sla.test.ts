@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageText, dueText, formatDuration, formatLocalDateTime } from "./sla";
+import { ageText, dueText, formatDuration, formatLocalDateTime, slaDisplay } from "./sla";
 
 const now = Date.parse("2026-11-28T12:00:00Z");
 
@@ -22,5 +22,19 @@ describe("SLA wording", () => {
   it("shows times in the analyst's zone", () => {
     expect(formatLocalDateTime("2026-11-28T12:00:00Z", "Europe/Paris")).toMatch(/28 Nov.*13:00 CET/);
     expect(formatLocalDateTime("2026-11-28T12:00:00Z", "UTC")).toMatch(/12:00 UTC/);
+  });
+});
+
+describe("slaDisplay", () => {
+  const due = "2026-11-20T10:00:00Z";
+  const later = Date.parse("2026-11-28T10:00:00Z");
+  it("runs the clock of an unfinished item", () => {
+    expect(slaDisplay(due, "breached", false, later)).toEqual({ label: "Overdue", time: "overdue by 8 d" });
+    expect(slaDisplay(due, "on_track", false, Date.parse("2026-11-20T07:00:00Z"))).toEqual({ label: "On track", time: "due in 3 h" });
+    expect(slaDisplay(due, "on_track", false, null)).toEqual({ label: "On track", time: "…" });
+  });
+  it("stops the clock of a finished item: Met, or Breached when it was late, and no running time", () => {
+    expect(slaDisplay(due, "breached", true, later)).toEqual({ label: "Breached", time: null });
+    expect(slaDisplay(due, "met", true, later)).toEqual({ label: "Met", time: null });
   });
 });

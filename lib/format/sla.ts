@@ -23,11 +23,20 @@ export function formatDuration(seconds: number): string {
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
 }
 
-/** "due in 3 h", "overdue by 20 min" (or "—" for finished items, whose clock has stopped). */
+/** "due in 3 h", "overdue by 20 min" for an unfinished item (a finished one's clock has stopped). */
 export function dueText(dueAt: string, state: SlaState, now: number): string {
   if (state === "met") return "met";
   const left = (Date.parse(dueAt) - now) / 1000;
   return left > 0 ? `due in ${formatDuration(left)}` : `overdue by ${formatDuration(-left)}`;
+}
+
+/**
+ * What an SLA badge says: the state's word and, while the item is unfinished, its running time. A
+ * finished item's clock has stopped: "Met", or "Breached" when it was late, and no time.
+ */
+export function slaDisplay(dueAt: string, state: SlaState, finished: boolean, now: number | null): { label: string; time: string | null } {
+  if (finished || state === "met") return { label: state === "breached" ? "Breached" : slaStateLabels[state], time: null };
+  return { label: slaStateLabels[state], time: now ? dueText(dueAt, state, now) : "…" };
 }
 
 export function ageText(createdAt: string, now: number): string {

@@ -98,7 +98,10 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
           ],
         ] as [string, ReactNode][])
       : []),
-    ["Due", <SlaBadge key="d" dueAt={kase.due_at} state={kase.sla_state} />],
+    [
+      "Due",
+      <SlaBadge key="d" dueAt={kase.due_at} state={kase.sla_state} finished={kase.status === "resolved" || kase.status === "closed"} />,
+    ],
     ["Age", <Age key="a" createdAt={kase.created_at} />],
     ["Created", <LocalDateTime key="c" value={kase.created_at} />],
     ["Updated", <LocalDateTime key="u" value={kase.updated_at} />],
