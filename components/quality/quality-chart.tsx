@@ -4,15 +4,9 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { axisTick, gridStroke, tooltipStyle } from "@/components/ui/chart-theme";
 import type { QualityReport } from "@/lib/api/wire";
 
-// Distinct hues from the theme; the table beside the chart carries the same numbers in words.
-const palette = [
-  "var(--primary)",
-  "var(--success)",
-  "var(--warning)",
-  "var(--danger)",
-  "var(--muted-foreground)",
-  "var(--accent-foreground)",
-];
+// The table beside the chart carries the same numbers in words. One hue and one dash pattern per analyst: the lines stay apart for readers who cannot tell the hues.
+const palette = ["var(--series-1)", "var(--series-2)", "var(--series-3)", "var(--series-4)", "var(--series-5)", "var(--series-6)"];
+const dashes = [undefined, "6 3", "2 3", "10 4 2 4", "4 4", "1 3"];
 
 const weekLabel = (isoDate: string) =>
   new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -46,6 +40,7 @@ export function QualityChart({ report, metric }: { report: QualityReport; metric
             dataKey={a.analyst_id}
             name={a.name ?? a.analyst_id}
             stroke={palette[i]}
+            strokeDasharray={dashes[i]}
             strokeWidth={2}
             dot={{ r: 3 }}
             connectNulls
