@@ -42,7 +42,7 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
           <UserText value={row.original.summary} />
         </Link>
       ),
-      meta: { cellClassName: "min-w-52 max-w-md" },
+      meta: { cellClassName: "min-w-52 max-w-md [overflow-wrap:anywhere]" },
     }),
     columns.accessor("affected_users", {
       enableSorting: false,

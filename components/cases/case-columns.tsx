@@ -38,7 +38,7 @@ export function caseColumns({ names, assign }: Options) {
           <UserText value={row.original.title} />
         </Link>
       ),
-      meta: { cellClassName: "min-w-48 max-w-md" },
+      meta: { cellClassName: "min-w-48 max-w-md [overflow-wrap:anywhere]" },
     }),
     columns.accessor("case_type", {
       enableSorting: false,
