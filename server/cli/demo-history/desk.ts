@@ -1,5 +1,6 @@
 import type { DemoClient } from "../demo-stream/client";
-import { openAlerts } from "../demo-stream/cases";
+import { CASE_TYPE, openAlerts } from "../demo-stream/cases";
+import { DEFAULT_DUE_SECONDS } from "../../domain/sla";
 import type { Rng } from "../demo-stream/rng";
 import type { ConsoleSessions, Member } from "./team";
 
@@ -33,15 +34,6 @@ type PlannedCase = {
 };
 
 const HOUR = 3_600_000;
-const CASE_TYPE: Record<string, string> = {
-  card_testing: "payment_fraud",
-  velocity_spike: "payment_fraud",
-  new_device_cluster: "payment_fraud",
-  ato_pattern: "account_takeover",
-  identity_abuse: "identity_fraud",
-};
-/** The default SLA policy's case due times, in hours (server/domain/sla/README.md). */
-const DUE_HOURS: Record<string, number> = { critical: 4, high: 24, medium: 72, low: 168 };
 const OUTCOME: Record<string, Resolution> = {
   card_testing: "confirmed_fraud",
   ato_pattern: "confirmed_fraud",
@@ -106,7 +98,7 @@ export class Desk {
   private resolveDelay(openAt: number, severity: string): number {
     // The last three days' backlog: a third of those cases are still open or in review at the end.
     if (openAt > this.end - 72 * HOUR && this.rng.chance(0.35)) return Infinity;
-    const due = DUE_HOURS[severity] ?? DUE_HOURS.medium!;
+    const due = (DEFAULT_DUE_SECONDS[severity as keyof typeof DEFAULT_DUE_SECONDS] ?? DEFAULT_DUE_SECONDS.medium) / 3600;
     // Some of that backlog is cleared in the final hours, within its due time, so the breach
     // forecast (which reads the last 8 hours' clearance) has a rate to work from.
     if (openAt > this.end - 72 * HOUR && (!this.clearedLate || this.rng.chance(0.4))) {

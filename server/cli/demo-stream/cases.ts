@@ -5,7 +5,8 @@ import type { DemoClient } from "./client";
 
 type Alert = { alert_id: string; alert_type: string; severity: string; summary: string; key: string };
 
-const CASE_TYPE: Record<string, string> = {
+/** The case type a team opens for each kind of alert. */
+export const CASE_TYPE: Record<string, string> = {
   card_testing: "payment_fraud",
   velocity_spike: "payment_fraud",
   new_device_cluster: "payment_fraud",
