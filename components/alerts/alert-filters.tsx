@@ -8,8 +8,7 @@ import { ChoiceSelect, FilterSelect, UserFilterForm } from "@/components/ui/user
 import { alertQueueSearchParams, alertQueueSorts, alertQueueStatuses, type AlertQueueSort } from "@/lib/queries/alert-search-params";
 import { alertSeverities, alertTypes } from "@/lib/api/wire";
 import { alertSeverityLabels, alertStatusLabels, alertTypeLabel } from "@/lib/format/alert";
-import { slaStateLabels, slaStates } from "@/lib/format/sla";
-import { queueAgeLabels, queueAges } from "@/lib/queries/queue-age";
+import { QueueTimeFilters } from "@/components/ui/queue-time-filters";
 
 const statusOptionLabel = (status: (typeof alertQueueStatuses)[number]) => (status === "all" ? "All" : alertStatusLabels[status]);
 export const alertSortLabels: Record<AlertQueueSort, string> = {
@@ -69,21 +68,7 @@ export function AlertFilters({ startTransition }: { startTransition: TransitionS
         optionLabel={alertTypeLabel}
         onChange={(alert_type) => set({ alert_type })}
       />
-      <FilterSelect
-        label="SLA"
-        options={slaStates}
-        value={filters.sla_state}
-        optionLabel={(state) => slaStateLabels[state]}
-        onChange={(sla_state) => set({ sla_state })}
-      />
-      <FilterSelect
-        label="Age"
-        anyLabel="Any age"
-        options={queueAges}
-        value={filters.age}
-        optionLabel={(age) => queueAgeLabels[age]}
-        onChange={(age) => set({ age })}
-      />
+      <QueueTimeFilters value={filters} onChange={set} />
       <ChoiceSelect
         label="Sort"
         options={alertQueueSorts}

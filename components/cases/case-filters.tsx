@@ -8,8 +8,7 @@ import { alertSeverities, caseStatuses, caseTypes } from "@/lib/api/wire";
 import { alertSeverityLabels } from "@/lib/format/alert";
 import { caseStatusLabels, caseTypeLabels } from "@/lib/format/case";
 import { revealHidden } from "@/lib/format/invisible-characters";
-import { slaStateLabels, slaStates } from "@/lib/format/sla";
-import { queueAgeLabels, queueAges } from "@/lib/queries/queue-age";
+import { QueueTimeFilters } from "@/components/ui/queue-time-filters";
 
 type CaseFiltersProps = {
   startTransition: TransitionStartFunction;
@@ -64,21 +63,7 @@ export function CaseFilters({ startTransition, me, analysts, showSort = true }: 
         optionLabel={assigneeLabel}
         onChange={(assignee_id) => set({ assignee_id })}
       />
-      <FilterSelect
-        label="SLA"
-        options={slaStates}
-        value={filters.sla_state}
-        optionLabel={(state) => slaStateLabels[state]}
-        onChange={(sla_state) => set({ sla_state })}
-      />
-      <FilterSelect
-        label="Age"
-        anyLabel="Any age"
-        options={queueAges}
-        value={filters.age}
-        optionLabel={(age) => queueAgeLabels[age]}
-        onChange={(age) => set({ age })}
-      />
+      <QueueTimeFilters value={filters} onChange={set} />
       {showSort ? (
         <ChoiceSelect
           label="Order"
