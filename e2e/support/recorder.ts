@@ -25,6 +25,9 @@ export type Recorder = {
  */
 export const recordedInWorker: RecordedResponse[] = [];
 
+const bodyReadLimitMs = 10_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export function recordResponses(page: Page): Recorder {
   const responses: RecordedResponse[] = [];
   const pending = new Set<Promise<void>>();
@@ -32,12 +35,17 @@ export function recordResponses(page: Page): Recorder {
     const read = (async () => {
       // Redirects and aborted navigations have no body; their headers still count.
       const staticFile = new URL(response.url()).pathname.startsWith("/_next/static/");
+      // A body read can stall for good (a streamed page cut short by a navigation): it is bounded,
+      // and a body that never came counts as empty.
       const body = staticFile
         ? ""
-        : await response.body().then(
-            (buffer) => buffer.toString("utf8"),
-            () => "",
-          );
+        : await Promise.race([
+            response.body().then(
+              (buffer) => buffer.toString("utf8"),
+              () => "",
+            ),
+            sleep(bodyReadLimitMs).then(() => ""),
+          ]);
       let headers: Record<string, string>;
       try {
         headers = Object.fromEntries((await response.headersArray()).map((h) => [h.name.toLowerCase(), h.value]));

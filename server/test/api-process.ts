@@ -18,14 +18,28 @@ export type ApiProcess = { child: StartedChild; base: string; testBase: string; 
 
 /**
  * Starts `server/main.ts` on free ports (`base`: its live listener, `testBase`: its pre-production
- * one); `ready` waits for /readyz.
+ * one); `ready` waits for /readyz. A port taken between the probe and the child's listen (another
+ * test file's process) means new ports and another start.
  */
 export async function startApiProcess(extra: Record<string, string>, opts: { ready?: boolean; name?: string } = {}): Promise<ApiProcess> {
-  const env = childEnv({ ARGUS_API_PORT: String(await freePort()), ARGUS_SANDBOX_API_PORT: String(await freePort()), ...extra });
-  const child = startChild(opts.name ?? "API", process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, env, capture: true });
-  const base = `http://127.0.0.1:${env.ARGUS_API_PORT}`;
-  if (opts.ready !== false) await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, child, what: opts.name ?? "the API" });
-  return { child, base, testBase: `http://127.0.0.1:${env.ARGUS_SANDBOX_API_PORT}`, env };
+  for (let attempt = 1; ; attempt++) {
+    const env = childEnv({ ARGUS_API_PORT: String(await freePort()), ARGUS_SANDBOX_API_PORT: String(await freePort()), ...extra });
+    const child = startChild(opts.name ?? "API", process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: root,
+      env,
+      capture: true,
+    });
+    const base = `http://127.0.0.1:${env.ARGUS_API_PORT}`;
+    const started = { child, base, testBase: `http://127.0.0.1:${env.ARGUS_SANDBOX_API_PORT}`, env };
+    if (opts.ready === false) return started;
+    try {
+      await waitForHttp(`${base}/readyz`, { timeoutMs: 60_000, child, what: opts.name ?? "the API" });
+      return started;
+    } catch (err) {
+      const portTaken = child.exit !== undefined && /cannot listen: .*EADDRINUSE/.test(child.errors());
+      if (!portTaken || attempt >= 3 || "ARGUS_API_PORT" in extra) throw err;
+    }
+  }
 }
 
 /** Starts `server/worker.ts` with the same environment as an API process. */

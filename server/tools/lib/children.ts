@@ -50,21 +50,22 @@ export type StartOptions = {
   env?: NodeJS.ProcessEnv;
   /** Prefix for each output line, e.g. "[api]"; without it the child shares our stdout/stderr. */
   prefix?: string;
-  /** Capture stdout instead of printing it (see `output`). */
+  /** Capture stdout instead of printing it (see `output`); stderr is still printed, and kept too (see `errors`). */
   capture?: boolean;
   stdin?: "ignore" | "inherit";
 };
 
-export type StartedChild = Child & { output: () => string };
+export type StartedChild = Child & { output: () => string; errors: () => string };
 
 export function startChild(name: string, command: string, args: string[], opts: StartOptions = {}): StartedChild {
   const piped = opts.prefix !== undefined || opts.capture === true;
   const proc = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
-    stdio: [opts.stdin ?? "ignore", piped ? "pipe" : "inherit", opts.prefix !== undefined ? "pipe" : "inherit"],
+    stdio: [opts.stdin ?? "ignore", piped ? "pipe" : "inherit", piped ? "pipe" : "inherit"],
   });
   let captured = "";
+  let capturedErrors = "";
   if (opts.capture && proc.stdout) {
     proc.stdout.setEncoding("utf8");
     proc.stdout.on("data", (chunk: string) => (captured += chunk));
@@ -72,6 +73,13 @@ export function startChild(name: string, command: string, args: string[], opts: 
     pipePrefixed(proc.stdout, opts.prefix, process.stdout);
   }
   if (opts.prefix !== undefined && proc.stderr) pipePrefixed(proc.stderr, opts.prefix, process.stderr);
+  else if (opts.capture && proc.stderr) {
+    proc.stderr.setEncoding("utf8");
+    proc.stderr.on("data", (chunk: string) => {
+      capturedErrors += chunk;
+      process.stderr.write(chunk);
+    });
+  }
 
   const child: StartedChild = {
     name,
@@ -79,6 +87,7 @@ export function startChild(name: string, command: string, args: string[], opts: 
     exit: undefined,
     exited: undefined as unknown as Promise<Exit>,
     output: () => captured,
+    errors: () => capturedErrors,
   };
   child.exited = new Promise<Exit>((resolve) => {
     // "error" without "exit" means the command could not be started at all (ENOENT, EACCES).

@@ -31,8 +31,25 @@ export function portInUse(listenHost: string, port: number, timeoutMs = 1000): P
   });
 }
 
-/** A port the OS reports free right now on host (another process may still take it before we do). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
+// Ports this process has handed out: the OS may offer a port again as soon as its probe closes,
+// so two children started together could otherwise be given the same one.
+const handedOut = new Set<number>();
+
+/**
+ * A port the OS reports free right now on host, never one this process handed out before
+ * (another process may still take it before we do).
+ */
+export async function freePort(host = "127.0.0.1", probe = probeFreePort): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await probe(host);
+    if (!handedOut.has(port) || attempt >= 50) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function probeFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
