@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { SessionAnalyst } from "@/lib/auth/session-analyst";
 import { environmentLabels, type ConsoleEnvironment } from "@/lib/schemas/environment";
 import { cn } from "@/lib/utils/cn";
@@ -28,13 +28,13 @@ export function ConsoleShell({ analyst, environment, brand, children }: ConsoleS
       <header className="sticky top-0 z-30 print:hidden border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
         <div className="flex h-14 items-center justify-between gap-4 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
-            <Link href="/overview" className="flex items-center gap-2.5 rounded-md text-[1.0625rem] font-semibold tracking-tight">
+            <IntentLink href="/overview" className="flex items-center gap-2.5 rounded-md text-[1.0625rem] font-semibold tracking-tight">
               {brand}
               {/* On a phone the header needs the room for the switcher: the mark alone stays. */}
               <span className="sr-only sm:not-sr-only">
                 Argus <span className="font-normal text-muted-foreground">Console</span>
               </span>
-            </Link>
+            </IntentLink>
             <EnvironmentBadge environment={environment} className="hidden sm:inline-flex" />
           </div>
           <div className="flex items-center gap-2 sm:gap-3">

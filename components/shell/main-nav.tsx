@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { hasRole } from "@/lib/auth/roles";
 import type { AnalystRole } from "@/lib/api/wire";
+import { IntentLink } from "@/components/ui/intent-link";
 import { cn } from "@/lib/utils/cn";
 import { currentNavHref, navItems, navSectionLabels, type NavSection } from "./nav-items";
 
@@ -30,7 +30,7 @@ export function MainNav({ role }: { role: AnalystRole }) {
                 const active = item.href === current;
                 return (
                   <li key={item.href}>
-                    <Link
+                    <IntentLink
                       href={item.href}
                       aria-current={active ? "page" : undefined}
                       className={cn(
@@ -41,7 +41,7 @@ export function MainNav({ role }: { role: AnalystRole }) {
                     >
                       <Icon aria-hidden="true" className="size-4 shrink-0" />
                       {item.label}
-                    </Link>
+                    </IntentLink>
                   </li>
                 );
               })}
