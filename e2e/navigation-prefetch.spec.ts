@@ -35,3 +35,21 @@ test("the navigation prefetches a section on hover or focus, not when a page loa
   await expect(page).toHaveURL(/\/watchlist$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+test("a queue's rows prefetch the item an analyst points at, not every row in view", async ({ page }) => {
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+
+  await page.goto("/alerts");
+  const table = page.getByRole("table").first();
+  const first = table.locator("tbody tr").first().getByRole("link").first();
+  await expect(first).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const itemPrefetches = () => prefetchedPaths(requests).filter((p) => /^\/(alerts|users|cases)\/./.test(p));
+  expect(itemPrefetches(), "prefetches of row links on load").toEqual([]);
+
+  const target = new URL(await first.evaluate((a) => (a as HTMLAnchorElement).href)).pathname;
+  await first.hover();
+  await expect.poll(itemPrefetches).toContain(target);
+  expect(new Set(itemPrefetches()), "only the link pointed at").toEqual(new Set([target]));
+});

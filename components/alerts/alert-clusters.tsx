@@ -2,7 +2,7 @@
 
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { useAction } from "next-safe-action/hooks";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { lazy, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -128,9 +128,9 @@ function ClusterRow({ cluster, environment, onDone }: { cluster: AlertCluster; e
         {cluster.alerts.map((alert) => (
           <li key={alert.alert_id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <SeverityBadge severity={alert.severity} />
-            <Link href={`/alerts/${encodeURIComponent(alert.alert_id)}`} className="font-medium underline-offset-2 hover:underline">
+            <IntentLink href={`/alerts/${encodeURIComponent(alert.alert_id)}`} className="font-medium underline-offset-2 hover:underline">
               {alertTypeLabel(alert.alert_type)}
-            </Link>
+            </IntentLink>
             <UserText value={alert.summary} className="min-w-0 truncate text-muted-foreground" />
             <AlertStatusBadge status={alert.status} />
           </li>

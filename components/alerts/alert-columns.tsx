@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Button } from "@/components/ui/button";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
@@ -35,12 +35,12 @@ export function alertColumns({ onAcknowledge, onResolve, pendingId }: Options) {
       enableSorting: false,
       header: "Summary",
       cell: ({ row }) => (
-        <Link
+        <IntentLink
           href={`/alerts/${encodeURIComponent(row.original.alert_id)}`}
           className="font-medium underline-offset-4 hover:underline focus-visible:underline"
         >
           <UserText value={row.original.summary} />
-        </Link>
+        </IntentLink>
       ),
       meta: { cellClassName: "min-w-52 max-w-md [overflow-wrap:anywhere]" },
     }),

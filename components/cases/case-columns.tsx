@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { SeverityBadge } from "@/components/ui/severity-badge";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { Age, SlaBadge } from "@/components/ui/sla-badge";
@@ -31,12 +31,12 @@ export function caseColumns({ names, assign }: Options) {
       enableSorting: false,
       header: "Case",
       cell: ({ row }) => (
-        <Link
+        <IntentLink
           href={`/cases/${encodeURIComponent(row.original.case_id)}`}
           className="font-medium underline-offset-4 hover:underline focus-visible:underline"
         >
           <UserText value={row.original.title} />
-        </Link>
+        </IntentLink>
       ),
       meta: { cellClassName: "min-w-48 max-w-md [overflow-wrap:anywhere]" },
     }),

@@ -1,7 +1,7 @@
 "use client";
 
 import { Filter, PanelRightOpen } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
@@ -50,17 +50,17 @@ export function eventColumns({ selectedId, onView }: Options) {
           <span className="grid gap-0.5">
             {transactionId ? (
               <span className="inline-flex items-center gap-1">
-                <Link href={`/transactions/${encodeURIComponent(transactionId)}`} className={linkClass}>
+                <IntentLink href={`/transactions/${encodeURIComponent(transactionId)}`} className={linkClass}>
                   {transactionId}
-                </Link>
-                <Link
+                </IntentLink>
+                <IntentLink
                   href={`/events?transaction_id=${encodeURIComponent(transactionId)}`}
                   aria-label={`Only events of transaction ${transactionId}`}
                   title="Only events of this transaction"
                   className="inline-flex size-6 items-center justify-center rounded text-muted-foreground hover:bg-surface-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
                 >
                   <Filter aria-hidden="true" className="size-3.5" />
-                </Link>
+                </IntentLink>
               </span>
             ) : (
               <span className="text-xs text-muted-foreground">No transaction</span>
@@ -68,13 +68,13 @@ export function eventColumns({ selectedId, onView }: Options) {
             {userId ? (
               <span className="max-w-72 truncate text-xs text-muted-foreground">
                 User{" "}
-                <Link
+                <IntentLink
                   href={`/events?user_id=${encodeURIComponent(userId)}`}
                   className={`${linkClass} text-foreground`}
                   title="Events of this user"
                 >
                   <UserText value={userId} />
-                </Link>
+                </IntentLink>
               </span>
             ) : null}
           </span>

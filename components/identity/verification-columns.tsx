@@ -1,7 +1,7 @@
 "use client";
 
 import { UserLink } from "@/components/ui/user-link";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { checksSummary, screeningAwaitingReview, verificationTypeLabels } from "@/lib/format/verification";
@@ -16,12 +16,12 @@ export function verificationColumns() {
     columns.accessor("verification_id", {
       header: "Verification",
       cell: ({ row }) => (
-        <Link
+        <IntentLink
           href={`/identity/${encodeURIComponent(row.original.verification_id)}`}
           className="font-mono text-xs font-medium underline-offset-4 hover:underline focus-visible:underline"
         >
           {row.original.verification_id}
-        </Link>
+        </IntentLink>
       ),
     }),
     columns.accessor("user_id", {
@@ -42,10 +42,13 @@ export function verificationColumns() {
           <span className="grid gap-0.5 text-sm">
             <span>{checksSummary(row.original.checks)}</span>
             {screening ? (
-              <Link href={`/watchlist/${encodeURIComponent(screening)}`} className="text-xs text-primary underline underline-offset-4">
+              <IntentLink
+                href={`/watchlist/${encodeURIComponent(screening)}`}
+                className="text-xs text-primary underline underline-offset-4"
+              >
                 Waits on a watchlist review
                 <span className="sr-only"> of screening {screening}</span>
-              </Link>
+              </IntentLink>
             ) : null}
           </span>
         );

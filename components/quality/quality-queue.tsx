@@ -1,5 +1,5 @@
 import { ClipboardCheck } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -34,12 +34,12 @@ export function QualityQueue({ items, id, title, empty }: { items: QualityReview
               {items.map((r) => (
                 <TableRow key={r.review_id}>
                   <TableCell>
-                    <Link
+                    <IntentLink
                       href={`/quality/${encodeURIComponent(r.review_id)}`}
                       className="font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                     >
                       <UserText value={r.case.title} />
-                    </Link>
+                    </IntentLink>
                   </TableCell>
                   <TableCell>{caseTypeLabels[r.case.case_type]}</TableCell>
                   <TableCell>

@@ -1,19 +1,18 @@
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 import { UserText } from "./user-text";
 import { cn } from "@/lib/utils/cn";
 
 /**
  * A user id as a link to the user's page (`/users/[id]`), shown as sent (hidden characters visible).
- * `prefetch={false}` in long lists: each prefetch is a server render of the user's page layout.
+ * Prefetched on intent only: user ids fill long lists, and each prefetch is a server render.
  */
-export function UserLink({ userId, className, prefetch }: { userId: string; className?: string; prefetch?: boolean }) {
+export function UserLink({ userId, className }: { userId: string; className?: string }) {
   return (
-    <Link
+    <IntentLink
       href={`/users/${encodeURIComponent(userId)}`}
-      prefetch={prefetch}
       className={cn("font-mono text-xs break-all text-primary underline-offset-4 hover:underline focus-visible:underline", className)}
     >
       <UserText value={userId} />
-    </Link>
+    </IntentLink>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -52,13 +52,13 @@ export function UserSummary({ profile }: { profile: UserProfile }) {
           [
             "Waiting for review",
             profile.decisions.pending_review > 0 ? (
-              <Link
+              <IntentLink
                 key="p"
                 href={`/transactions?show=review&user_id=${encodeURIComponent(profile.user_id)}`}
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
                 {n(profile.decisions.pending_review)} in the Needs review queue
-              </Link>
+              </IntentLink>
             ) : (
               "None"
             ),
@@ -67,9 +67,9 @@ export function UserSummary({ profile }: { profile: UserProfile }) {
           [
             "Latest verification",
             v ? (
-              <Link key="v" href={`/identity/${encodeURIComponent(v.verification_id)}`} className="underline underline-offset-4">
+              <IntentLink key="v" href={`/identity/${encodeURIComponent(v.verification_id)}`} className="underline underline-offset-4">
                 {v.status.replaceAll("_", " ")}, <DateTime value={v.created_at} />
-              </Link>
+              </IntentLink>
             ) : (
               <span className="text-muted-foreground">None</span>
             ),
@@ -90,12 +90,12 @@ export function UserTransactions({ rows, total }: { rows: readonly ListedTransac
         <ul className="mt-3 grid divide-y divide-border rounded-lg border border-border">
           {rows.map((t) => (
             <li key={t.transaction_id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <Link
+              <IntentLink
                 href={`/transactions/${encodeURIComponent(t.transaction_id)}`}
                 className="font-mono text-xs font-medium break-all underline-offset-4 hover:underline focus-visible:underline"
               >
                 {t.transaction_id}
-              </Link>
+              </IntentLink>
               <span className="text-xs text-muted-foreground tabular-nums">{formatAmount(t.amount, t.currency)}</span>
               <DateTime value={t.created_at} className="text-xs text-muted-foreground" />
               <span className="ml-auto flex items-center gap-2 text-xs">
@@ -137,12 +137,12 @@ export function UserDecisions({ profile, names }: { profile: UserProfile; names:
               <span className="text-muted-foreground">by</span>
               <UserText value={d.analyst_id ? (names[d.analyst_id] ?? d.analyst_id) : "the API"} />
               {d.transaction_id ? (
-                <Link
+                <IntentLink
                   href={`/transactions/${encodeURIComponent(d.transaction_id)}`}
                   className="font-mono text-xs underline-offset-4 hover:underline"
                 >
                   {d.transaction_id}
-                </Link>
+                </IntentLink>
               ) : null}
               <DateTime value={d.created_at} className="text-xs text-muted-foreground" />
             </li>
@@ -162,9 +162,12 @@ export function UserReviews({ profile }: { profile: UserProfile }) {
       <ul className="mt-2 grid gap-1">
         {ids.map((id) => (
           <li key={id}>
-            <Link href={`${base}/${encodeURIComponent(id)}`} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+            <IntentLink
+              href={`${base}/${encodeURIComponent(id)}`}
+              className="font-mono text-xs text-primary underline-offset-4 hover:underline"
+            >
               {id}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>
@@ -178,12 +181,12 @@ export function UserReviews({ profile }: { profile: UserProfile }) {
           <ul className="mt-2 grid gap-1 text-sm">
             {profile.screenings.map((s) => (
               <li key={s.screening_id}>
-                <Link
+                <IntentLink
                   href={`/watchlist/${encodeURIComponent(s.screening_id)}`}
                   className="font-medium text-primary underline underline-offset-4"
                 >
                   {screeningStatusLabels[s.status]}
-                </Link>{" "}
+                </IntentLink>{" "}
                 <span className="text-muted-foreground">
                   ({reviewStateLabel(s.review_state)}), <DateTime value={s.screened_at} />
                 </span>

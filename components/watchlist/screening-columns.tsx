@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import { listLabel, topMatch } from "@/lib/format/screening";
@@ -19,12 +19,12 @@ export function screeningColumns() {
       header: "Screened person",
       cell: ({ row }) => (
         <span className="grid gap-0.5">
-          <Link
+          <IntentLink
             href={`/watchlist/${encodeURIComponent(row.original.screening_id)}`}
             className="font-medium underline-offset-4 hover:underline focus-visible:underline"
           >
             <UserText value={row.original.name} />
-          </Link>
+          </IntentLink>
           {row.original.twins.length > 0 ? (
             <Badge tone="accent" className="w-fit">
               {groupLabel(1 + row.original.twins.length)}

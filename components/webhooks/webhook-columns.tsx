@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { createDataTableColumns } from "@/components/ui/data-table/features";
 import { DateTime } from "@/components/ui/date-time";
 import type { ConsoleEnvironment } from "@/lib/schemas/environment";
@@ -24,12 +24,12 @@ export function webhookColumns({ environment, onChanged }: Options) {
       sortFn: "text",
       cell: ({ row }) => (
         <div className="grid max-w-md gap-0.5">
-          <Link
+          <IntentLink
             href={webhookHref(row.original.webhook_id)}
             className="font-mono text-xs font-medium break-all text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             <UserText value={row.original.url} />
-          </Link>
+          </IntentLink>
           {row.original.description ? <UserText value={row.original.description} className="text-xs text-muted-foreground" /> : null}
         </div>
       ),
