@@ -154,3 +154,42 @@ test("alert column headers sort the queue like the Sort select", async ({ as }) 
     )
     .toEqual(expected);
 });
+
+test("a shared view of the lead's own cases opens on each viewer's own cases", async ({ as }) => {
+  const name = `Mine ${Date.now().toString(36)}`;
+  const lead = await as("lead");
+  const analyst = await as("analyst");
+  const myCases = (page: Page) => page.getByRole("group", { name: "Show" }).getByRole("button", { name: "My cases" });
+  let saved = false;
+  try {
+    await lead.goto("/cases?status=open");
+    await myCases(lead).click();
+    await expect(myCases(lead)).toHaveAttribute("aria-pressed", "true");
+    const leadId = new URL(lead.url()).searchParams.get("assignee_id");
+    expect(leadId).toBeTruthy();
+    await (await openMenu(lead)).getByRole("menuitem", { name: "Save current view…" }).click();
+    const dialog = lead.getByRole("dialog", { name: "Save current view" });
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Share with team").check();
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await expect(lead.getByRole("button", { name: `View: ${name}` })).toBeVisible();
+    saved = true;
+
+    await analyst.goto("/cases?status=open");
+    await (await openMenu(analyst)).getByRole("menuitem", { name: new RegExp(name) }).click();
+    await expect(analyst).toHaveURL(/[?&]assignee_id=/);
+    expect(new URL(analyst.url()).searchParams.get("assignee_id")).not.toBe(leadId);
+    await expect(myCases(analyst)).toHaveAttribute("aria-pressed", "true");
+    await expect(analyst.getByRole("button", { name: `View: ${name}` })).toBeVisible();
+  } finally {
+    // Deleted by its owner (other specs open /cases bare and count the views).
+    if (saved) {
+      await lead.goto("/cases?status=open");
+      await (await openMenu(lead)).getByRole("menuitem", { name: new RegExp(name) }).click();
+      await expect(lead.getByRole("button", { name: `View: ${name}` })).toBeVisible();
+      await (await openMenu(lead)).getByRole("menuitem", { name: "Delete…" }).click();
+      await lead.getByRole("dialog", { name: "Delete view" }).getByRole("button", { name: "Delete" }).click();
+      await expect(lead.getByText(`View “${name}” deleted`)).toBeVisible();
+    }
+  }
+});

@@ -27,11 +27,13 @@ type SaveViewDialogProps = {
   current: { filters: Record<string, string>; sort: string };
   /** A view being renamed; null: the current filters are saved as a new view. */
   renaming: SavedView | null;
+  /** The signed-in analyst's id (a saved `assignee_id: me` opens as theirs). */
+  me: string;
   onClose: () => void;
 };
 
 /** "Save current view…" (a name; leads may share it with the team) and "Rename…" of one's own view. */
-export function SaveViewDialog({ queue, environment, canShare, current, renaming, onClose }: SaveViewDialogProps) {
+export function SaveViewDialog({ queue, environment, canShare, current, renaming, me, onClose }: SaveViewDialogProps) {
   const router = useRouter();
   const form = useForm<SavedViewNameForm>({
     defaultValues: { name: renaming?.name ?? "", shared: false },
@@ -44,7 +46,7 @@ export function SaveViewDialog({ queue, environment, canShare, current, renaming
       if (!data) return;
       toast.success(`View “${revealHidden(data.name)}” saved${data.shared ? " and shared with the team" : ""}`);
       onClose();
-      router.push(viewHref(queue, data));
+      router.push(viewHref(queue, data, me));
       router.refresh();
     },
     onError,

@@ -52,7 +52,7 @@ export function ViewsMenuPopup({ queue, environment, views, me, current, trigger
   const mayDelete = (view: SavedView) => view.owner_id === me.id || (view.shared && me.isLead);
 
   const item = (view: SavedView) => (
-    <DropdownMenuItem key={view.id} onSelect={() => router.push(viewHref(queue, view))} className="justify-between gap-4">
+    <DropdownMenuItem key={view.id} onSelect={() => router.push(viewHref(queue, view, me.id))} className="justify-between gap-4">
       <span className="flex min-w-0 items-center gap-2">
         {view.id === current?.id ? <Check aria-hidden="true" /> : <span className="size-4 shrink-0" />}
         <span className="truncate">
@@ -135,7 +135,8 @@ export function ViewsMenuPopup({ queue, environment, views, me, current, trigger
           queue={queue}
           environment={environment}
           canShare={me.isLead}
-          current={viewOfQuery(queue, new URLSearchParams(params.toString()))}
+          current={viewOfQuery(queue, new URLSearchParams(params.toString()), me.id)}
+          me={me.id}
           renaming={dialog.kind === "rename" ? dialog.view : null}
           onClose={() => setDialog(null)}
         />

@@ -17,7 +17,7 @@ const ViewsMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.ViewsMen
 /** The queue's "Views" control: the trigger names the saved view the URL shows, if any. */
 export function ViewsMenu(props: ViewsMenuProps) {
   const params = useSearchParams();
-  const current = props.views.find((view) => showsView(props.queue, new URLSearchParams(params.toString()), view));
+  const current = props.views.find((view) => showsView(props.queue, new URLSearchParams(params.toString()), view, props.me.id));
   const trigger = (
     <Button variant="secondary" className="max-w-80">
       <Bookmark aria-hidden="true" />

@@ -41,7 +41,8 @@ export const viewFilterChecks: Record<SavedViewQueue, Record<string, Check>> = {
     status: oneOf(caseStatuses),
     severity: oneOf(severityLevels),
     case_type: oneOf(caseTypes),
-    // `none` (unassigned) or an analyst of the account: the latter is checked against the database.
+    // `none` (unassigned), `me` (whoever opens the view) or an analyst of the account: the latter
+    // is checked against the database.
     assignee_id: text,
     sla_state: oneOf(slaStates),
     age: oneOf(viewAges),

@@ -79,16 +79,23 @@ async function visibleView(db: Db, scope: Scope, viewer: Viewer, id: string): Pr
   return row;
 }
 
-/** A case view's assignee is `none` or an analyst of the account, so the view never filters on nobody. */
+/**
+ * A case view's assignee is `none`, `me` (the analyst who opens it: a shared "My cases" is each
+ * viewer's own) or an analyst of the account, so the view never filters on nobody.
+ */
 async function assertAssignee(db: Db, scope: Scope, queue: SavedViewQueue, filters: Record<string, string> | undefined) {
   const assignee = queue === "cases" ? filters?.assignee_id : undefined;
-  if (assignee === undefined || assignee === "none") return;
+  if (assignee === undefined || assignee === "none" || assignee === "me") return;
   const [found] = await db
     .select({ id: analysts.id })
     .from(analysts)
     .where(and(eq(analysts.accountId, scope.accountId), eq(analysts.id, assignee)));
   if (!found)
-    throw new ApiError("invalid_field_value", `No analyst ${assignee} in this account (or use none: unassigned).`, "filters.assignee_id");
+    throw new ApiError(
+      "invalid_field_value",
+      `No analyst ${assignee} in this account (or use none: unassigned, or me: whoever opens the view).`,
+      "filters.assignee_id",
+    );
 }
 
 function assertMayShare(viewer: Viewer, shared: boolean | undefined) {

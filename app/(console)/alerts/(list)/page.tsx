@@ -25,7 +25,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const views = await listSavedViews(environment, analyst, "alerts", 3000).catch(() => []);
   // A bare /alerts opens on the analyst's default view: redirected here, so nothing flashes.
   const preferred = views.find((view) => view.is_default);
-  if (preferred && isBareQuery(await searchParams)) redirect(viewHref("alerts", preferred));
+  if (preferred && isBareQuery(await searchParams)) redirect(viewHref("alerts", preferred, analyst.id));
   const params = await loadAlertQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
 

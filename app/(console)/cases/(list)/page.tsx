@@ -26,7 +26,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const views = await listSavedViews(environment, analyst, "cases", 3000).catch(() => []);
   // A bare /cases opens on the analyst's default view: redirected here, so nothing flashes.
   const preferred = views.find((view) => view.is_default);
-  if (preferred && isBareQuery(await searchParams)) redirect(viewHref("cases", preferred));
+  if (preferred && isBareQuery(await searchParams)) redirect(viewHref("cases", preferred, analyst.id));
   const params = await loadCaseQueueParams(searchParams);
   const after = currentCursor(normaliseStack(params.cursor));
 

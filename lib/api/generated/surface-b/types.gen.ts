@@ -514,7 +514,7 @@ export type CreateApiKeyRequest = {
 
 export type CreateSavedViewRequest = {
     /**
-     * The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, or none), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).
+     * The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, none: unassigned, or me: the analyst who opens the view, so a shared view of one's own cases shows each viewer theirs), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).
      */
     filters?: {
         [key: string]: string;
@@ -1509,7 +1509,7 @@ export type UpdatePolicyRequest = {
 
 export type UpdateSavedViewRequest = {
     /**
-     * The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, or none), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).
+     * The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, none: unassigned, or me: the analyst who opens the view, so a shared view of one's own cases shows each viewer theirs), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).
      */
     filters?: {
         [key: string]: string;

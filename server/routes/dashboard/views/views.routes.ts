@@ -8,7 +8,7 @@ import { savedViewQueues } from "../../../db/schema";
 const tags = ["Dashboard: saved views"];
 
 const filtersDescription =
-  "The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, or none), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).";
+  "The queue's list filters by name, each a string. Alerts: status (open, acknowledged, resolved, all), severity, alert_type, user_id, sla_state, age (1h, 24h, 3d, 7d: older than), start_time and end_time (UTC days, YYYY-MM-DD). Cases: status, severity, case_type, assignee_id (an analyst of the account, none: unassigned, or me: the analyst who opens the view, so a shared view of one's own cases shows each viewer theirs), sla_state, age. An unknown key or value is 400 naming it (`filters.<key>`).";
 
 const Name = z.string().trim().min(1).max(80).openapi({ description: "1–80 characters, unique per owner and queue (ignoring case): 409" });
 const Filters = z.record(z.string(), z.string()).openapi({ description: filtersDescription });

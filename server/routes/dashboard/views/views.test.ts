@@ -147,8 +147,11 @@ describe("/api/v1/views", () => {
     expect(noQueue.body.error).toMatchObject({ code: "invalid_field_value", param: "queue" });
     expect(await t.list(lead)).toEqual([]);
 
-    // Accepted: the exact 80 characters, unassigned, an analyst of the account.
+    // Accepted: the exact 80 characters, unassigned, whoever opens the view, an analyst of the account.
     expect((await t.create(lead, { name: "x".repeat(80), filters: { assignee_id: "none" } })).status).toBe(201);
+    const each = await t.create(lead, { name: "Each one's own", filters: { assignee_id: "me" }, shared: true });
+    expect(each.status, JSON.stringify(each.body)).toBe(201);
+    expect(each.body.filters).toEqual({ assignee_id: "me" });
     expect((await t.create(lead, { name: "Mine", filters: { assignee_id: lead.id } })).status).toBe(201);
     const taken = await t.create(lead, { name: "MINE" });
     expect(taken.status).toBe(409);
