@@ -32,6 +32,8 @@ test("the decision form says what is missing next to each field before sending a
   await page.goto(`/transactions/${encodeURIComponent(txn)}`);
   const form = page.getByRole("region", { name: "Record a decision" });
   const decisions = page.getByRole("region", { name: "Decision chain" }).getByRole("listitem");
+  // The chain is streamed: counted once shown (it always lists the engine's decision last).
+  await expect(decisions.last()).toContainText("Risk engine");
   const before = await decisions.count();
 
   await form.getByRole("button", { name: "Record decision" }).click();
